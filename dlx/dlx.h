@@ -1,0 +1,208 @@
+/*
+ * dlx.h - exact cover by Knuth's Algorithm X with dancing links.
+ *
+ * The engine knows items and options, nothing about puzzles.  A problem is
+ * built once (dlx_new, dlx_add_option) and searched any number of times;
+ * every search leaves the links exactly as it found them.
+ *
+ *   items     0 .. n_primary-1              primary: covered exactly once
+ *             n_primary .. n_items-1        secondary: covered at most once,
+ *                                           or shared by options that give
+ *                                           it the same color (Knuth's dlx2)
+ *   options   0 .. dlx_num_options()-1      in the order they were added
+ *
+ * Branching follows Knuth's dlx1/dlx2: the active primary item with the
+ * fewest options, leftmost on ties; its options in the order they were
+ * added.  Node and update counts are therefore comparable with his programs.
+ *
+ * No globals: two matrices can be searched in two threads at once.  One
+ * matrix must not be searched by two threads at once (dlx_clone gives each
+ * thread its own).
+ */
+#ifndef DLX_H
+#define DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DLX_VERSION "0.1.0"
+
+typedef struct dlx_matrix dlx_matrix;
+
+/* Status codes: every function that can fail returns one (or a negative
+ * value where it otherwise returns an index). */
+enum {
+    DLX_OK = 0,
+    DLX_ENOMEM = -1,     /* out of memory */
+    DLX_EITEM = -2,      /* item index out of range */
+    DLX_EREPEAT = -3,    /* the same item twice in one option */
+    DLX_ENOPRIMARY = -4, /* an option with no primary item */
+    DLX_ECOLOR = -5,     /* a color on a primary item, or a negative color */
+    DLX_ECONFLICT = -6,  /* forced options that cannot all be chosen */
+    DLX_ETOOBIG = -7,    /* more items or nodes than an int can index */
+    DLX_EOPTION = -8,    /* option index out of range */
+    DLX_EBUSY = -9       /* the matrix is being searched */
+};
+
+/* A short English description of a status code ("out of memory"). */
+const char *dlx_strerror(int status);
+
+/* ---- building ---------------------------------------------------------- */
+
+/* A matrix with n_primary primary and n_secondary secondary items and no
+ * options.  Returns NULL when out of memory or when the counts are negative
+ * or too large.  Free with dlx_free. */
+dlx_matrix *dlx_new(int n_primary, int n_secondary);
+
+/* Frees everything the matrix owns.  dlx_free(NULL) does nothing. */
+void dlx_free(dlx_matrix *m);
+
+/* A deep copy with the same items and options (for one search per thread).
+ * NULL when out of memory. */
+dlx_matrix *dlx_clone(const dlx_matrix *m);
+
+/* Appends an option made of the n items listed.  colors may be NULL (no
+ * colors); otherwise colors[k] is the color of items[k]: 0 means none, any
+ * positive value is a color, and only secondary items may have one.
+ * Returns the new option's index (>= 0) or a negative status. */
+int dlx_add_option(dlx_matrix *m, int n, const int *items, const int *colors);
+
+/* Asks the matrix to reserve room for this many more options and nodes, so
+ * that building a large matrix does not reallocate; a hint only. */
+int dlx_reserve(dlx_matrix *m, int options, long nodes);
+
+int dlx_num_primary(const dlx_matrix *m);
+int dlx_num_items(const dlx_matrix *m);
+int dlx_num_options(const dlx_matrix *m);
+long dlx_num_nodes(const dlx_matrix *m); /* item uses over all options */
+
+/* The items of option `option`, in the order given to dlx_add_option:
+ * returns the size and, when items (and colors) are not NULL, fills up to
+ * `cap` entries.  Returns a negative status for a bad option index. */
+int dlx_option_items(const dlx_matrix *m, int option, int *items, int *colors,
+                     int cap);
+
+/* Checks every link of the structure (Knuth's sanity()): each list is
+ * doubly linked, list lengths match, every option's nodes are in place.
+ * Returns DLX_OK, or a negative value and a message in buf. */
+int dlx_check(const dlx_matrix *m, char *buf, size_t bufsize);
+
+/* ---- counting ---------------------------------------------------------- */
+
+/* Solution counts are 128-bit so that no count overflows silently: a
+ * search stops long before 2^128. */
+typedef struct dlx_count {
+    uint64_t hi, lo;
+} dlx_count;
+
+/* Writes the count in decimal (at most 40 characters and a NUL) into buf,
+ * which must hold DLX_COUNT_STRLEN bytes; returns buf. */
+#define DLX_COUNT_STRLEN 41
+char *dlx_count_str(dlx_count c, char *buf);
+/* a + b (mod 2^128; callers adding partial counts cannot reach it). */
+dlx_count dlx_count_add(dlx_count a, dlx_count b);
+/* The count as a uint64_t; UINT64_MAX when it does not fit. */
+uint64_t dlx_count_u64(dlx_count c);
+
+/* ---- searching --------------------------------------------------------- */
+
+/* Called for each solution found.  `options` holds the n chosen options:
+ * the forced ones first, in the order given, then the search's choices in
+ * the order they were made.  The array is valid only during the call.
+ * Return 0 to continue, non-zero to stop the search. */
+typedef int (*dlx_solution_fn)(void *ctx, const int *options, int n);
+
+/* What the trace callback sees: every branching decision of the search. */
+typedef enum dlx_event_kind {
+    DLX_EV_CHOOSE,    /* level starts: branching on `item` with `count`
+                         options left (0: dead end, back up) */
+    DLX_EV_TRY,       /* `option` is tried at `level` (`index` of `count`) */
+    DLX_EV_SOLUTION,  /* the options of levels 0..level-1 form a solution */
+    DLX_EV_BACKTRACK  /* every option of `item` at `level` has been tried */
+} dlx_event_kind;
+
+typedef struct dlx_event {
+    dlx_event_kind kind;
+    int level;  /* 0 for the first choice after the forced options */
+    int item;   /* the item branched on */
+    int option; /* DLX_EV_TRY: the option tried */
+    int index;  /* DLX_EV_TRY: 0-based position among the item's options */
+    int count;  /* options of `item` at the time it was chosen */
+} dlx_event;
+
+typedef void (*dlx_trace_fn)(void *ctx, const dlx_event *ev);
+
+/* Called instead of going deeper when the search reaches split_depth: the
+ * n options (forced ones first) define one subproblem.  Return non-zero to
+ * stop. */
+typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
+
+/* What to search for.  Start from dlx_search_defaults() and set fields. */
+typedef struct dlx_search {
+    uint64_t max_solutions; /* stop after this many; 0: no limit.
+                               1 = find one, 2 = prove unique */
+    uint64_t max_nodes;     /* stop after this many nodes; 0: no limit */
+    double max_seconds;     /* stop after this much wall time; 0: none */
+
+    const int *forced;      /* options chosen before the search starts */
+    int n_forced;
+
+    int randomize;          /* break ties among items and order each item's
+                               options at random, from `seed` */
+    uint64_t seed;
+
+    dlx_solution_fn on_solution;
+    void *solution_ctx;
+    dlx_trace_fn on_trace;
+    void *trace_ctx;
+
+    int split_depth;        /* > 0: report each partial solution of this
+                               many search levels to on_split and do not
+                               search below it */
+    dlx_split_fn on_split;
+    void *split_ctx;
+} dlx_search;
+
+dlx_search dlx_search_defaults(void);
+
+/* Why a search ended. */
+typedef enum dlx_outcome {
+    DLX_COMPLETE = 0,     /* the whole tree was searched: counts are exact */
+    DLX_STOP_SOLUTIONS,   /* max_solutions reached */
+    DLX_STOP_CALLBACK,    /* on_solution or on_split asked to stop */
+    DLX_STOP_NODES,       /* max_nodes reached: the search was cut short */
+    DLX_STOP_TIME         /* max_seconds reached: the search was cut short */
+} dlx_outcome;
+
+const char *dlx_outcome_str(dlx_outcome o);
+
+typedef struct dlx_result {
+    dlx_outcome outcome;
+    dlx_count solutions;   /* found by this search */
+    uint64_t nodes;        /* search tree nodes, as Knuth counts them */
+    uint64_t updates;      /* links removed, as Knuth counts them */
+    uint64_t splits;       /* subproblems reported (split_depth > 0) */
+    int max_level;         /* deepest level reached (-1: none) */
+    double seconds;
+    /* The first solution found (forced options first); valid until the
+     * next search on the same matrix or dlx_free.  first_n is 0 when no
+     * solution was found. */
+    const int *first;
+    int first_n;
+    /* nodes entered at each level 0 .. n_levels-1; valid like `first`. */
+    const uint64_t *level_nodes;
+    int n_levels;
+} dlx_result;
+
+/* Runs a search.  Returns DLX_OK with *r filled in, DLX_ECONFLICT when the
+ * forced options clash (r->solutions is then 0), DLX_EOPTION for a bad
+ * forced option, DLX_EBUSY when called from inside a callback of a search
+ * on the same matrix, or DLX_ENOMEM. */
+int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
+
+/* Shorthand: count solutions up to `limit` (0: all), starting from the
+ * forced options.  Returns like dlx_solve. */
+int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
+                        int n_forced, dlx_result *r);
+
+#endif

@@ -1,0 +1,109 @@
+#!/bin/sh
+# dlx_cli.sh DLX DATA_DIR - the dlx command seen from a script: outputs,
+# messages and exit codes as documented in `dlx --help`.
+dlx=$1
+data=$2/exact-cover
+tmp=${TMPDIR:-/tmp}/dlx_cli.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# expect NAME WANT_STATUS WANT_STDOUT WANT_STDERR -- COMMAND...
+# WANT_STDOUT / WANT_STDERR: exact text, or '*' for anything.
+expect() {
+    name=$1 status=$2 out=$3 err=$4
+    shift 5
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    ok=1
+    [ "$got" = "$status" ] || ok=0
+    [ "$out" = '*' ] || [ "$(cat "$tmp/out")" = "$out" ] || ok=0
+    [ "$err" = '*' ] || [ "$(cat "$tmp/err")" = "$err" ] || ok=0
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $got (want $status)"
+        echo "  stdout: $(head -c 300 "$tmp/out")"
+        echo "  stderr: $(head -c 300 "$tmp/err")"
+    fi
+}
+
+ex=$data/knuth-example.dlx
+expect "solutions printed" 0 "A D
+C E F
+B G" "" -- "$dlx" "$ex"
+expect "count" 0 "92" "" -- "$dlx" -c "$data/queens-8.dlx"
+expect "count with =" 0 "10" "" -- "$dlx" --count --limit=10 "$data/queens-8.dlx"
+expect "unique" 0 "unique" "" -- "$dlx" --unique "$ex"
+expect "several" 2 "several" "" -- "$dlx" -u "$data/queens-8.dlx"
+expect "first" 0 "A D
+C E F
+B G" "" -- "$dlx" --first "$ex"
+expect "print 1 keep counting" 0 "*" "" -- "$dlx" --print 1 "$data/queens-8.dlx"
+[ "$(grep -c . "$tmp/out")" = 8 ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: --print 1 printed $(grep -c . "$tmp/out") lines"; }
+expect "json" 0 '{"solution":1,"options":[3,0,4],"lines":[6,3,7]}
+{"solutions":1,"complete":true,"end":"complete","nodes":6,"updates":30,"seconds":*' "*" \
+    -- sh -c "'$dlx' --json '$ex' | sed 's/\"seconds\":.*/\"seconds\":*/'"
+expect "stdin" 0 "1" "" -- sh -c "'$dlx' -c < '$ex'"
+expect "stdin dash" 0 "1" "" -- sh -c "'$dlx' -c - < '$ex'"
+printf 'A B\nA\n' >"$tmp/none.dlx"
+expect "no solution" 1 "0" "" -- "$dlx" -c "$tmp/none.dlx"
+expect "unique none" 1 "none" "" -- "$dlx" -u "$tmp/none.dlx"
+expect "stats" 0 "1" "*" -- "$dlx" -c -s "$ex"
+grep -q "^nodes: 6$" "$tmp/err" && grep -q "^updates: 30$" "$tmp/err" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: stats"; }
+expect "levels" 0 "1" "*" -- "$dlx" -c --levels "$ex"
+grep -q "^level 0: 1 nodes$" "$tmp/err" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: levels"; }
+expect "trace" 0 "*" "" -- "$dlx" --trace "$ex"
+grep -q "level 2: item E has 0 options: dead end" "$tmp/out" &&
+    grep -q "backtrack from level 0" "$tmp/out" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: trace text"; }
+expect "seeded count" 0 "92" "" -- "$dlx" -c --seed 7 "$data/queens-8.dlx"
+"$dlx" --seed 5 "$data/queens-8.dlx" >"$tmp/s1"
+"$dlx" --seed 5 "$data/queens-8.dlx" >"$tmp/s2"
+"$dlx" "$data/queens-8.dlx" >"$tmp/s3"
+cmp -s "$tmp/s1" "$tmp/s2" && ! cmp -s "$tmp/s1" "$tmp/s3" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: seed"; }
+expect "max nodes" 5 "*" "*" -- "$dlx" -c --max-nodes 100 "$data/queens-8.dlx"
+grep -q "^dlx: search cut short (node limit reached) after 100 nodes: [0-9]* solutions found so far$" "$tmp/err" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: cut short message"; }
+expect "timeout" 5 "*" "*" -- "$dlx" -c --timeout 0.01 "$data/pent-6x10-reduced.dlx"
+expect "unique cut short" 5 "unknown" "*" -- "$dlx" -u --max-nodes 3 "$data/queens-8.dlx"
+
+# input errors: file:line:col: message, exit 3
+printf 'A B\nA C\n' >"$tmp/bad.dlx"
+expect "unknown item" 3 "" "$tmp/bad.dlx:2:3: unknown item 'C'" -- "$dlx" "$tmp/bad.dlx"
+printf 'A B\r\nA B A\r\n' >"$tmp/crlf.dlx"
+expect "crlf error" 3 "" "$tmp/crlf.dlx:2:5: item 'A' appears twice in this option" -- "$dlx" "$tmp/crlf.dlx"
+: >"$tmp/empty.dlx"
+expect "empty" 3 "" "$tmp/empty.dlx:1: no item line (the input is empty or only comments)" -- "$dlx" "$tmp/empty.dlx"
+expect "missing file" 3 "" "dlx: $tmp/nope.dlx: No such file or directory" -- "$dlx" "$tmp/nope.dlx"
+expect "directory" 3 "" "dlx: $tmp: Is a directory" -- "$dlx" "$tmp"
+printf 'A | X\nA X:1\nX:2\n' >"$tmp/warn.dlx"
+expect "warning" 0 "A X:1" "$tmp/warn.dlx:3:1: warning: option has no primary item; dropped" -- "$dlx" "$tmp/warn.dlx"
+
+# usage errors: exit 4
+expect "bad option" 4 "" "dlx: unknown option '--bogus'
+Try 'dlx --help' for more information." -- "$dlx" --bogus "$ex"
+expect "bad limit" 4 "" "dlx: --limit: 'x' is not a positive number
+Try 'dlx --help' for more information." -- "$dlx" --limit x "$ex"
+expect "missing value" 4 "" "dlx: option '--seed' needs a value
+Try 'dlx --help' for more information." -- "$dlx" "$ex" --seed
+expect "two files" 4 "*" "*" -- "$dlx" "$ex" "$ex"
+expect "bad timeout" 4 "*" "*" -- "$dlx" --timeout -1 "$ex"
+expect "help" 0 "*" "" -- "$dlx" --help
+grep -q "^Exit status:" "$tmp/out" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: help has no exit status"; }
+expect "version" 0 "*" "" -- "$dlx" --version
+
+# a closed pipe or a full disk is reported, not ignored
+if [ -w /dev/full ]; then
+    expect "write error" 6 "" "*" -- sh -c "'$dlx' '$data/queens-8.dlx' > /dev/full"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,629 @@
+/*
+ * test_dlx.c - the engine and the reader of Knuth's format.
+ *
+ * Expected values come from outside the engine: published counts (OEIS,
+ * counts.tsv), Knuth's own node and update figures for dlx1, and a brute
+ * force enumeration of every subset of options on random small problems.
+ *
+ * Usage: test_dlx DATA_DIR [SEED]   (DATA_DIR holds exact-cover/)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dlx.h"
+#include "dlx_read.h"
+
+static const char *data_dir = "tests/data";
+
+static dlx_problem *read_string(const char *text, dlx_diag *err)
+{
+    dlx_problem *p = NULL;
+    dlx_read_text(text, strlen(text), &p, err);
+    return p;
+}
+
+static dlx_problem *read_data(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/exact-cover/%s.dlx", data_dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        CHECK(f != NULL, "cannot open %s", path);
+        return NULL;
+    }
+    dlx_problem *p = NULL;
+    dlx_diag err;
+    int status = dlx_read_file(f, &p, &err);
+    fclose(f);
+    CHECK(status == DLX_OK, "%s:%d:%d: %s", path, err.line, err.col,
+          err.message);
+    return p;
+}
+
+static void check_links(dlx_matrix *m, const char *what)
+{
+    char msg[200];
+    int status = dlx_check(m, msg, sizeof msg);
+    CHECK(status == DLX_OK, "%s: links after the search: %s", what, msg);
+}
+
+/* ---- published counts ---------------------------------------------------- */
+
+static void test_counts_tsv(void)
+{
+    char path[1024], line[512];
+    snprintf(path, sizeof path, "%s/exact-cover/counts.tsv", data_dir);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        char name[128];
+        unsigned long long want;
+        if (line[0] == '#' || sscanf(line, "%127s %llu", name, &want) != 2)
+            continue;
+        rows++;
+        dlx_problem *p = read_data(name);
+        if (!p)
+            continue;
+        dlx_result r;
+        int status = dlx_count_solutions(p->matrix, 0, NULL, 0, &r);
+        CHECK(status == DLX_OK && r.outcome == DLX_COMPLETE, "%s", name);
+        CHECK(dlx_count_u64(r.solutions) == want, "%s: %llu solutions, "
+              "expected %llu", name,
+              (unsigned long long)dlx_count_u64(r.solutions), want);
+        check_links(p->matrix, name);
+        dlx_problem_free(p);
+    }
+    fclose(f);
+    CHECK(rows >= 10, "only %d rows in counts.tsv", rows);
+}
+
+/* Knuth's dlx1 reports these for the same inputs (see the engine issue). */
+static void test_knuth_figures(void)
+{
+    static const struct {
+        const char *name;
+        uint64_t nodes, updates;
+    } fig[] = {
+        { "knuth-example", 6, 30 },
+        { "queens-8", 1049, 16680 },
+    };
+    for (size_t k = 0; k < sizeof fig / sizeof fig[0]; k++) {
+        dlx_problem *p = read_data(fig[k].name);
+        if (!p)
+            continue;
+        dlx_result r;
+        dlx_count_solutions(p->matrix, 0, NULL, 0, &r);
+        CHECK(r.nodes == fig[k].nodes, "%s: %llu nodes, dlx1 has %llu",
+              fig[k].name, (unsigned long long)r.nodes,
+              (unsigned long long)fig[k].nodes);
+        CHECK(r.updates == fig[k].updates, "%s: %llu updates, dlx1 has %llu",
+              fig[k].name, (unsigned long long)r.updates,
+              (unsigned long long)fig[k].updates);
+        uint64_t sum = 0;
+        for (int l = 0; l < r.n_levels; l++)
+            sum += r.level_nodes[l];
+        CHECK(sum == r.nodes, "%s: level profile sums to %llu", fig[k].name,
+              (unsigned long long)sum);
+        dlx_problem_free(p);
+    }
+}
+
+/* ---- N-queens, built here (OEIS A000170) --------------------------------- */
+
+/* Items: rows 0..n-1, columns n..2n-1 (primary); diagonals secondary. */
+static dlx_matrix *queens(int n)
+{
+    int nd = 2 * n - 1;
+    dlx_matrix *m = dlx_new(2 * n, 2 * nd);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int items[4] = { r, n + c, 2 * n + r + c, 2 * n + nd + r - c + n - 1 };
+            dlx_add_option(m, 4, items, NULL);
+        }
+    return m;
+}
+
+static void test_queens(void)
+{
+    static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724,
+                                        2680, 14200 };
+    for (int n = 1; n <= 12; n++) {
+        dlx_matrix *m = queens(n);
+        dlx_result r;
+        dlx_count_solutions(m, 0, NULL, 0, &r);
+        CHECK(dlx_count_u64(r.solutions) == a000170[n - 1],
+              "%d queens: %llu solutions, OEIS says %llu", n,
+              (unsigned long long)dlx_count_u64(r.solutions),
+              (unsigned long long)a000170[n - 1]);
+        check_links(m, "queens");
+        dlx_free(m);
+    }
+}
+
+/* ---- brute force against the engine on random problems ------------------- */
+
+typedef struct small {
+    int n_primary, n_items, n_options;
+    int size[16];
+    int items[16][8];
+    int colors[16][8];
+} small;
+
+/* xorshift, so the test's own randomness does not depend on the engine */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void random_small(small *p, uint64_t *seed, int with_colors)
+{
+    p->n_primary = 2 + (int)(rnd(seed) % 5);
+    p->n_items = p->n_primary + (int)(rnd(seed) % 4);
+    p->n_options = 4 + (int)(rnd(seed) % 12);
+    for (int o = 0; o < p->n_options; o++) {
+        int n = 0;
+        do {
+            n = 0;
+            for (int i = 0; i < p->n_items && n < 8; i++)
+                if (rnd(seed) % 3 == 0) {
+                    p->items[o][n] = i;
+                    p->colors[o][n] = with_colors && i >= p->n_primary
+                                          ? (int)(rnd(seed) % 3)
+                                          : 0;
+                    n++;
+                }
+            int primary = 0;
+            for (int k = 0; k < n; k++)
+                primary += p->items[o][k] < p->n_primary;
+            if (!primary)
+                n = 0;
+        } while (n == 0);
+        p->size[o] = n;
+    }
+}
+
+/* Counts subsets of options that are exact covers, straight from the
+ * definition: primary items once, secondary at most once or all with one
+ * color. */
+static uint64_t brute_count(const small *p)
+{
+    uint64_t count = 0;
+    for (uint32_t set = 0; set < (1u << p->n_options); set++) {
+        int used[16] = { 0 }, color[16] = { 0 }, ok = 1;
+        for (int o = 0; o < p->n_options && ok; o++) {
+            if (!(set >> o & 1))
+                continue;
+            for (int k = 0; k < p->size[o] && ok; k++) {
+                int i = p->items[o][k], c = p->colors[o][k];
+                if (used[i] && (c == 0 || color[i] != c))
+                    ok = 0;
+                used[i]++;
+                color[i] = c;
+            }
+        }
+        for (int i = 0; i < p->n_primary && ok; i++)
+            ok = used[i] == 1;
+        count += ok;
+    }
+    return count;
+}
+
+typedef struct collected {
+    int n;
+    int sets[64][16];
+    int sizes[64];
+} collected;
+
+static int collect_solution(void *ctx, const int *options, int n)
+{
+    collected *c = ctx;
+    if (c->n < 64) {
+        memcpy(c->sets[c->n], options, (size_t)n * sizeof *options);
+        c->sizes[c->n] = n;
+    }
+    c->n++;
+    return 0;
+}
+
+static void test_against_brute_force(uint64_t seed)
+{
+    for (int round = 0; round < 400; round++) {
+        small p;
+        random_small(&p, &seed, round % 2);
+        dlx_matrix *m = dlx_new(p.n_primary, p.n_items - p.n_primary);
+        for (int o = 0; o < p.n_options; o++)
+            dlx_add_option(m, p.size[o], p.items[o], p.colors[o]);
+        uint64_t want = brute_count(&p);
+        dlx_result r;
+        dlx_count_solutions(m, 0, NULL, 0, &r);
+        CHECK(dlx_count_u64(r.solutions) == want,
+              "round %d (seed printed above): %llu solutions, brute force "
+              "%llu", round, (unsigned long long)dlx_count_u64(r.solutions),
+              (unsigned long long)want);
+        check_links(m, "random problem");
+        dlx_free(m);
+    }
+}
+
+/* ---- searches: first, limit, callback, forced, random, limits ------------ */
+
+static const char knuth_example[] =
+    "| a simple example\n"
+    "A B C D E | F G\n"
+    "C E F\n"
+    "A D G\n"
+    "B C F\n"
+    "A D\n"
+    "B G\n"
+    "D E G\n";
+
+static int stop_at_first(void *ctx, const int *options, int n)
+{
+    (void)options;
+    (void)n;
+    ++*(int *)ctx;
+    return 1;
+}
+
+static void test_searches(void)
+{
+    dlx_problem *p = read_string(knuth_example, NULL);
+    CHECK(p != NULL, "knuth example");
+    if (!p)
+        return;
+    dlx_matrix *m = p->matrix;
+    dlx_result r;
+
+    /* the unique solution is options 3, 0, 4 (A D / C E F / B G) */
+    dlx_count_solutions(m, 1, NULL, 0, &r);
+    CHECK(r.outcome == DLX_STOP_SOLUTIONS && r.first_n == 3, "first");
+    int sorted[3] = { 0 };
+    for (int k = 0; k < r.first_n && k < 3; k++)
+        sorted[k] = r.first[k];
+    CHECK(sorted[0] == 3 && sorted[1] == 0 && sorted[2] == 4,
+          "solution %d %d %d", sorted[0], sorted[1], sorted[2]);
+
+    /* forcing a clashing pair, a good option, a bad index */
+    int clash[2] = { 1, 3 };
+    CHECK(dlx_count_solutions(m, 0, clash, 2, &r) == DLX_ECONFLICT,
+          "A D G with A D");
+    check_links(m, "after a conflict");
+    int good = 0;
+    CHECK(dlx_count_solutions(m, 0, &good, 1, &r) == DLX_OK &&
+              dlx_count_u64(r.solutions) == 1 && r.first[0] == 0,
+          "forced C E F");
+    int wrong = 1;
+    CHECK(dlx_count_solutions(m, 0, &wrong, 1, &r) == DLX_OK &&
+              dlx_count_u64(r.solutions) == 0, "forced A D G: no solution");
+    int bad = 99;
+    CHECK(dlx_count_solutions(m, 0, &bad, 1, &r) == DLX_EOPTION, "bad index");
+    int all[3] = { 3, 0, 4 };
+    CHECK(dlx_count_solutions(m, 0, all, 3, &r) == DLX_OK &&
+              dlx_count_u64(r.solutions) == 1 && r.first_n == 3,
+          "forcing the whole solution");
+    check_links(m, "after forcing");
+    dlx_problem_free(p);
+
+    /* queens-8: limit, callback stop, node limit, time limit */
+    dlx_matrix *q = queens(8);
+    dlx_count_solutions(q, 10, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 10 &&
+              r.outcome == DLX_STOP_SOLUTIONS, "limit 10");
+    check_links(q, "limit");
+    int calls = 0;
+    dlx_search s = dlx_search_defaults();
+    s.on_solution = stop_at_first;
+    s.solution_ctx = &calls;
+    dlx_solve(q, &s, &r);
+    CHECK(calls == 1 && r.outcome == DLX_STOP_CALLBACK &&
+              dlx_count_u64(r.solutions) == 1, "callback stop");
+    check_links(q, "callback stop");
+    s = dlx_search_defaults();
+    s.max_nodes = 100;
+    dlx_solve(q, &s, &r);
+    CHECK(r.outcome == DLX_STOP_NODES && r.nodes == 100, "max nodes: %llu",
+          (unsigned long long)r.nodes);
+    check_links(q, "node limit");
+    dlx_free(q);
+
+    dlx_problem *pent = read_data("pent-6x10-reduced");
+    if (pent) {
+        s = dlx_search_defaults();
+        s.max_seconds = 0.05;
+        dlx_solve(pent->matrix, &s, &r);
+        CHECK(r.outcome == DLX_STOP_TIME && r.seconds < 1.0,
+              "time limit: %s after %.3f s", dlx_outcome_str(r.outcome),
+              r.seconds);
+        check_links(pent->matrix, "time limit");
+        dlx_problem_free(pent);
+    }
+}
+
+/* Random mode: the same count, and the same order for the same seed. */
+static void test_random(void)
+{
+    dlx_matrix *q = queens(8);
+    static collected a, b, c;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    memset(&c, 0, sizeof c);
+    dlx_result r;
+    dlx_search s = dlx_search_defaults();
+    s.randomize = 1;
+    s.on_solution = collect_solution;
+    uint64_t seeds[3] = { 1, 1, 2 };
+    collected *runs[3] = { &a, &b, &c };
+    for (int k = 0; k < 3; k++) {
+        runs[k]->n = 0;
+        s.seed = seeds[k];
+        s.solution_ctx = runs[k];
+        dlx_solve(q, &s, &r);
+        CHECK(dlx_count_u64(r.solutions) == 92, "random seed %llu: %llu",
+              (unsigned long long)seeds[k],
+              (unsigned long long)dlx_count_u64(r.solutions));
+        check_links(q, "random");
+    }
+    CHECK(a.n == b.n && memcmp(a.sets, b.sets, sizeof a.sets) == 0,
+          "same seed, same solutions in the same order");
+    CHECK(memcmp(a.sets, c.sets, sizeof a.sets) != 0,
+          "another seed, another order");
+    /* the first solutions differ from the deterministic search's too */
+    static collected d;
+    memset(&d, 0, sizeof d);
+    s = dlx_search_defaults();
+    s.on_solution = collect_solution;
+    s.solution_ctx = &d;
+    dlx_solve(q, &s, &r);
+    CHECK(memcmp(a.sets, d.sets, sizeof a.sets) != 0, "random differs");
+    dlx_free(q);
+}
+
+/* Splitting at a depth gives subproblems whose counts add up. */
+typedef struct jobs {
+    int n;
+    int opts[512][4];
+    int len[512];
+} jobs;
+
+static int keep_job(void *ctx, const int *options, int n)
+{
+    jobs *j = ctx;
+    if (j->n < 512 && n <= 4) {
+        memcpy(j->opts[j->n], options, (size_t)n * sizeof *options);
+        j->len[j->n] = n;
+    }
+    j->n++;
+    return 0;
+}
+
+static void test_split(void)
+{
+    dlx_matrix *q = queens(8);
+    static jobs j;
+    j.n = 0;
+    dlx_search s = dlx_search_defaults();
+    s.split_depth = 2;
+    s.on_split = keep_job;
+    s.split_ctx = &j;
+    dlx_result r;
+    dlx_solve(q, &s, &r);
+    CHECK(j.n > 1 && j.n <= 512 && r.splits == (uint64_t)j.n, "%d jobs",
+          j.n);
+    uint64_t total = 0;
+    for (int k = 0; k < j.n && k < 512; k++) {
+        dlx_count_solutions(q, 0, j.opts[k], j.len[k], &r);
+        total += dlx_count_u64(r.solutions);
+    }
+    CHECK(total == 92, "split total %llu", (unsigned long long)total);
+    check_links(q, "split");
+    dlx_matrix *c = dlx_clone(q);
+    dlx_count_solutions(c, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 92, "clone");
+    check_links(c, "clone");
+    dlx_free(c);
+    dlx_free(q);
+}
+
+static void test_edge_cases(void)
+{
+    dlx_result r;
+    /* no items at all: the empty set of options is the one solution */
+    dlx_matrix *m = dlx_new(0, 0);
+    dlx_count_solutions(m, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 1 && r.first_n == 0, "empty");
+    dlx_free(m);
+    /* an item no option covers */
+    m = dlx_new(2, 0);
+    int a = 0;
+    dlx_add_option(m, 1, &a, NULL);
+    dlx_count_solutions(m, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 0 && r.nodes == 1,
+          "uncoverable item: %llu nodes", (unsigned long long)r.nodes);
+    dlx_free(m);
+    /* secondary items: at most once */
+    m = dlx_new(2, 1);
+    int o1[2] = { 0, 2 }, o2[2] = { 1, 2 }, o3[1] = { 1 };
+    dlx_add_option(m, 2, o1, NULL);
+    dlx_add_option(m, 2, o2, NULL);
+    dlx_add_option(m, 1, o3, NULL);
+    dlx_count_solutions(m, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 1, "secondary at most once");
+    dlx_free(m);
+    /* building errors */
+    m = dlx_new(2, 1);
+    int rep[2] = { 0, 0 }, out[1] = { 3 }, sec[1] = { 2 }, prim[1] = { 0 };
+    int col[1] = { 5 };
+    CHECK(dlx_add_option(m, 2, rep, NULL) == DLX_EREPEAT, "repeat");
+    CHECK(dlx_add_option(m, 1, out, NULL) == DLX_EITEM, "range");
+    CHECK(dlx_add_option(m, 1, sec, NULL) == DLX_ENOPRIMARY, "no primary");
+    CHECK(dlx_add_option(m, 1, prim, col) == DLX_ECOLOR, "primary color");
+    CHECK(dlx_num_options(m) == 0, "nothing added");
+    check_links(m, "after refused options");
+    dlx_free(m);
+    dlx_free(NULL);
+    dlx_problem_free(NULL);
+}
+
+static void test_colors(void)
+{
+    /* dlx2's example: unique solution A C X:1 Y:1 and B X:1 */
+    dlx_diag err;
+    dlx_problem *p = read_string("| A simple example of color controls\n"
+                                 "A B C | X Y\n"
+                                 "A B X:0 Y:0\n"
+                                 "A C X:1 Y:1\n"
+                                 "X:0 Y:1\n"
+                                 "B X:1\n"
+                                 "C Y:1\n", &err);
+    CHECK(p && p->n_warnings == 1 && p->warnings[0].line == 5,
+          "the option without primary item is dropped with a warning");
+    if (!p)
+        return;
+    CHECK(dlx_num_options(p->matrix) == 4, "4 options kept");
+    dlx_result r;
+    dlx_count_solutions(p->matrix, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 1 && r.first_n == 2, "one solution");
+    if (r.first_n == 2) {
+        int a = r.first[0] < r.first[1] ? r.first[0] : r.first[1];
+        int b = r.first[0] ^ r.first[1] ^ a;
+        CHECK(p->option_line[a] == 4 && p->option_line[b] == 6,
+              "solution on lines %d and %d", p->option_line[a],
+              p->option_line[b]);
+    }
+    check_links(p->matrix, "colors");
+    dlx_problem_free(p);
+}
+
+static void test_count_str(void)
+{
+    char buf[DLX_COUNT_STRLEN];
+    dlx_count c = { 0, 0 };
+    CHECK(!strcmp(dlx_count_str(c, buf), "0"), "%s", buf);
+    c = (dlx_count){ 1, 0 };
+    CHECK(!strcmp(dlx_count_str(c, buf), "18446744073709551616"), "%s", buf);
+    c = (dlx_count){ UINT64_MAX, UINT64_MAX };
+    CHECK(!strcmp(dlx_count_str(c, buf),
+                  "340282366920938463463374607431768211455"), "%s", buf);
+    c = dlx_count_add((dlx_count){ 0, UINT64_MAX }, (dlx_count){ 0, 1 });
+    CHECK(c.hi == 1 && c.lo == 0, "carry");
+    CHECK(dlx_count_u64(c) == UINT64_MAX, "saturates");
+}
+
+/* ---- the reader's errors ------------------------------------------------- */
+
+static void test_reader_errors(void)
+{
+    static const struct {
+        const char *text;
+        int line, col;
+        const char *message;
+    } bad[] = {
+        { "", 1, 0, "no item line (the input is empty or only comments)" },
+        { "| only a comment\n\n", 2, 0,
+          "no item line (the input is empty or only comments)" },
+        { "A B | C | D\nA\n", 1, 9,
+          "second '|' in the item line (first at column 5)" },
+        { "A B A\n", 1, 5, "duplicate item name 'A'" },
+        { "A b:c\n", 1, 4, "item name 'b:c' contains ':'" },
+        { "A 2|B\n", 1, 3, "multiplicities ('2|B', dlx3) are not supported" },
+        { "A 1:3|B\n", 1, 3,
+          "multiplicities ('1:3|B', dlx3) are not supported" },
+        { "A B\nA C\n", 2, 3, "unknown item 'C'" },
+        { "A B\nA B A\n", 2, 5, "item 'A' appears twice in this option" },
+        { "A B | C\nA:x B\n", 2, 1, "primary item 'A' cannot have a color" },
+        { "A | C\nA C:\n", 2, 5, "missing color after 'C:'" },
+        { "A | C\nA C:x:y\n", 2, 5, "color 'x:y' contains ':'" },
+        { "A B\nA | B\n", 2, 3,
+          "'|' in an option (comments must start the line)" },
+        { "| B C\n", 1, 0,
+          "no item line (the input is empty or only comments)" },
+        { "A B\nA \x01\n", 2, 3, "character 0x01 not allowed in item name" },
+        { "A \xc3\xa9\n", 1, 3, "character 0xc3 not allowed in item name" },
+        { "A B\n\nA\nB Z\n", 4, 3, "unknown item 'Z'" },
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        dlx_diag err;
+        dlx_problem *p = read_string(bad[k].text, &err);
+        CHECK(p == NULL, "case %zu accepted", k);
+        dlx_problem_free(p);
+        CHECK(err.line == bad[k].line && err.col == bad[k].col &&
+                  !strcmp(err.message, bad[k].message),
+              "case %zu: got %d:%d: %s; expected %d:%d: %s", k, err.line,
+              err.col, err.message, bad[k].line, bad[k].col,
+              bad[k].message);
+    }
+    /* a NUL byte is an error, not the end of the input */
+    dlx_diag err;
+    dlx_problem *p = NULL;
+    const char nul[] = "A B\nA\0B\n";
+    CHECK(dlx_read_text(nul, sizeof nul - 1, &p, &err) != DLX_OK &&
+              err.line == 2 && err.col == 2 &&
+              !strcmp(err.message, "NUL byte in the input"),
+          "NUL: %d:%d: %s", err.line, err.col, err.message);
+    /* a long name */
+    char longname[200];
+    memset(longname, 'x', 100);
+    strcpy(longname + 100, "\n");
+    p = read_string(longname, &err);
+    CHECK(!p && err.col == 1 &&
+              !strcmp(err.message, "item name longer than 64 characters"),
+          "long name: %s", err.message);
+}
+
+static void test_reader_tolerance(void)
+{
+    /* CRLF, no final newline, tabs, comments anywhere, long names */
+    dlx_diag err;
+    dlx_problem *p = read_string("| crlf\r\nA\tB | C\r\n| comment\r\n\r\n"
+                                 "A C\r\n  B\r\nA B", &err);
+    CHECK(p != NULL, "tolerant input: %d:%d: %s", err.line, err.col,
+          err.message);
+    if (p) {
+        CHECK(dlx_num_options(p->matrix) == 3 && p->n_primary == 2 &&
+                  p->n_items == 3, "3 options");
+        CHECK(!strcmp(p->item_names[2], "C"), "names without CR");
+        CHECK(p->option_line[2] == 7, "line numbers count CRLF lines");
+        dlx_result r;
+        dlx_count_solutions(p->matrix, 0, NULL, 0, &r);
+        CHECK(dlx_count_u64(r.solutions) == 2, "two solutions");
+        dlx_problem_free(p);
+    }
+    p = read_string("long_item_name_beyond_eight A\nlong_item_name_beyond_eight"
+                    " A\n", &err);
+    CHECK(p != NULL, "names longer than 8 characters");
+    dlx_problem_free(p);
+    p = read_string("A B |\nA\nB\n", &err);
+    CHECK(p && p->n_primary == 2 && p->n_items == 2, "nothing after '|'");
+    dlx_problem_free(p);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        data_dir = argv[1];
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 20261122;
+    printf("test_dlx: random seed %llu (replay: test_dlx DIR SEED)\n",
+           (unsigned long long)seed);
+    test_counts_tsv();
+    test_knuth_figures();
+    test_queens();
+    test_against_brute_force(seed);
+    test_searches();
+    test_random();
+    test_split();
+    test_edge_cases();
+    test_colors();
+    test_count_str();
+    test_reader_errors();
+    test_reader_tolerance();
+    return check_done();
+}
