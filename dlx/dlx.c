@@ -373,6 +373,23 @@ int dlx_option_items(const dlx_matrix *m, int option, int *items, int *colors,
     return k;
 }
 
+uint64_t dlx_fingerprint(const dlx_matrix *m)
+{
+    /* FNV-1a over the counts, then each option's items and colors: the
+     * nodes after the headers, in order, are exactly that */
+    uint64_t h = 14695981039346656037u;
+#define MIX(v) (h = (h ^ (uint64_t)(uint32_t)(v)) * 1099511628211u)
+    MIX(m->n_primary);
+    MIX(m->n_items);
+    MIX(m->n_options);
+    for (int x = m->n_items + 2; x < m->n_nodes; x++) {
+        MIX(m->itm[x]);
+        MIX(m->color[x] < 0 ? 0 : m->color[x]);
+    }
+#undef MIX
+    return h;
+}
+
 /* The option that node x belongs to: the spacer before it names it. */
 static int option_of(const int *itm, int x)
 {
@@ -812,10 +829,15 @@ forward:
         outcome = DLX_STOP_NODES;
         goto back_one;
     }
-    if (s->max_seconds > 0 && (nodes & 1023) == 0 && nodes > 0 &&
-        now_seconds() - start >= s->max_seconds) {
-        outcome = DLX_STOP_TIME;
-        goto back_one;
+    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
+        if (s->max_seconds > 0 && now_seconds() - start >= s->max_seconds) {
+            outcome = DLX_STOP_TIME;
+            goto back_one;
+        }
+        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
+            outcome = DLX_STOP_CALLBACK;
+            goto back_one;
+        }
     }
     nodes++;
     m->level_nodes[level]++;

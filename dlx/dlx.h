@@ -82,6 +82,10 @@ long dlx_num_nodes(const dlx_matrix *m); /* item uses over all options */
 int dlx_option_items(const dlx_matrix *m, int option, int *items, int *colors,
                      int cap);
 
+/* A 64-bit hash of the items and options (not of the search state), so
+ * that job files can tell whether they belong to this matrix. */
+uint64_t dlx_fingerprint(const dlx_matrix *m);
+
 /* Checks every link of the structure (Knuth's sanity()): each list is
  * doubly linked, list lengths match, every option's nodes are in place.
  * Returns DLX_OK, or a negative value and a message in buf. */
@@ -137,6 +141,12 @@ typedef void (*dlx_trace_fn)(void *ctx, const dlx_event *ev);
  * stop. */
 typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
 
+/* Called every DLX_POLL_NODES nodes with the nodes searched so far: for
+ * progress reports and for stopping a search from outside (another
+ * thread's result, a signal).  Return non-zero to stop. */
+typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
+#define DLX_POLL_NODES 4096
+
 /* What to search for.  Start from dlx_search_defaults() and set fields. */
 typedef struct dlx_search {
     uint64_t max_solutions; /* stop after this many; 0: no limit.
@@ -156,6 +166,9 @@ typedef struct dlx_search {
     dlx_trace_fn on_trace;
     void *trace_ctx;
 
+    dlx_poll_fn on_poll;
+    void *poll_ctx;
+
     int split_depth;        /* > 0: report each partial solution of this
                                many search levels to on_split and do not
                                search below it */
@@ -169,7 +182,8 @@ dlx_search dlx_search_defaults(void);
 typedef enum dlx_outcome {
     DLX_COMPLETE = 0,     /* the whole tree was searched: counts are exact */
     DLX_STOP_SOLUTIONS,   /* max_solutions reached */
-    DLX_STOP_CALLBACK,    /* on_solution or on_split asked to stop */
+    DLX_STOP_CALLBACK,    /* on_solution, on_split or on_poll asked to
+                             stop */
     DLX_STOP_NODES,       /* max_nodes reached: the search was cut short */
     DLX_STOP_TIME         /* max_seconds reached: the search was cut short */
 } dlx_outcome;

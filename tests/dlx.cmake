@@ -6,3 +6,23 @@ add_test(NAME dlx_engine COMMAND test_dlx ${EXCOVER_TEST_DATA})
 
 add_test(NAME dlx_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/dlx_cli.sh
          $<TARGET_FILE:dlx_cmd> ${EXCOVER_TEST_DATA})
+
+add_executable(test_parallel ${CMAKE_CURRENT_LIST_DIR}/test_parallel.c)
+target_link_libraries(test_parallel PRIVATE dlx excover_options)
+target_include_directories(test_parallel PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_parallel COMMAND test_parallel ${EXCOVER_TEST_DATA})
+
+# The shard recipes of the README, run with local processes.
+add_test(NAME dlx_shards COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/dlx_shards.sh
+         $<TARGET_FILE:dlx_cmd> ${EXCOVER_TEST_DATA})
+
+if(TARGET dlx_mpi AND MPIEXEC_EXECUTABLE)
+    foreach(np 1 2 3)
+        add_test(NAME dlx_mpi_${np}
+                 COMMAND ${MPIEXEC_EXECUTABLE} --oversubscribe ${MPIEXEC_NUMPROC_FLAG} ${np}
+                         $<TARGET_FILE:dlx_mpi> ${EXCOVER_TEST_DATA}/exact-cover/langford-11-break.dlx)
+        set_tests_properties(dlx_mpi_${np} PROPERTIES
+            PASS_REGULAR_EXPRESSION "^17792\n"
+            ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;ASAN_OPTIONS=detect_leaks=0")
+    endforeach()
+endif()

@@ -1,0 +1,372 @@
+/*
+ * dlx_parallel.c - split a search into jobs; count jobs on POSIX threads.
+ *
+ * Scheduling is dynamic: workers take the next job from a shared counter
+ * as soon as they are free, because search trees are very uneven (one job
+ * of a pentomino split can hold a large share of all the work).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "dlx_parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- splitting --------------------------------------------------------- */
+
+typedef struct job_list {
+    dlx_jobs *jobs;
+    int cap_jobs, cap_opts, n_opts;
+    int failed;
+} job_list;
+
+static int push_job(void *ctx, const int *options, int n)
+{
+    job_list *l = ctx;
+    dlx_jobs *j = l->jobs;
+    if (j->n + 2 > l->cap_jobs) {
+        int cap = l->cap_jobs ? 2 * l->cap_jobs : 256;
+        int *p = realloc(j->start, (size_t)cap * sizeof *p);
+        if (!p)
+            return l->failed = 1;
+        j->start = p;
+        l->cap_jobs = cap;
+    }
+    if (l->n_opts + n > l->cap_opts) {
+        int cap = l->cap_opts ? 2 * l->cap_opts : 1024;
+        while (cap < l->n_opts + n)
+            cap *= 2;
+        int *p = realloc(j->opts, (size_t)cap * sizeof *p);
+        if (!p)
+            return l->failed = 1;
+        j->opts = p;
+        l->cap_opts = cap;
+    }
+    j->start[j->n] = l->n_opts;
+    memcpy(j->opts + l->n_opts, options, (size_t)n * sizeof *options);
+    l->n_opts += n;
+    j->n++;
+    j->start[j->n] = l->n_opts;
+    return 0;
+}
+
+void dlx_jobs_free(dlx_jobs *jobs)
+{
+    if (!jobs)
+        return;
+    free(jobs->start);
+    free(jobs->opts);
+    memset(jobs, 0, sizeof *jobs);
+}
+
+/* One pass at one depth; *splits tells whether any job was cut short of a
+ * solution (else a deeper pass gives the same jobs). */
+static int split_at(dlx_matrix *m, const int *forced, int n_forced,
+                    int depth, dlx_jobs *out, uint64_t *splits)
+{
+    memset(out, 0, sizeof *out);
+    job_list l = { out, 0, 0, 0, 0 };
+    dlx_search s = dlx_search_defaults();
+    s.forced = forced;
+    s.n_forced = n_forced;
+    s.split_depth = depth;
+    s.on_split = push_job;
+    s.split_ctx = &l;
+    s.on_solution = push_job; /* a solution above the cut is a job too */
+    s.solution_ctx = &l;
+    dlx_result r;
+    int status = dlx_solve(m, &s, &r);
+    if (status == DLX_OK && l.failed)
+        status = DLX_ENOMEM;
+    if (status == DLX_OK && !out->start) {
+        /* no job at all (no solution): keep start[0] valid */
+        out->start = calloc(1, sizeof *out->start);
+        if (!out->start)
+            status = DLX_ENOMEM;
+    }
+    if (status != DLX_OK) {
+        dlx_jobs_free(out);
+        return status;
+    }
+    out->depth = depth;
+    *splits = r.splits;
+    return DLX_OK;
+}
+
+int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
+              int min_jobs, dlx_jobs *out)
+{
+    if (depth < 1)
+        depth = 1;
+    uint64_t splits;
+    int status = split_at(m, forced, n_forced, depth, out, &splits);
+    while (status == DLX_OK && min_jobs > 0 && out->n < min_jobs &&
+           splits > 0 && depth < dlx_num_primary(m)) {
+        dlx_jobs deeper;
+        status = split_at(m, forced, n_forced, ++depth, &deeper, &splits);
+        if (status == DLX_OK) {
+            dlx_jobs_free(out);
+            *out = deeper;
+        }
+    }
+    return status;
+}
+
+/* ---- counting on threads ----------------------------------------------- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What the workers share.  Counters are atomics so that the hot path (a
+ * poll every few thousand nodes) takes no lock. */
+typedef struct shared {
+    const dlx_jobs *jobs;
+    const int *which;
+    int n_which;
+    const dlx_parallel *opt;
+    double start, deadline;      /* deadline 0: none */
+    atomic_int next;             /* next position in which[] */
+    atomic_int stop;             /* a dlx_outcome, 0 while going on */
+    atomic_int done;             /* jobs finished */
+    atomic_int running;          /* workers not yet finished */
+    atomic_uint_fast64_t found;  /* solutions, when a limit is set */
+    atomic_uint_fast64_t nodes;  /* nodes over all workers, as polled */
+    dlx_job_result *results;     /* per position in which[] */
+    pthread_mutex_t lock;        /* guards `total` and the condition */
+    pthread_cond_t finished;
+    dlx_count total;             /* solutions of finished jobs */
+} shared;
+
+typedef struct worker {
+    shared *sh;
+    dlx_matrix *m;
+    int id;
+    uint64_t polled;             /* nodes of the current job reported */
+    dlx_worker_stats stats;
+} worker;
+
+static void request_stop(shared *sh, dlx_outcome why)
+{
+    int expected = 0;
+    atomic_compare_exchange_strong(&sh->stop, &expected, (int)why);
+}
+
+static int poll_worker(void *ctx, uint64_t nodes)
+{
+    worker *w = ctx;
+    shared *sh = w->sh;
+    uint64_t all = atomic_fetch_add(&sh->nodes, nodes - w->polled) +
+                   (nodes - w->polled);
+    w->polled = nodes;
+    if (sh->opt->max_nodes && all >= sh->opt->max_nodes)
+        request_stop(sh, DLX_STOP_NODES);
+    if (sh->deadline > 0 && now_seconds() >= sh->deadline)
+        request_stop(sh, DLX_STOP_TIME);
+    return atomic_load(&sh->stop) != 0;
+}
+
+static int count_solution(void *ctx, const int *options, int n)
+{
+    (void)options;
+    (void)n;
+    worker *w = ctx;
+    shared *sh = w->sh;
+    if (atomic_fetch_add(&sh->found, 1) + 1 >= sh->opt->max_solutions)
+        request_stop(sh, DLX_STOP_SOLUTIONS);
+    return atomic_load(&sh->stop) != 0;
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    shared *sh = w->sh;
+    const dlx_jobs *jobs = sh->jobs;
+    while (!atomic_load(&sh->stop)) {
+        int k = atomic_fetch_add(&sh->next, 1);
+        if (k >= sh->n_which)
+            break;
+        int job = sh->which ? sh->which[k] : k;
+        dlx_search s = dlx_search_defaults();
+        s.forced = jobs->opts + jobs->start[job];
+        s.n_forced = jobs->start[job + 1] - jobs->start[job];
+        /* each job gets what is left of the budgets, so that small jobs
+         * stop too (the poll only comes every DLX_POLL_NODES nodes) */
+        if (sh->opt->max_nodes) {
+            uint64_t used = atomic_load(&sh->nodes);
+            if (used >= sh->opt->max_nodes) {
+                request_stop(sh, DLX_STOP_NODES);
+                break;
+            }
+            s.max_nodes = sh->opt->max_nodes - used;
+        }
+        if (sh->deadline > 0) {
+            s.max_seconds = sh->deadline - now_seconds();
+            if (s.max_seconds <= 0) {
+                request_stop(sh, DLX_STOP_TIME);
+                break;
+            }
+        }
+        s.on_poll = poll_worker;
+        s.poll_ctx = w;
+        if (sh->opt->max_solutions) {
+            s.on_solution = count_solution;
+            s.solution_ctx = w;
+        }
+        w->polled = 0;
+        dlx_result r;
+        double t0 = now_seconds();
+        int status = dlx_solve(w->m, &s, &r);
+        double t1 = now_seconds();
+        if (status != DLX_OK) {
+            /* a job that clashes (from another matrix) or no memory: stop
+             * everything and report the count as partial */
+            r.outcome = DLX_STOP_CALLBACK;
+        }
+        atomic_fetch_add(&sh->nodes, r.nodes - w->polled);
+        dlx_job_result *jr = &sh->results[k];
+        jr->solutions = r.solutions;
+        jr->nodes = r.nodes;
+        jr->seconds = t1 - t0;
+        jr->outcome = r.outcome == DLX_STOP_SOLUTIONS ? DLX_COMPLETE
+                                                      : r.outcome;
+        if (r.outcome == DLX_STOP_NODES || r.outcome == DLX_STOP_TIME)
+            request_stop(sh, r.outcome);
+        if (r.outcome == DLX_STOP_CALLBACK && !atomic_load(&sh->stop))
+            request_stop(sh, DLX_STOP_CALLBACK);
+        if (r.outcome == DLX_STOP_CALLBACK)
+            jr->outcome = (dlx_outcome)atomic_load(&sh->stop);
+        jr->worker = w->id;
+        w->stats.jobs++;
+        w->stats.nodes += r.nodes;
+        w->stats.busy_seconds += t1 - t0;
+        pthread_mutex_lock(&sh->lock);
+        sh->total = dlx_count_add(sh->total, r.solutions);
+        pthread_mutex_unlock(&sh->lock);
+        atomic_fetch_add(&sh->done, 1);
+    }
+    pthread_mutex_lock(&sh->lock);
+    atomic_fetch_sub(&sh->running, 1);
+    pthread_cond_signal(&sh->finished);
+    pthread_mutex_unlock(&sh->lock);
+    return NULL;
+}
+
+void dlx_parallel_result_free(dlx_parallel_result *res)
+{
+    if (!res)
+        return;
+    free(res->job);
+    free(res->worker);
+    memset(res, 0, sizeof *res);
+}
+
+int dlx_count_jobs(const dlx_matrix *m, const dlx_jobs *jobs,
+                   const int *which, int n_which, const dlx_parallel *opt,
+                   dlx_parallel_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (!which)
+        n_which = jobs->n;
+    for (int k = 0; which && k < n_which; k++)
+        if (which[k] < 0 || which[k] >= jobs->n)
+            return DLX_EOPTION;
+    int threads = opt->threads < 1 ? 1 : opt->threads;
+    shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.jobs = jobs;
+    sh.which = which;
+    sh.n_which = n_which;
+    sh.opt = opt;
+    sh.start = now_seconds();
+    sh.deadline = opt->max_seconds > 0 ? sh.start + opt->max_seconds : 0;
+    atomic_init(&sh.next, 0);
+    atomic_init(&sh.stop, 0);
+    atomic_init(&sh.done, 0);
+    atomic_init(&sh.running, 0);
+    atomic_init(&sh.found, 0);
+    atomic_init(&sh.nodes, 0);
+    sh.results = calloc((size_t)n_which + 1, sizeof *sh.results);
+    worker *w = calloc((size_t)threads, sizeof *w);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    int status = sh.results && w && tid ? DLX_OK : DLX_ENOMEM;
+    for (int k = 0; k < n_which && status == DLX_OK; k++)
+        sh.results[k].worker = -1;
+    for (int t = 0; t < threads && status == DLX_OK; t++) {
+        w[t].sh = &sh;
+        w[t].id = t;
+        w[t].m = dlx_clone(m);
+        if (!w[t].m)
+            status = DLX_ENOMEM;
+    }
+    pthread_mutex_init(&sh.lock, NULL);
+    pthread_cond_init(&sh.finished, NULL);
+    int started = 0;
+    for (int t = 0; t < threads && status == DLX_OK; t++) {
+        atomic_fetch_add(&sh.running, 1);
+        if (pthread_create(&tid[t], NULL, work, &w[t]) != 0) {
+            atomic_fetch_sub(&sh.running, 1);
+            if (t == 0)
+                status = DLX_ENOMEM;
+            break;
+        }
+        started++;
+    }
+    /* wait, reporting progress about once a second */
+    pthread_mutex_lock(&sh.lock);
+    while (atomic_load(&sh.running) > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += 1;
+        pthread_cond_timedwait(&sh.finished, &sh.lock, &ts);
+        if (opt->on_progress && atomic_load(&sh.running) > 0) {
+            dlx_progress p = { atomic_load(&sh.done), n_which, sh.total,
+                               atomic_load(&sh.nodes),
+                               now_seconds() - sh.start };
+            pthread_mutex_unlock(&sh.lock);
+            opt->on_progress(opt->progress_ctx, &p);
+            pthread_mutex_lock(&sh.lock);
+        }
+    }
+    pthread_mutex_unlock(&sh.lock);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_mutex_destroy(&sh.lock);
+    pthread_cond_destroy(&sh.finished);
+
+    if (status == DLX_OK) {
+        res->solutions = sh.total;
+        res->nodes = atomic_load(&sh.nodes);
+        res->seconds = now_seconds() - sh.start;
+        res->jobs_done = atomic_load(&sh.done);
+        res->job = sh.results;
+        res->n_jobs = n_which;
+        res->n_workers = threads;
+        res->worker = calloc((size_t)threads, sizeof *res->worker);
+        if (!res->worker)
+            status = DLX_ENOMEM;
+        for (int t = 0; t < threads && res->worker; t++)
+            res->worker[t] = w[t].stats;
+        res->outcome = (dlx_outcome)atomic_load(&sh.stop);
+        if (res->outcome == DLX_COMPLETE && res->jobs_done < n_which)
+            res->outcome = DLX_STOP_CALLBACK;
+        if (res->outcome == DLX_STOP_SOLUTIONS &&
+            dlx_count_u64(res->solutions) > opt->max_solutions)
+            res->solutions = (dlx_count){ 0, opt->max_solutions };
+        sh.results = NULL;
+    }
+    for (int t = 0; t < threads && w; t++)
+        dlx_free(w[t].m);
+    free(w);
+    free(tid);
+    free(sh.results);
+    if (status != DLX_OK)
+        dlx_parallel_result_free(res);
+    return status;
+}

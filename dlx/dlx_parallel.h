@@ -1,0 +1,143 @@
+/*
+ * dlx_parallel.h - one search as many independent subproblems ("jobs"),
+ * counted by a pool of threads, by shards on other machines, or by MPI.
+ *
+ * A job is a list of options to force: the forced options of the split,
+ * then one choice per level down to the split depth.  Job ids are their
+ * positions in the order the deterministic search meets them, so the same
+ * matrix and depth give the same ids on every machine.  A solution met
+ * above the split depth becomes a job of its own (it counts 1), so the
+ * jobs' counts always add up to the whole count.
+ */
+#ifndef DLX_PARALLEL_H
+#define DLX_PARALLEL_H
+
+#include <stdio.h>
+
+#include "dlx.h"
+#include "dlx_read.h"
+
+typedef struct dlx_jobs {
+    int n;          /* number of jobs */
+    int depth;      /* the depth they were cut at */
+    int *start;     /* job k's options: opts[start[k]] .. opts[start[k+1]-1] */
+    int *opts;
+} dlx_jobs;
+
+/* Splits the search below the forced options into jobs at `depth` levels
+ * (>= 1); when min_jobs > 0, goes deeper until there are at least min_jobs
+ * jobs or a deeper cut no longer adds any.  Fills *out (free it with
+ * dlx_jobs_free) and returns DLX_OK, or a status of dlx_solve. */
+int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
+              int min_jobs, dlx_jobs *out);
+
+void dlx_jobs_free(dlx_jobs *jobs);
+
+/* What one job gave. */
+typedef struct dlx_job_result {
+    dlx_count solutions;
+    uint64_t nodes;
+    double seconds;
+    dlx_outcome outcome;   /* DLX_COMPLETE unless the run was stopped */
+    int worker;            /* the thread that counted it; -1: not counted */
+} dlx_job_result;
+
+typedef struct dlx_worker_stats {
+    int jobs;
+    uint64_t nodes;
+    double busy_seconds;
+} dlx_worker_stats;
+
+/* Seen by the progress callback, about once a second. */
+typedef struct dlx_progress {
+    int jobs_done, jobs;
+    dlx_count solutions;
+    uint64_t nodes;
+    double seconds;
+} dlx_progress;
+
+typedef struct dlx_parallel {
+    int threads;              /* workers (>= 1) */
+    uint64_t max_solutions;   /* stop after this many, over all workers */
+    uint64_t max_nodes;       /* stop after about this many, over all */
+    double max_seconds;       /* wall-clock budget for the whole count */
+    void (*on_progress)(void *ctx, const dlx_progress *p);
+    void *progress_ctx;
+} dlx_parallel;
+
+typedef struct dlx_parallel_result {
+    dlx_outcome outcome;      /* DLX_COMPLETE: every job counted in full */
+    dlx_count solutions;      /* exact when complete, partial otherwise */
+    uint64_t nodes;
+    double seconds;
+    int jobs_done;
+    dlx_job_result *job;      /* one per job counted (n_which of them) */
+    int n_jobs;
+    dlx_worker_stats *worker; /* one per thread */
+    int n_workers;
+} dlx_parallel_result;
+
+/* Counts the jobs listed in `which` (all jobs when which is NULL) on
+ * opt->threads threads pulling jobs from a shared queue in order.  The
+ * matrix is cloned once per thread and is not searched itself.  Returns
+ * DLX_OK with *res filled in (free with dlx_parallel_result_free), or a
+ * negative status (DLX_ENOMEM; DLX_EOPTION for a job id out of range). */
+int dlx_count_jobs(const dlx_matrix *m, const dlx_jobs *jobs,
+                   const int *which, int n_which, const dlx_parallel *opt,
+                   dlx_parallel_result *res);
+
+void dlx_parallel_result_free(dlx_parallel_result *res);
+
+/* ---- jobs and results as text, for shards on other machines ----------
+
+   A jobs file (written by `dlx split`):
+
+       # dlx jobs 1
+       # fingerprint 9c1f0e6a5b2d4e71      <- dlx_fingerprint of the matrix
+       # depth 3
+       # jobs 1234
+       0 12 45 78                          <- id, then the options to force
+       1 12 45 79
+
+   A results file (written when counting jobs, read by `dlx merge`):
+
+       # dlx results 1
+       # fingerprint 9c1f0e6a5b2d4e71
+       job 17 solutions 1234 nodes 56789 seconds 0.012 complete
+*/
+
+/* Write the jobs; returns 0, or EOF on a write error. */
+int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint);
+
+/* Reads a jobs file; DLX_OK, or an error with its line and column. */
+int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
+                  dlx_diag *err);
+
+int dlx_results_write_header(FILE *f, uint64_t fingerprint);
+int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r);
+
+/* Adds up results files, checking that each job of the jobs file is
+ * counted exactly once, by runs on the same matrix. */
+typedef struct dlx_merge {
+    int n_jobs;
+    uint64_t fingerprint;
+    unsigned char *seen;   /* per job: how many results came for it */
+    int counted;           /* distinct jobs with a result */
+    int partial;           /* results that were cut short */
+    dlx_count total;
+    uint64_t nodes;
+    double seconds;        /* added over all jobs: the CPU time spent */
+} dlx_merge;
+
+int dlx_merge_init(dlx_merge *mg, int n_jobs, uint64_t fingerprint);
+/* Reads one results file; stops at the first error (bad line, a job id out
+ * of range or counted twice, a fingerprint of another matrix). */
+int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err);
+/* The ids of jobs with no result: fills up to cap, returns how many. */
+int dlx_merge_missing(const dlx_merge *mg, int *ids, int cap);
+void dlx_merge_free(dlx_merge *mg);
+
+/* Parses a decimal count of up to 39 digits; 0 on success. */
+int dlx_count_parse(const char *s, dlx_count *out);
+
+#endif
