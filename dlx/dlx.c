@@ -83,6 +83,7 @@ struct dlx_matrix {
     int *rstack;        /* randomized option order, one run per level */
     int cap_rstack;
     int *rbase, *rcount, *ridx;
+    int *branched;      /* split mode: real choices above each level */
 };
 
 const char *dlx_strerror(int status)
@@ -197,6 +198,7 @@ void dlx_free(dlx_matrix *m)
     free(m->rbase);
     free(m->rcount);
     free(m->ridx);
+    free(m->branched);
     free(m);
 }
 
@@ -747,7 +749,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize)
+static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
+                           int split)
 {
     int need = n_forced + m->n_primary + 1;
     void *p = grow(m->solution, &m->cap_solution, need, sizeof *m->solution);
@@ -768,6 +771,13 @@ static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize)
         if (!m->rbase || !m->rcount || !m->ridx)
             return DLX_ENOMEM;
     }
+    if (split && !m->branched) {
+        m->branched = malloc((size_t)levels * sizeof *m->branched);
+        if (!m->branched)
+            return DLX_ENOMEM;
+    }
+    if (split)
+        m->branched[0] = 0;
     return DLX_OK;
 }
 
@@ -818,7 +828,7 @@ static void search(dlx_matrix *m, const dlx_search *s, double start,
     int rtop = 0;
 
 forward:
-    if (s->split_depth > 0 && level == s->split_depth) {
+    if (s->split_depth > 0 && m->branched[level] == s->split_depth) {
         out->splits++;
         int n = collect(m, s, level);
         if (s->on_split && s->on_split(s->split_ctx, m->solution, n))
@@ -877,6 +887,8 @@ forward:
         }
         if (s->on_trace)
             emit(s, DLX_EV_CHOOSE, level, best - 1, -1, 0, t);
+        if (s->split_depth > 0)
+            m->branched[level + 1] = m->branched[level] + (t > 1);
         cover(d, best, &updates, colored);
         if (randomize) {
             void *p = grow(m->rstack, &m->cap_rstack, rtop + t + 1,
@@ -977,7 +989,8 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
         return DLX_EBUSY;
     if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
         return DLX_EOPTION;
-    int status = prepare_buffers(m, s->n_forced, s->randomize);
+    int status = prepare_buffers(m, s->n_forced, s->randomize,
+                                 s->split_depth > 0);
     if (status != DLX_OK)
         return status;
     double start = now_seconds();

@@ -169,8 +169,10 @@ typedef struct dlx_search {
     dlx_poll_fn on_poll;
     void *poll_ctx;
 
-    int split_depth;        /* > 0: report each partial solution of this
-                               many search levels to on_split and do not
+    int split_depth;        /* > 0: report each partial solution that has
+                               made this many real choices (at levels where
+                               the item had two or more options; forced
+                               moves do not count) to on_split, and do not
                                search below it */
     dlx_split_fn on_split;
     void *split_ctx;
