@@ -518,3 +518,20 @@ int dlx_write_option(FILE *f, const dlx_problem *p, int option)
     }
     return status < 0 ? EOF : 0;
 }
+
+int dlx_write_problem(FILE *f, const dlx_problem *p)
+{
+    for (int i = 0; i < p->n_items; i++) {
+        if (i == p->n_primary)
+            fputs(" |", f);
+        fprintf(f, "%s%s", i ? " " : "", p->item_names[i]);
+    }
+    fputc('\n', f);
+    int n = dlx_num_options(p->matrix);
+    for (int o = 0; o < n; o++) {
+        if (dlx_write_option(f, p, o) != 0)
+            return EOF;
+        fputc('\n', f);
+    }
+    return ferror(f) ? EOF : 0;
+}

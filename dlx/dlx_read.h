@@ -56,4 +56,8 @@ void dlx_problem_free(dlx_problem *p);
  * colors as name:color.  Returns 0, or EOF on a write error. */
 int dlx_write_option(FILE *f, const dlx_problem *p, int option);
 
+/* Writes the whole problem back in the same format (items line, then one
+ * option per line); reading it gives the same matrix.  0, or EOF. */
+int dlx_write_problem(FILE *f, const dlx_problem *p);
+
 #endif
