@@ -857,15 +857,20 @@ forward:
         /* every primary item is covered (Knuth counts this as a node) */
         if (++found == 0)
             found_hi++;
-        int n = collect(m, s, level);
-        if (found == 1 && found_hi == 0) {
-            memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
-            m->first_n = n;
+        if (s->on_solution || (found == 1 && found_hi == 0)) {
+            /* spelled out only when someone looks at it: counting a
+             * million solutions should not walk a million option lists */
+            int n = collect(m, s, level);
+            if (found == 1 && found_hi == 0) {
+                memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
+                m->first_n = n;
+            }
+            if (s->on_solution &&
+                s->on_solution(s->solution_ctx, m->solution, n))
+                outcome = DLX_STOP_CALLBACK;
         }
         if (s->on_trace)
             emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
-        if (s->on_solution && s->on_solution(s->solution_ctx, m->solution, n))
-            outcome = DLX_STOP_CALLBACK;
         else if (s->max_solutions && found >= s->max_solutions &&
                  found_hi == 0)
             outcome = DLX_STOP_SOLUTIONS;
@@ -873,16 +878,28 @@ forward:
     }
     {
         /* the active primary item with the fewest options, leftmost */
-        int t = INT_MAX, ties = 0;
-        for (int k = it[0].next; k != 0; k = it[k].next) {
-            int len = itm[k];
-            if (len < t) {
-                best = k, t = len, ties = 1;
-                if (t == 0)
-                    break;
-            } else if (randomize && len == t &&
-                       random_below(&rng, (uint32_t)++ties) == 0) {
-                best = k;
+        int t = INT_MAX;
+        if (!randomize) {
+            for (int k = it[0].next; k != 0; k = it[k].next) {
+                if (itm[k] < t) {
+                    best = k, t = itm[k];
+                    if (t == 0)
+                        break;
+                }
+            }
+        } else {
+            /* a uniform choice among the tied items, by reservoir */
+            int ties = 0;
+            for (int k = it[0].next; k != 0; k = it[k].next) {
+                int len = itm[k];
+                if (len < t) {
+                    best = k, t = len, ties = 1;
+                    if (t == 0)
+                        break;
+                } else if (len == t &&
+                           random_below(&rng, (uint32_t)++ties) == 0) {
+                    best = k;
+                }
             }
         }
         if (s->on_trace)
