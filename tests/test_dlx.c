@@ -239,9 +239,22 @@ static void test_against_brute_force(uint64_t seed)
     for (int round = 0; round < 400; round++) {
         small p;
         random_small(&p, &seed, round % 2);
-        dlx_matrix *m = dlx_new(p.n_primary, p.n_items - p.n_primary);
-        for (int o = 0; o < p.n_options; o++)
-            dlx_add_option(m, p.size[o], p.items[o], p.colors[o]);
+        /* every other round, 130 more primary items, each with an option
+         * of its own: the count is the same, and the engine takes its path
+         * for large matrices (it tracks empty items from 128 on) */
+        int pad = round % 4 >= 2 ? 130 : 0;
+        dlx_matrix *m = dlx_new(p.n_primary + pad, p.n_items - p.n_primary);
+        for (int o = 0; o < p.n_options; o++) {
+            int items[8];
+            for (int k = 0; k < p.size[o]; k++)
+                items[k] = p.items[o][k] + (p.items[o][k] >= p.n_primary
+                                                ? pad : 0);
+            dlx_add_option(m, p.size[o], items, p.colors[o]);
+        }
+        for (int k = 0; k < pad; k++) {
+            int item = p.n_primary + k;
+            dlx_add_option(m, 1, &item, NULL);
+        }
         uint64_t want = brute_count(&p);
         dlx_result r;
         dlx_count_solutions(m, 0, NULL, 0, &r);
