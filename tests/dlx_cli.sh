@@ -62,6 +62,8 @@ expect "trace" 0 "*" "" -- "$dlx" --trace "$ex"
 grep -q "level 2: item E has 0 options: dead end" "$tmp/out" &&
     grep -q "backtrack from level 0" "$tmp/out" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: trace text"; }
+grep -q "^  level 2: B x1 (1.0), E x1 (0.0)$" "$tmp/out" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: trace summary"; }
 expect "seeded count" 0 "92" "" -- "$dlx" -c --seed 7 "$data/queens-8.dlx"
 "$dlx" --seed 5 "$data/queens-8.dlx" >"$tmp/s1"
 "$dlx" --seed 5 "$data/queens-8.dlx" >"$tmp/s2"
