@@ -119,6 +119,7 @@ typedef struct parser {
     dlx_problem *p;
     name_table items, colors;
     int *opt_items, *opt_colors, cap_opt;
+    size_t *color_at;     /* where each colored item's color starts */
     dlx_diag *warnings;
     int n_warnings, cap_warnings;
 } parser;
@@ -285,9 +286,13 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
                 ps->opt_items = a;
             int *b = a ? realloc(ps->opt_colors, (size_t)cap * sizeof *b)
                        : NULL;
-            if (!b)
+            if (b)
+                ps->opt_colors = b;
+            size_t *c = b ? realloc(ps->color_at, (size_t)cap * sizeof *c)
+                          : NULL;
+            if (!c)
                 return fail(ps, DLX_ENOMEM, t.col, "out of memory");
-            ps->opt_colors = b;
+            ps->color_at = c;
             ps->cap_opt = cap;
         }
         const char *colon = memchr(t.s, ':', t.len);
@@ -327,12 +332,10 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
             int status = check_name(ps, c, clen, ccol, "color");
             if (status != DLX_OK)
                 return status;
-            color = table_find(&ps->colors, c, clen);
-            if (color < 0)
-                color = table_add(&ps->colors, c, clen);
-            if (color < 0)
-                return fail(ps, color, ccol, "%s", dlx_strerror(color));
-            color++;
+            /* named below, once the option is known to be kept, so that
+             * a dropped option does not number colors */
+            ps->color_at[n] = (size_t)(c - ps->text);
+            color = 1;
         }
         ps->opt_items[n] = i;
         ps->opt_colors[n] = color;
@@ -343,6 +346,20 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
         return DLX_OK;
     if (primary == 0)
         return add_warning(ps, 1, "option has no primary item; dropped");
+    for (int j = 0; j < n; j++) {
+        if (ps->opt_colors[j] == 0)
+            continue;
+        const char *c = ps->text + ps->color_at[j];
+        size_t clen = 0;
+        while (c + clen < ps->text + end && !is_blank(c[clen]))
+            clen++;
+        int color = table_find(&ps->colors, c, clen);
+        if (color < 0)
+            color = table_add(&ps->colors, c, clen);
+        if (color < 0)
+            return fail(ps, color, 1, "%s", dlx_strerror(color));
+        ps->opt_colors[j] = color + 1;
+    }
     int o = dlx_add_option(ps->p->matrix, n, ps->opt_items, ps->opt_colors);
     if (o < 0)
         return fail(ps, o, 1, "%s", dlx_strerror(o));
@@ -431,6 +448,7 @@ int dlx_read_text(const char *text, size_t len, dlx_problem **out,
     int status = parse(&ps);
     free(ps.opt_items);
     free(ps.opt_colors);
+    free(ps.color_at);
     table_free_slots(&ps.items);
     table_free_slots(&ps.colors);
     ps.p->item_names = ps.items.names;

@@ -1,7 +1,6 @@
 # Fuzz targets.  Each is built twice: always as a replay program that runs
 # its seed corpus under ctest (any compiler), and with -DEXCOVER_FUZZ=ON
 # (clang) as a libFuzzer binary; tests/fuzz/run.sh fuzzes for N minutes.
-option(EXCOVER_FUZZ "Build libFuzzer targets (needs clang)" OFF)
 set(EXCOVER_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR}/fuzz)
 
 # excover_fuzz_target(NAME SOURCE LIBRARY...): corpus in tests/fuzz/corpus/NAME

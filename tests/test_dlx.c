@@ -514,6 +514,13 @@ static void test_colors(void)
     }
     check_links(p->matrix, "colors");
     dlx_problem_free(p);
+
+    /* a dropped option does not number colors: found by the fuzzer, the
+     * written problem read back differed */
+    p = read_string("A | X\nX:q\nA X:r\n", &err);
+    CHECK(p && p->n_colors == 1 && !strcmp(p->color_names[0], "r"),
+          "dropped option's color not kept");
+    dlx_problem_free(p);
 }
 
 static void test_count_str(void)
