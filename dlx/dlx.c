@@ -9,6 +9,7 @@
 #include "dlx.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1091,6 +1092,76 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     r->level_nodes = m->level_nodes;
     r->n_levels = t.max_level + 1;
     return t.status;
+}
+
+int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
+                      uint64_t paths, uint64_t seed, dlx_estimate *e)
+{
+    memset(e, 0, sizeof *e);
+    if (m->busy)
+        return DLX_EBUSY;
+    int status = prepare_buffers(m, n_forced, 0, 0);
+    if (status != DLX_OK)
+        return status;
+    uint64_t updates = 0;
+    status = force(m, forced, n_forced, &updates);
+    if (status != DLX_OK)
+        return status;
+    long zeros = 0;
+    const dance dn = dance_of(m, &zeros), *d = &dn;
+    const item *it = m->items;
+    const int *itm = m->itm;
+    int *path = m->choice;
+    uint64_t rng = seed;
+    /* Welford's running means and variances */
+    double sol_mean = 0, sol_m2 = 0, node_mean = 0, node_m2 = 0;
+    for (uint64_t k = 1; k <= paths; k++) {
+        double weight = 1, nodes = 1, solutions = 0;
+        int level = 0;
+        for (;;) {
+            if (it[0].next == 0) {
+                solutions = weight;
+                break;
+            }
+            int best = 0, t = INT_MAX;
+            for (int c = it[0].next; c != 0; c = it[c].next)
+                if (itm[c] < t) {
+                    best = c, t = itm[c];
+                    if (t == 0)
+                        break;
+                }
+            if (t == 0)
+                break;
+            int x = m->ln[best].down;
+            for (int j = (int)random_below(&rng, (uint32_t)t); j > 0; j--)
+                x = m->ln[x].down;
+            cover(d, best, &updates, 1, 0);
+            commit_others(d, x, &updates, 1, 0);
+            path[level++] = x;
+            weight *= t;
+            nodes += weight;
+        }
+        while (level > 0) {
+            int x = path[--level];
+            uncommit_others(d, x, 1, 0);
+            uncover(d, m->itm[x], 1, 0);
+        }
+        double ds = solutions - sol_mean, dn2 = nodes - node_mean;
+        sol_mean += ds / (double)k;
+        sol_m2 += ds * (solutions - sol_mean);
+        node_mean += dn2 / (double)k;
+        node_m2 += dn2 * (nodes - node_mean);
+    }
+    unforce(m, forced, n_forced);
+    e->paths = paths;
+    e->solutions = sol_mean;
+    e->nodes = node_mean;
+    if (paths > 1) {
+        e->solutions_error = sqrt(sol_m2 / (double)(paths - 1) /
+                                  (double)paths);
+        e->nodes_error = sqrt(node_m2 / (double)(paths - 1) / (double)paths);
+    }
+    return DLX_OK;
 }
 
 int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,

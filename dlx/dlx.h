@@ -216,6 +216,21 @@ typedef struct dlx_result {
  * on the same matrix, or DLX_ENOMEM. */
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
 
+/* Estimates the size of a search too large to run (Knuth's random path
+ * estimate, TAOCP 7.2.2): each of `paths` random walks from the root takes
+ * one random option at every level until a solution or a dead end; the
+ * product of the branching factors along a path is an unbiased estimate of
+ * the number of solutions (when it ends in one) and of nodes.  Reports the
+ * means and their standard errors.  Returns like dlx_solve. */
+typedef struct dlx_estimate {
+    double solutions, solutions_error;
+    double nodes, nodes_error;
+    uint64_t paths;
+} dlx_estimate;
+
+int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
+                      uint64_t paths, uint64_t seed, dlx_estimate *e);
+
 /* Shorthand: count solutions up to `limit` (0: all), starting from the
  * forced options.  Returns like dlx_solve. */
 int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,

@@ -44,6 +44,9 @@ static const char usage_text[] =
 "      --json           solutions and summary as JSON lines\n"
 "\n"
 "Search:\n"
+"      --estimate N     do not search: estimate the number of solutions and\n"
+"                       nodes from N random paths (Knuth), for searches\n"
+"                       too large to run; with --seed S for other paths\n"
 "      --seed S         break ties and order options at random from seed S\n"
 "                       (same seed, same search)\n"
 "      --max-nodes N    stop after N search nodes (reported as cut short)\n"
@@ -104,6 +107,7 @@ typedef struct options {
     const char *jobs_file;
     long job;            /* -1: all */
     int shard_k, shard_n;
+    uint64_t estimate;   /* random paths; 0: search */
 } options;
 
 /* What the trace summary keeps: per level, each item branched on. */
@@ -252,7 +256,7 @@ static int parse_args(int argc, char **argv, options *o)
         static const char *const with_value[] = {
             "--limit", "-l", "--print", "-p", "--seed", "--max-nodes",
             "--timeout", "--threads", "-j", "--split-depth", "--jobs",
-            "--job", "--shard", NULL };
+            "--job", "--shard", "--estimate", NULL };
         const char *name = a;
         char namebuf[32];
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
@@ -323,6 +327,10 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("--split-depth: '%s' is not a number "
                                    "from 1 to 10000", val);
             o->split_depth = (int)v;
+        } else if (!strcmp(name, "--estimate")) {
+            if (!parse_u64(val, &o->estimate) || o->estimate == 0)
+                return usage_error("--estimate: '%s' is not a positive "
+                                   "number of paths", val);
         } else if (!strcmp(name, "--jobs")) {
             o->jobs_file = val;
         } else if (!strcmp(name, "--job")) {
@@ -801,6 +809,27 @@ int main(int argc, char **argv)
         status = count_job_file(&o, p);
         dlx_problem_free(p);
         return status;
+    }
+    if (o.estimate) {
+        dlx_estimate e;
+        status = dlx_estimate_size(p->matrix, NULL, 0, o.estimate, o.seed,
+                                   &e);
+        dlx_problem_free(p);
+        if (status != DLX_OK) {
+            fprintf(stderr, "dlx: %s\n", dlx_strerror(status));
+            return EXIT_SYSTEM;
+        }
+        if (o.json)
+            printf("{\"paths\":%" PRIu64 ",\"solutions\":%.6g,"
+                   "\"solutions_error\":%.3g,\"nodes\":%.6g,"
+                   "\"nodes_error\":%.3g}\n", e.paths, e.solutions,
+                   e.solutions_error, e.nodes, e.nodes_error);
+        else
+            printf("estimate from %" PRIu64 " random paths:\n"
+                   "solutions: %.6g +- %.2g\nnodes: %.6g +- %.2g\n",
+                   e.paths, e.solutions, e.solutions_error, e.nodes,
+                   e.nodes_error);
+        return fflush(stdout) == 0 ? EXIT_FOUND : EXIT_SYSTEM;
     }
 
     run r = { &o, p, 0, 0, NULL, 0, NULL, 0 };

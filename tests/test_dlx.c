@@ -523,6 +523,33 @@ static void test_colors(void)
     dlx_problem_free(p);
 }
 
+/* Knuth's estimate is unbiased: with many paths it lands near the
+ * published count, within a few of its own standard errors. */
+static void test_estimate(void)
+{
+    static const struct {
+        const char *name;
+        double count;
+    } cases[] = { { "queens-8", 92 }, { "latin-5", 161280 },
+                  { "sudoku-2x2", 288 } };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        dlx_problem *p = read_data(cases[k].name);
+        if (!p)
+            continue;
+        dlx_estimate e;
+        CHECK(dlx_estimate_size(p->matrix, NULL, 0, 20000, 7, &e) == DLX_OK,
+              "estimate");
+        CHECK(e.solutions_error > 0 &&
+                  e.solutions_error < 0.1 * cases[k].count &&
+                  e.solutions > cases[k].count - 5 * e.solutions_error &&
+                  e.solutions < cases[k].count + 5 * e.solutions_error,
+              "%s: estimate %.1f +- %.1f, published %.0f", cases[k].name,
+              e.solutions, e.solutions_error, cases[k].count);
+        check_links(p->matrix, "estimate");
+        dlx_problem_free(p);
+    }
+}
+
 static void test_count_str(void)
 {
     char buf[DLX_COUNT_STRLEN];
@@ -642,6 +669,7 @@ int main(int argc, char **argv)
     test_split();
     test_edge_cases();
     test_colors();
+    test_estimate();
     test_count_str();
     test_reader_errors();
     test_reader_tolerance();
