@@ -1,0 +1,446 @@
+/*
+ * sudoku_bands.c - first bands: exact cover, encoding, classes.
+ */
+#include "sudoku_bands.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int shape_ok(int R, int C)
+{
+    return R >= 1 && C >= 1 && R * C <= SUDOKU_BAND_MAX_N;
+}
+
+/* ---- the exact cover ----------------------------------------------------- */
+
+int sudoku_band_option(int R, int C, int r, int c, int d)
+{
+    int N = R * C;
+    return (r * N + c) * N + (d - 1);
+}
+
+dlx_matrix *sudoku_band_matrix(int R, int C)
+{
+    if (!shape_ok(R, C))
+        return NULL;
+    int N = R * C, cells = R * N;
+    dlx_matrix *m = dlx_new(3 * cells, N * N);
+    if (!m)
+        return NULL;
+    dlx_reserve(m, cells * N, 4L * cells * N);
+    for (int r = 0; r < R; r++)
+        for (int c = 0; c < N; c++)
+            for (int d = 1; d <= N; d++) {
+                int box = c / C; /* the band's boxes, left to right */
+                int items[4] = { r * N + c, cells + r * N + d - 1,
+                                 2 * cells + box * N + d - 1,
+                                 3 * cells + c * N + d - 1 };
+                if (dlx_add_option(m, 4, items, NULL) < 0) {
+                    dlx_free(m);
+                    return NULL;
+                }
+            }
+    return m;
+}
+
+void sudoku_band_first_row(int R, int C, int *opts)
+{
+    for (int c = 0; c < R * C; c++)
+        opts[c] = sudoku_band_option(R, C, 0, c, c + 1);
+}
+
+void sudoku_band_from_options(int R, int C, const int *options, int n,
+                              int *band)
+{
+    int N = R * C;
+    for (int k = 0; k < n; k++) {
+        int cell = options[k] / N;
+        band[cell] = options[k] % N + 1;
+    }
+}
+
+/* ---- encoding ------------------------------------------------------------ */
+
+static const char digits64[] =
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+
+uint64_t sudoku_perm_rank(const int *perm, int n)
+{
+    /* Lehmer code: for each place, how many later values are smaller */
+    uint64_t rank = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++)
+            smaller += perm[j] < perm[i];
+        rank = rank * (uint64_t)(n - i) + (uint64_t)smaller;
+    }
+    return rank;
+}
+
+void sudoku_perm_unrank(uint64_t rank, int n, int *perm)
+{
+    int code[SUDOKU_BAND_MAX_N], used[SUDOKU_BAND_MAX_N + 1] = { 0 };
+    for (int i = n - 1; i >= 0; i--) {
+        code[i] = (int)(rank % (uint64_t)(n - i));
+        rank /= (uint64_t)(n - i);
+    }
+    for (int i = 0; i < n; i++) {
+        int v = 0;
+        for (int seen = -1; seen < code[i]; )
+            if (!used[++v])
+                seen++;
+        used[v] = 1;
+        perm[i] = v;
+    }
+}
+
+int sudoku_rank_width(int n)
+{
+    /* characters of 6 bits for n! - 1 */
+    double bits = 0;
+    for (int k = 2; k <= n; k++)
+        bits += log2((double)k);
+    int w = (int)(bits / 6.0) + 1;
+    return w < 1 ? 1 : w;
+}
+
+static int is_permutation(const int *row, int n)
+{
+    int seen[SUDOKU_BAND_MAX_N + 1] = { 0 };
+    for (int i = 0; i < n; i++) {
+        if (row[i] < 1 || row[i] > n || seen[row[i]])
+            return 0;
+        seen[row[i]] = 1;
+    }
+    return 1;
+}
+
+int sudoku_band_encode(int R, int C, const int *band, int first_row_fixed,
+                       char *out, size_t cap)
+{
+    int N = R * C, w = sudoku_rank_width(N), len = 0;
+    if (!shape_ok(R, C))
+        return -1;
+    for (int r = first_row_fixed ? 1 : 0; r < R; r++) {
+        const int *row = band + r * N;
+        if (!is_permutation(row, N) || (size_t)(len + w) >= cap)
+            return -1;
+        uint64_t rank = sudoku_perm_rank(row, N);
+        for (int k = w - 1; k >= 0; k--) {
+            out[len + k] = digits64[rank & 63];
+            rank >>= 6;
+        }
+        len += w;
+    }
+    out[len] = '\0';
+    return len;
+}
+
+int sudoku_band_decode(int R, int C, const char *code, int first_row_fixed,
+                       int *band)
+{
+    int N = R * C, w = sudoku_rank_width(N);
+    if (!shape_ok(R, C))
+        return -1;
+    size_t want = (size_t)(R - (first_row_fixed ? 1 : 0)) * (size_t)w;
+    if (strlen(code) != want)
+        return -1;
+    uint64_t limit = 1;
+    for (int k = 2; k <= N; k++)
+        limit *= (uint64_t)k;
+    if (first_row_fixed)
+        for (int c = 0; c < N; c++)
+            band[c] = c + 1;
+    for (int r = first_row_fixed ? 1 : 0; r < R; r++) {
+        uint64_t rank = 0;
+        for (int k = 0; k < w; k++) {
+            const char *p = strchr(digits64, *code++);
+            if (!p || !*p)
+                return -1;
+            rank = rank * 64 + (uint64_t)(p - digits64);
+        }
+        if (rank >= limit)
+            return -1;
+        sudoku_perm_unrank(rank, N, band + r * N);
+    }
+    return 0;
+}
+
+/* ---- classes ------------------------------------------------------------- */
+
+/* A band with its first row 1..N is its key: the ranks of rows 1.. as
+ * digits in base N!. */
+typedef struct band_set {
+    int R, C, N;
+    uint64_t fact;
+    uint64_t *keys;
+    size_t n, cap;
+} band_set;
+
+static uint64_t key_of(const band_set *bs, const int *band)
+{
+    uint64_t key = 0;
+    for (int r = 1; r < bs->R; r++)
+        key = key * bs->fact + sudoku_perm_rank(band + r * bs->N, bs->N);
+    return key;
+}
+
+static void band_of(const band_set *bs, uint64_t key, int *band)
+{
+    for (int c = 0; c < bs->N; c++)
+        band[c] = c + 1;
+    for (int r = bs->R - 1; r >= 1; r--) {
+        sudoku_perm_unrank(key % bs->fact, bs->N, band + r * bs->N);
+        key /= bs->fact;
+    }
+}
+
+static int keep_band(void *ctx, const int *options, int n)
+{
+    band_set *bs = ctx;
+    if (bs->n == bs->cap) {
+        size_t cap = bs->cap ? 2 * bs->cap : 1 << 16;
+        uint64_t *k = realloc(bs->keys, cap * sizeof *k);
+        if (!k)
+            return 1;
+        bs->keys = k;
+        bs->cap = cap;
+    }
+    int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
+    sudoku_band_from_options(bs->R, bs->C, options, n, band);
+    bs->keys[bs->n++] = key_of(bs, band);
+    return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static size_t find_key(const band_set *bs, uint64_t key)
+{
+    size_t lo = 0, hi = bs->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (bs->keys[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static uint32_t find_root(uint32_t *parent, uint32_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+static void unite(uint32_t *parent, uint32_t a, uint32_t b)
+{
+    a = find_root(parent, a);
+    b = find_root(parent, b);
+    if (a != b)
+        parent[a < b ? b : a] = a < b ? a : b;
+}
+
+/* Relabels so that the first row reads 1..N. */
+static void normalize(int R, int N, int *band)
+{
+    int map[SUDOKU_BAND_MAX_N + 1];
+    for (int c = 0; c < N; c++)
+        map[band[c]] = c + 1;
+    for (int i = 0; i < R * N; i++)
+        band[i] = map[band[i]];
+}
+
+static void swap_rows(int N, int *band, int a, int b)
+{
+    for (int c = 0; c < N; c++) {
+        int t = band[a * N + c];
+        band[a * N + c] = band[b * N + c];
+        band[b * N + c] = t;
+    }
+}
+
+static void swap_cols(int R, int N, int *band, int a, int b)
+{
+    for (int r = 0; r < R; r++) {
+        int t = band[r * N + a];
+        band[r * N + a] = band[r * N + b];
+        band[r * N + b] = t;
+    }
+}
+
+/* Generator g applied to band (in place); returns 0 when g is past the
+ * last generator.  Generators: adjacent rows, adjacent boxes, adjacent
+ * columns inside each box; together they generate the band's symmetries. */
+static int apply_generator(int R, int C, int g, int *band)
+{
+    int N = R * C;
+    if (g < R - 1) {
+        swap_rows(N, band, g, g + 1);
+        return 1;
+    }
+    g -= R - 1;
+    if (g < R - 1) {
+        for (int k = 0; k < C; k++)
+            swap_cols(R, N, band, g * C + k, (g + 1) * C + k);
+        return 1;
+    }
+    g -= R - 1;
+    if (g < R * (C - 1)) {
+        int box = g / (C - 1), k = g % (C - 1);
+        swap_cols(R, N, band, box * C + k, box * C + k + 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* Rearranging the digits inside each mini-column (the R cells of one
+ * column of the band) keeps every column's set of digits, and with it the
+ * number of completions below the band.  walk() tries every such
+ * rearrangement that is still a band (no digit twice in a row), cell by
+ * cell in column order, and joins its class with the original's. */
+typedef struct rearrange {
+    const band_set *bs;
+    uint32_t *parent;
+    uint32_t origin;
+    const int *band;     /* the original */
+    int *work;           /* being filled */
+    uint32_t rows[SUDOKU_BAND_MAX_N];      /* digits used in each row */
+    uint32_t left[SUDOKU_BAND_MAX_N];      /* digits left in each column */
+} rearrange;
+
+static void walk(rearrange *w, int cell)
+{
+    const band_set *bs = w->bs;
+    int R = bs->R, N = bs->N;
+    if (cell == R * N) {
+        int moved[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
+        memcpy(moved, w->work, (size_t)(R * N) * sizeof *moved);
+        normalize(R, N, moved);
+        uint64_t key = key_of(bs, moved);
+        size_t j = find_key(bs, key);
+        if (j < bs->n && bs->keys[j] == key)
+            unite(w->parent, w->origin, (uint32_t)j);
+        return;
+    }
+    int c = cell / R, r = cell % R;
+    uint32_t options = w->left[c] & ~w->rows[r];
+    for (int d = 1; d <= N; d++) {
+        if (!(options >> d & 1))
+            continue;
+        w->work[r * N + c] = d;
+        w->left[c] &= ~(1u << d);
+        w->rows[r] |= 1u << d;
+        walk(w, cell + 1);
+        w->left[c] |= 1u << d;
+        w->rows[r] &= ~(1u << d);
+    }
+}
+
+static uint64_t count_roots(uint32_t *parent, size_t n)
+{
+    uint64_t roots = 0;
+    for (size_t i = 0; i < n; i++)
+        roots += find_root(parent, (uint32_t)i) == i;
+    return roots;
+}
+
+int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
+                              sudoku_band_classes *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!shape_ok(R, C))
+        return DLX_EITEM;
+    band_set bs = { R, C, R * C, 1, NULL, 0, 0 };
+    for (int k = 2; k <= bs.N; k++)
+        bs.fact *= (uint64_t)k;
+    /* keys must fit: fact^(R-1) < 2^64 */
+    double span = 1;
+    for (int r = 1; r < R; r++)
+        span *= (double)bs.fact;
+    if (span > 1.8e19)
+        return DLX_ETOOBIG;
+
+    dlx_matrix *m = sudoku_band_matrix(R, C);
+    if (!m)
+        return DLX_ENOMEM;
+    int first[SUDOKU_BAND_MAX_N];
+    sudoku_band_first_row(R, C, first);
+    dlx_result res;
+    /* count first, so that a huge band is refused before any listing */
+    dlx_search s = dlx_search_defaults();
+    s.forced = first;
+    s.n_forced = bs.N;
+    s.max_solutions = max_bands + 1;
+    int status = dlx_solve(m, &s, &res);
+    if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
+        status = DLX_ETOOBIG;
+    if (status == DLX_OK) {
+        s.max_solutions = 0;
+        s.on_solution = keep_band;
+        s.solution_ctx = &bs;
+        status = dlx_solve(m, &s, &res);
+        if (status == DLX_OK && res.outcome != DLX_COMPLETE)
+            status = DLX_ENOMEM;
+    }
+    dlx_free(m);
+    uint32_t *parent = NULL;
+    if (status == DLX_OK) {
+        qsort(bs.keys, bs.n, sizeof *bs.keys, cmp_u64);
+        parent = malloc(bs.n * sizeof *parent);
+        if (!parent)
+            status = DLX_ENOMEM;
+    }
+    if (status == DLX_OK) {
+        int N = bs.N;
+        out->bands = bs.n;
+        for (size_t i = 0; i < bs.n; i++)
+            parent[i] = (uint32_t)i;
+        int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N], moved[sizeof band /
+                                                              sizeof *band];
+        for (size_t i = 0; i < bs.n; i++) {
+            band_of(&bs, bs.keys[i], band);
+            for (int g = 0;; g++) {
+                memcpy(moved, band, (size_t)(R * N) * sizeof *band);
+                if (!apply_generator(R, C, g, moved))
+                    break;
+                normalize(R, N, moved);
+                size_t j = find_key(&bs, key_of(&bs, moved));
+                if (j < bs.n && bs.keys[j] == key_of(&bs, moved))
+                    unite(parent, (uint32_t)i, (uint32_t)j);
+            }
+        }
+        out->symmetry = count_roots(parent, bs.n);
+        /* mini-column rearrangements commute with the symmetries, so one
+         * band per class is enough */
+        uint32_t *roots = malloc(bs.n * sizeof *roots);
+        size_t n_roots = 0;
+        for (size_t i = 0; roots && i < bs.n; i++)
+            if (find_root(parent, (uint32_t)i) == i)
+                roots[n_roots++] = (uint32_t)i;
+        if (!roots)
+            status = DLX_ENOMEM;
+        for (size_t k = 0; k < n_roots; k++) {
+            int work[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
+            rearrange w = { &bs, parent, roots[k], band, work, { 0 }, { 0 } };
+            band_of(&bs, bs.keys[roots[k]], band);
+            for (int r = 0; r < R; r++)
+                for (int c = 0; c < N; c++)
+                    w.left[c] |= 1u << band[r * N + c];
+            walk(&w, 0);
+        }
+        free(roots);
+        out->column_sets = count_roots(parent, bs.n);
+    }
+    free(parent);
+    free(bs.keys);
+    return status;
+}

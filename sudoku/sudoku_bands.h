@@ -1,0 +1,87 @@
+/*
+ * sudoku_bands.h - the first band (the first R rows, a "floor") of an
+ * N x N sudoku with R x C boxes, N = R * C: its completions counted through
+ * the exact cover engine, listed in a compact encoding, and sorted into
+ * classes under the band's symmetries.
+ *
+ * A band is R * N digits 1..N, row by row.
+ */
+#ifndef SUDOKU_BANDS_H
+#define SUDOKU_BANDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+/* Bands are only built for boxes up to this side (N <= 20 keeps every row
+ * rank below 2^64 and the matrix small). */
+#define SUDOKU_BAND_MAX_N 20
+
+/*
+ * The exact cover of a band:
+ *   items  cell (r, c)          primary    R * N   (r < R)
+ *          row r has digit d    primary    R * N
+ *          box b has digit d    primary    R * N   (the R boxes of the band)
+ *          column c has digit d secondary  N * N   (at most once per band)
+ *   option (r, c, d) covers the four; its index is sudoku_band_option().
+ * Returns NULL for a bad shape (R, C >= 1, R * C <= SUDOKU_BAND_MAX_N) or
+ * no memory.
+ */
+dlx_matrix *sudoku_band_matrix(int R, int C);
+int sudoku_band_option(int R, int C, int r, int c, int d);
+
+/* The forced options that fix the first row to 1 2 .. N; `opts` holds N. */
+void sudoku_band_first_row(int R, int C, int *opts);
+
+/* Turns a solution (options of the band matrix) into the band's digits. */
+void sudoku_band_from_options(int R, int C, const int *options, int n,
+                              int *band);
+
+/* ---- compact encoding ----------------------------------------------------
+
+   A row of N distinct digits is a permutation: its rank among the N!
+   permutations (Lehmer code) takes ceil(log2 N!) bits, 19 for N = 9, and is
+   written in base 64 ("0-9A-Za-z-_", fixed width: 4 characters for N = 9).
+   A band with its first row fixed is its other rows' ranks: 8 characters
+   for 9x9, against 18 digits for those rows (27 for the whole band).
+
+   One printable character (94 of them) could name one of the 84 sets of
+   three digits that fill a box's row (a "sub-row"), but not its order:
+   there are 9 * 8 * 7 = 504 ordered sub-rows, 9 bits. */
+
+uint64_t sudoku_perm_rank(const int *perm, int n);      /* perm of 1..n */
+void sudoku_perm_unrank(uint64_t rank, int n, int *perm);
+int sudoku_rank_width(int n);   /* base-64 characters for ranks of n! */
+
+/* Writes the band's code (rows 1.. when first_row_fixed, else all rows)
+ * and a NUL into out; returns its length, or -1 if cap is too small or a
+ * row is not a permutation. */
+int sudoku_band_encode(int R, int C, const int *band, int first_row_fixed,
+                       char *out, size_t cap);
+/* Reads a code back into band; 0, or -1 for a malformed code. */
+int sudoku_band_decode(int R, int C, const char *code, int first_row_fixed,
+                       int *band);
+
+/* ---- classes -------------------------------------------------------------
+
+   Every completion with the first row fixed is one point; the band's
+   symmetries act on them: relabeling the digits, permuting the R rows,
+   permuting the R boxes, permuting the C columns inside each box (after
+   each move the digits are relabeled so that the first row reads 1..N
+   again). */
+
+typedef struct sudoku_band_classes {
+    uint64_t bands;            /* completions with the first row fixed */
+    uint64_t symmetry;         /* classes under the band symmetries */
+    uint64_t column_sets;      /* classes when bands whose columns hold the
+                                  same sets of digits are also the same
+                                  (they have the same completions below) */
+} sudoku_band_classes;
+
+/* Counts the classes; refuses (DLX_ETOOBIG) bands with more than
+ * max_bands completions.  Returns DLX_OK or a status. */
+int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
+                              sudoku_band_classes *out);
+
+#endif
