@@ -1,0 +1,693 @@
+/*
+ * sudoku - solve, count, check and encode sudoku of any size; count and
+ * classify first bands.
+ *
+ * Thin: arguments, reading puzzle by puzzle, printing.  The work is in
+ * sudoku_grid.h (layouts), sudoku_solve.h (solvers) and sudoku_bands.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dlx.h"
+#include "dlx_parallel.h"
+#include "sudoku_bands.h"
+#include "sudoku_grid.h"
+#include "sudoku_solve.h"
+
+enum {
+    EXIT_OK = 0,        /* every puzzle solved uniquely / counted / valid */
+    EXIT_NONE = 1,      /* some puzzle has no solution (check: invalid) */
+    EXIT_SEVERAL = 2,   /* solve: some puzzle has several solutions */
+    EXIT_INPUT = 3,     /* some puzzle or file could not be read */
+    EXIT_USAGE = 4,
+    EXIT_CUT = 5,       /* some search was cut short by --max-nodes or
+                           --timeout */
+    EXIT_SYSTEM = 6     /* out of memory, write error */
+};
+
+static const char usage_text[] =
+"Usage: sudoku COMMAND [OPTION]... [FILE]...\n"
+"Sudoku of any size (4x4 to 100x100, any box shape) with Dancing Links.\n"
+"Reads FILEs (standard input when none or '-'), one puzzle or millions.\n"
+"\n"
+"Commands:\n"
+"  solve      print each puzzle's solution, and say when it has none or\n"
+"             several\n"
+"  count      print each puzzle's number of solutions (--limit N to stop)\n"
+"  check      is each grid full and valid? with --givens P, does it also\n"
+"             keep the givens of the puzzles of P (in the same order)?\n"
+"  encode     print each puzzle's exact cover in Knuth's format, for dlx\n"
+"  bands      count, list or classify the completions of the first band\n"
+"             (sudoku bands --help)\n"
+"\n"
+"Input:\n"
+"  -f, --format F     auto (default), line (one puzzle per line), grid\n"
+"                     (N rows, blank lines between puzzles), numbers (a\n"
+"                     line 'N' or 'RxC', then N*N numbers), tatham (Solo\n"
+"                     game IDs like 3x3:a1b2...)\n"
+"  -b, --box RxC      box shape: R rows by C columns (e.g. 2x3 for 6x6)\n"
+"  -n, --size N       order (the usual box shape: 6 is 2x3, 12 is 3x4)\n"
+"      --symbols S    digits (1-9), alnum (1-9 then A-Z), letters (A, B, ..\n"
+"                     as flexdoku's A-I), hex (0-F, 0 a value), numbers\n"
+"Output:\n"
+"  -o, --output L     same (default: the layout read), line, grid, numbers,\n"
+"                     tatham, json (JSON lines)\n"
+"      --out-symbols S  symbols to write (as --symbols)\n"
+"Search:\n"
+"  -m, --method M     dlx (default) or dfs: the naive depth-first search\n"
+"                     (cells in order, digits in order, no heuristics)\n"
+"  -l, --limit N      count: stop at N solutions (2: is it unique?)\n"
+"      --max-nodes N  stop each search after N nodes (reported, exit 5)\n"
+"      --timeout SEC  stop each search after SEC seconds (reported, exit 5)\n"
+"  -j, --threads N    count: each puzzle on N threads\n"
+"  -s, --stats        nodes and time per puzzle, and a summary, on stderr\n"
+"  -t, --trace        the search in sudoku words (r3c4 = 7, backtrack)\n"
+"  -h, --help         this text;  -V, --version\n"
+"\n"
+"Errors name the place: file:line:col: message, or file:line: message for\n"
+"a whole puzzle (wrong number of cells, clashing givens); the other\n"
+"puzzles are still processed.\n"
+"\n"
+"Exit status (when several apply, the first in this order: 3, 5, 1, 2, 0):\n"
+"  0  every puzzle solved with one solution (count, encode: done; check:\n"
+"     every grid valid)\n"
+"  1  some puzzle has no solution (check: some grid is invalid)\n"
+"  2  solve: some puzzle has several solutions (the first is printed)\n"
+"  3  some puzzle or file could not be read\n"
+"  4  usage error\n"
+"  5  some search was cut short by --max-nodes or --timeout\n"
+"  6  out of memory, or the output could not be written\n";
+
+typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE } command;
+
+typedef struct options {
+    command cmd;
+    sudoku_read_options in;
+    sudoku_layout out_layout;     /* AUTO: as read */
+    sudoku_symbols out_symbols;
+    int dfs, stats, trace, threads;
+    uint64_t limit, max_nodes;
+    double timeout;
+    const char *givens;           /* check --givens FILE */
+    const char **files;
+    int n_files;
+} options;
+
+/* What happened over all puzzles. */
+typedef struct tally {
+    uint64_t puzzles, solved, none, several, errors, cut;
+    uint64_t nodes;
+    int worst;                    /* exit status by the precedence */
+} tally;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "sudoku: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'sudoku --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
+/* The precedence of exit statuses: 3, 5, 1, 2, 0 (6 above all). */
+static int rank_of(int status)
+{
+    static const int rank[] = { 0, 2, 1, 4, 0, 3, 5 };
+    return status >= 0 && status <= 6 ? rank[status] : 0;
+}
+
+static void note(tally *t, int status)
+{
+    if (rank_of(status) > rank_of(t->worst))
+        t->worst = status;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+')
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static int parse_symbols(const char *s, sudoku_symbols *out)
+{
+    static const char *const names[] = { "auto", "digits", "alnum",
+                                         "letters", "hex", "numbers" };
+    for (int k = 0; k < 6; k++)
+        if (!strcmp(s, names[k])) {
+            *out = (sudoku_symbols)k;
+            return 1;
+        }
+    return 0;
+}
+
+static int parse_layout(const char *s, sudoku_layout *out, int writing)
+{
+    static const char *const names[] = { "auto", "line", "grid", "numbers",
+                                         "tatham", "json" };
+    if (writing && !strcmp(s, "same")) {
+        *out = SUDOKU_LAYOUT_AUTO;
+        return 1;
+    }
+    for (int k = writing ? 1 : 0; k < (writing ? 6 : 5); k++)
+        if (!strcmp(s, names[k])) {
+            *out = (sudoku_layout)k;
+            return 1;
+        }
+    return 0;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->threads = 1;
+    o->files = calloc((size_t)argc, sizeof *o->files);
+    if (!o->files)
+        return EXIT_SYSTEM;
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "solve"))
+        o->cmd = CMD_SOLVE;
+    else if (!strcmp(cmd, "count"))
+        o->cmd = CMD_COUNT;
+    else if (!strcmp(cmd, "check"))
+        o->cmd = CMD_CHECK;
+    else if (!strcmp(cmd, "encode"))
+        o->cmd = CMD_ENCODE;
+    else
+        return usage_error("unknown command '%s'", cmd);
+    static const char *const with_value[] = {
+        "-f", "--format", "-b", "--box", "-n", "--size", "--symbols", "-o",
+        "--output", "--out-symbols", "-m", "--method", "-l", "--limit",
+        "--max-nodes", "--timeout", "-j", "--threads", "--givens", NULL };
+    for (int k = 2; k < argc; k++) {
+        const char *a = argv[k], *val = NULL, *name = a;
+        char namebuf[32];
+        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+        if (eq && (size_t)(eq - a) < sizeof namebuf) {
+            memcpy(namebuf, a, (size_t)(eq - a));
+            namebuf[eq - a] = '\0';
+            name = namebuf;
+            val = eq + 1;
+        }
+        int takes = 0;
+        for (int j = 0; with_value[j]; j++)
+            takes |= !strcmp(name, with_value[j]);
+        if (takes && !val) {
+            if (k + 1 >= argc)
+                return usage_error("option '%s' needs a value", a);
+            val = argv[++k];
+        } else if (!takes && val) {
+            return usage_error("option '%s' takes no value", a);
+        }
+        uint64_t v;
+        if (!strcmp(name, "-f") || !strcmp(name, "--format")) {
+            if (!parse_layout(val, &o->in.layout, 0))
+                return usage_error("--format: '%s' is not auto, line, grid, "
+                                   "numbers or tatham", val);
+        } else if (!strcmp(name, "-b") || !strcmp(name, "--box")) {
+            if (sudoku_parse_box(val, &o->in.box) != 0)
+                return usage_error("--box: '%s' is not RxC with R*C from 1 "
+                                   "to 100", val);
+        } else if (!strcmp(name, "-n") || !strcmp(name, "--size")) {
+            if (!parse_u64(val, &v) || v < 1 || v > SUDOKU_MAX_ORDER ||
+                sudoku_default_shape((int)v, &o->in.box) != 0)
+                return usage_error("--size: '%s' is not an order from 1 to "
+                                   "100", val);
+        } else if (!strcmp(name, "--symbols")) {
+            if (!parse_symbols(val, &o->in.symbols))
+                return usage_error("--symbols: '%s' is not digits, alnum, "
+                                   "letters, hex or numbers", val);
+        } else if (!strcmp(name, "--out-symbols")) {
+            if (!parse_symbols(val, &o->out_symbols))
+                return usage_error("--out-symbols: '%s' is not digits, "
+                                   "alnum, letters, hex or numbers", val);
+        } else if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
+            if (!parse_layout(val, &o->out_layout, 1))
+                return usage_error("--output: '%s' is not same, line, grid, "
+                                   "numbers, tatham or json", val);
+        } else if (!strcmp(name, "-m") || !strcmp(name, "--method")) {
+            if (strcmp(val, "dlx") && strcmp(val, "dfs"))
+                return usage_error("--method: '%s' is not dlx or dfs", val);
+            o->dfs = !strcmp(val, "dfs");
+        } else if (!strcmp(name, "-l") || !strcmp(name, "--limit")) {
+            if (!parse_u64(val, &o->limit) || o->limit == 0)
+                return usage_error("--limit: '%s' is not a positive number",
+                                   val);
+        } else if (!strcmp(name, "--max-nodes")) {
+            if (!parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
+                return usage_error("--max-nodes: '%s' is not a positive "
+                                   "number", val);
+        } else if (!strcmp(name, "--timeout")) {
+            char *end;
+            o->timeout = strtod(val, &end);
+            if (*end || !(o->timeout > 0) || o->timeout > 1e9)
+                return usage_error("--timeout: '%s' is not a positive number "
+                                   "of seconds", val);
+        } else if (!strcmp(name, "-j") || !strcmp(name, "--threads")) {
+            if (!parse_u64(val, &v) || v < 1 || v > 1024)
+                return usage_error("--threads: '%s' is not a number from 1 "
+                                   "to 1024", val);
+            o->threads = (int)v;
+        } else if (!strcmp(name, "--givens")) {
+            o->givens = val;
+        } else if (!strcmp(name, "-s") || !strcmp(name, "--stats")) {
+            o->stats = 1;
+        } else if (!strcmp(name, "-t") || !strcmp(name, "--trace")) {
+            o->trace = 1;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else {
+            o->files[o->n_files++] = a;
+        }
+    }
+    if (o->givens && o->cmd != CMD_CHECK)
+        return usage_error("%s", "--givens is for 'sudoku check'");
+    if (o->threads > 1 && (o->cmd != CMD_COUNT || o->dfs || o->trace))
+        return usage_error("%s", "--threads is for 'sudoku count' with "
+                           "--method dlx and no --trace");
+    if (o->n_files == 0)
+        o->files[o->n_files++] = "-";
+    return -1;
+}
+
+/* ---- per puzzle ---------------------------------------------------------- */
+
+typedef struct context {
+    const options *o;
+    tally *t;
+    sudoku_solver *solver;       /* of the last order seen */
+    sudoku solution;
+    FILE *givens;                /* check --givens */
+    sudoku_reader givens_reader;
+} context;
+
+static void print_step(void *ctx, const char *text, int level)
+{
+    (void)ctx;
+    printf("%*s%s\n", 2 * (level < 0 ? 0 : level), "", text);
+}
+
+static void report(const char *file, int line, const char *fmt, ...)
+{
+    fprintf(stderr, "%s:%d: ", file, line);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static sudoku_solver *solver_for(context *cx, sudoku_shape shape)
+{
+    if (cx->solver) {
+        const dlx_matrix *m = sudoku_solver_matrix(cx->solver);
+        (void)m;
+    }
+    if (!cx->solver || cx->solution.shape.N != shape.N ||
+        cx->solution.shape.R != shape.R) {
+        sudoku_solver_free(cx->solver);
+        cx->solver = sudoku_solver_new(shape);
+        if (!cx->solver || sudoku_set_shape(&cx->solution, shape) != 0)
+            return NULL;
+    }
+    return cx->solver;
+}
+
+static void write_grid(const context *cx, const sudoku *s,
+                       const sudoku_source *src)
+{
+    sudoku_layout layout = cx->o->out_layout ? cx->o->out_layout
+                                             : src->layout;
+    sudoku_symbols sym = cx->o->out_symbols ? cx->o->out_symbols
+                                            : src->symbols;
+    if (sym == SUDOKU_SYM_NUMBERS && layout == SUDOKU_LAYOUT_LINE &&
+        s->shape.N <= 35)
+        sym = SUDOKU_SYM_AUTO;
+    sudoku_write(stdout, s, layout, sym);
+    if (layout == SUDOKU_LAYOUT_GRID || layout == SUDOKU_LAYOUT_NUMBERS)
+        putchar('\n');
+}
+
+static void write_json(const sudoku *s, const char *file, int line,
+                       const char *status, const sudoku_outcome *out,
+                       int with_grid)
+{
+    printf("{\"file\":\"");
+    for (const char *p = file; *p; p++)
+        printf(*p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+    printf("\",\"line\":%d,\"size\":%d,\"box\":\"%dx%d\",\"status\":\"%s\"",
+           line, s->shape.N, s->shape.R, s->shape.C, status);
+    if (out)
+        printf(",\"solutions\":%" PRIu64 ",\"nodes\":%" PRIu64
+               ",\"seconds\":%.6f", out->solutions, out->nodes, out->seconds);
+    if (with_grid) {
+        printf(",\"solution\":\"");
+        for (int i = 0; i < s->shape.N * s->shape.N; i++)
+            printf(s->shape.N <= 35 ? "%c" : (i ? ",%d" : "%d"),
+                   s->shape.N <= 35 ? sudoku_symbol_char(s->cell[i],
+                                                         SUDOKU_SYM_ALNUM)
+                                    : s->cell[i]);
+        printf("\"");
+    }
+    printf("}\n");
+}
+
+/* Counts on threads: the puzzle's givens are the forced options of a
+ * split of the search. */
+static int count_threads(context *cx, const sudoku *s, sudoku_outcome *out)
+{
+    sudoku_solver *sv = cx->solver;
+    const sudoku_shape *sh = &s->shape;
+    int N = sh->N, n = 0;
+    int *forced = malloc((size_t)(N * N) * sizeof *forced);
+    if (!forced)
+        return -2;
+    for (int i = 0; i < N * N; i++)
+        if (s->cell[i])
+            forced[n++] = sudoku_option(sh, i, s->cell[i]);
+    dlx_matrix *m = dlx_clone(sudoku_solver_matrix(sv));
+    dlx_jobs jobs;
+    int status = m ? dlx_split(m, forced, n, 1, 64 * cx->o->threads, &jobs)
+                   : DLX_ENOMEM;
+    free(forced);
+    memset(out, 0, sizeof *out);
+    if (status == DLX_ECONFLICT) {
+        dlx_free(m);
+        return -1;
+    }
+    if (status != DLX_OK) {
+        dlx_free(m);
+        return -2;
+    }
+    dlx_parallel par = { 0 };
+    par.threads = cx->o->threads;
+    par.max_solutions = cx->o->limit;
+    par.max_nodes = cx->o->max_nodes;
+    par.max_seconds = cx->o->timeout;
+    dlx_parallel_result res;
+    status = dlx_count_jobs(m, &jobs, NULL, 0, &par, &res);
+    dlx_jobs_free(&jobs);
+    dlx_free(m);
+    if (status != DLX_OK)
+        return -2;
+    out->solutions = dlx_count_u64(res.solutions);
+    out->complete = res.outcome == DLX_COMPLETE ||
+                    res.outcome == DLX_STOP_SOLUTIONS;
+    out->nodes = res.nodes;
+    out->seconds = res.seconds;
+    dlx_parallel_result_free(&res);
+    return 0;
+}
+
+static void do_check(context *cx, const sudoku *s, const sudoku_source *src,
+                     const char *file)
+{
+    const options *o = cx->o;
+    tally *t = cx->t;
+    sudoku puzzle;
+    sudoku_init(&puzzle);
+    const sudoku *given = NULL;
+    if (cx->givens) {
+        sudoku_source psrc;
+        sudoku_error err;
+        int got = sudoku_read(&cx->givens_reader, &puzzle, &psrc, &err);
+        if (got != 1) {
+            if (got == 0)
+                report(o->givens, cx->givens_reader.lineno, "no puzzle for "
+                       "the grid of %s:%d", file, src->line);
+            else
+                report(o->givens, err.line, "%s", err.message);
+            t->errors++;
+            note(t, EXIT_INPUT);
+            sudoku_release(&puzzle);
+            return;
+        }
+        given = &puzzle;
+    }
+    char why[160];
+    int ok = sudoku_check_solution(given, s, why, sizeof why) == 0;
+    if (o->out_layout == SUDOKU_LAYOUT_JSON) {
+        printf("{\"file\":\"%s\",\"line\":%d,\"valid\":%s", file, src->line,
+               ok ? "true" : "false");
+        if (!ok)
+            printf(",\"reason\":\"%s\"", why);
+        printf("}\n");
+    } else {
+        printf(ok ? "valid\n" : "invalid: %s\n", why);
+    }
+    if (ok) {
+        t->solved++;
+    } else {
+        t->none++;
+        note(t, EXIT_NONE);
+    }
+    sudoku_release(&puzzle);
+}
+
+static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
+                      const char *file)
+{
+    const options *o = cx->o;
+    tally *t = cx->t;
+    t->puzzles++;
+    if (o->cmd == CMD_CHECK) {
+        do_check(cx, s, src, file);
+        return;
+    }
+    sudoku_error err;
+    if (sudoku_check_givens(s, &err) != 0) {
+        report(file, src->line, "%s", err.message);
+        t->errors++;
+        note(t, EXIT_INPUT);
+        return;
+    }
+    if (o->cmd == CMD_ENCODE) {
+        sudoku_write_dlx(stdout, s);
+        t->solved++;
+        return;
+    }
+    sudoku_limits lim = { 0 };
+    lim.max_solutions = o->cmd == CMD_SOLVE ? 2 : o->limit;
+    lim.max_nodes = o->max_nodes;
+    lim.max_seconds = o->timeout;
+    if (o->trace)
+        lim.on_step = print_step;
+    sudoku_outcome out;
+    int status;
+    if (!solver_for(cx, s->shape)) {
+        report(file, src->line, "out of memory for order %d", s->shape.N);
+        note(t, EXIT_SYSTEM);
+        return;
+    }
+    if (o->dfs)
+        status = sudoku_solve_dfs(s, &lim, &cx->solution, &out);
+    else if (o->threads > 1)
+        status = count_threads(cx, s, &out);
+    else
+        status = sudoku_solve_dlx(cx->solver, s, &lim, &cx->solution, &out);
+    if (status == -1) {
+        /* the givens clash in a way check_givens cannot see?  never: it
+         * checks every pair; but stay safe */
+        report(file, src->line, "givens clash");
+        t->errors++;
+        note(t, EXIT_INPUT);
+        return;
+    }
+    if (status != 0) {
+        report(file, src->line, "out of memory");
+        note(t, EXIT_SYSTEM);
+        return;
+    }
+    t->nodes += out.nodes;
+    if (o->stats)
+        fprintf(stderr, "%s:%d: %" PRIu64 " solution%s, %" PRIu64
+                " nodes, %.6f s\n", file, src->line, out.solutions,
+                out.solutions == 1 ? "" : "s", out.nodes, out.seconds);
+    const char *verdict;
+    int json = o->out_layout == SUDOKU_LAYOUT_JSON;
+    if (!out.complete) {
+        t->cut++;
+        note(t, EXIT_CUT);
+        verdict = "cut short";
+        report(file, src->line, "search cut short (%s) after %" PRIu64
+               " nodes, %" PRIu64 " solution%s found", o->max_nodes &&
+               out.nodes >= o->max_nodes ? "node limit" : "time limit",
+               out.nodes, out.solutions, out.solutions == 1 ? "" : "s");
+    } else if (out.solutions == 0) {
+        t->none++;
+        note(t, EXIT_NONE);
+        verdict = "no solution";
+        if (o->cmd == CMD_SOLVE && !json)
+            report(file, src->line, "no solution");
+    } else if (out.solutions == 1) {
+        t->solved++;
+        verdict = "solved";
+    } else {
+        t->several++;
+        verdict = "several";
+        if (o->cmd == CMD_SOLVE) {
+            note(t, EXIT_SEVERAL);
+            if (!json)
+                report(file, src->line, "several solutions (the first is "
+                       "printed)");
+        }
+    }
+    if (o->cmd == CMD_COUNT) {
+        if (json)
+            write_json(s, file, src->line, verdict, &out, 0);
+        else
+            printf("%" PRIu64 "%s\n", out.solutions, out.complete ? ""
+                                                                  : "+");
+        return;
+    }
+    if (json)
+        write_json(&cx->solution, file, src->line,
+                   out.solutions ? verdict : "no solution", &out,
+                   out.solutions > 0);
+    else if (out.solutions > 0)
+        write_grid(cx, &cx->solution, src);
+}
+
+static int run_file(context *cx, const char *name)
+{
+    const options *o = cx->o;
+    int std = !strcmp(name, "-");
+    const char *shown = std ? "<stdin>" : name;
+    FILE *f = std ? stdin : fopen(name, "r");
+    if (!f) {
+        fprintf(stderr, "sudoku: %s: %s\n", shown, strerror(errno));
+        cx->t->errors++;
+        note(cx->t, EXIT_INPUT);
+        return 0;
+    }
+    sudoku_reader r;
+    sudoku_reader_init(&r, f, shown, &o->in);
+    sudoku s;
+    sudoku_init(&s);
+    for (;;) {
+        sudoku_source src;
+        sudoku_error err;
+        int got = sudoku_read(&r, &s, &src, &err);
+        if (got == 0)
+            break;
+        if (got == -2) {
+            fprintf(stderr, "sudoku: %s: %s\n", shown, err.message);
+            cx->t->errors++;
+            note(cx->t, EXIT_INPUT);
+            break;
+        }
+        if (got == -1) {
+            cx->t->puzzles++;
+            cx->t->errors++;
+            note(cx->t, EXIT_INPUT);
+            if (err.col)
+                fprintf(stderr, "%s:%d:%d: %s\n", shown, err.line, err.col,
+                        err.message);
+            else
+                fprintf(stderr, "%s:%d: %s\n", shown, err.line, err.message);
+            if (o->out_layout == SUDOKU_LAYOUT_JSON)
+                printf("{\"file\":\"%s\",\"line\":%d,\"status\":\"error\","
+                       "\"error\":\"%s\"}\n", shown, err.line, err.message);
+            continue;
+        }
+        do_puzzle(cx, &s, &src, shown);
+        if (ferror(stdout))
+            break;
+    }
+    sudoku_release(&s);
+    sudoku_reader_release(&r);
+    if (!std)
+        fclose(f);
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int sudoku_bands_main(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+        printf("sudoku %s\n", DLX_VERSION);
+        return 0;
+    }
+    if (!strcmp(argv[1], "bands"))
+        return sudoku_bands_main(argc - 1, argv + 1);
+    for (int k = 2; k < argc; k++)
+        if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+    options o;
+    int status = parse_args(argc, argv, &o);
+    if (status >= 0) {
+        free(o.files);
+        return status;
+    }
+    tally t = { 0 };
+    context cx = { &o, &t, NULL, { { 0, 0, 0 }, NULL, 0 }, NULL, { 0 } };
+    sudoku_init(&cx.solution);
+    if (o.givens) {
+        cx.givens = fopen(o.givens, "r");
+        if (!cx.givens) {
+            fprintf(stderr, "sudoku: %s: %s\n", o.givens, strerror(errno));
+            free(o.files);
+            return EXIT_INPUT;
+        }
+        sudoku_reader_init(&cx.givens_reader, cx.givens, o.givens, &o.in);
+    }
+    double start = now_seconds();
+    for (int k = 0; k < o.n_files && !ferror(stdout); k++)
+        run_file(&cx, o.files[k]);
+    double seconds = now_seconds() - start;
+    if (o.stats || (t.puzzles > 1 && (t.errors || t.none || t.cut)))
+        fprintf(stderr, "sudoku: %" PRIu64 " puzzle%s: %" PRIu64 " %s, %"
+                PRIu64 " %s, %" PRIu64 " with several solutions, %" PRIu64
+                " unreadable, %" PRIu64 " cut short; %" PRIu64 " nodes, "
+                "%.3f s, %.0f puzzles/s\n", t.puzzles,
+                t.puzzles == 1 ? "" : "s", t.solved,
+                o.cmd == CMD_CHECK ? "valid" : "with one solution", t.none,
+                o.cmd == CMD_CHECK ? "invalid" : "with none", t.several,
+                t.errors, t.cut, t.nodes, seconds,
+                seconds > 0 ? (double)t.puzzles / seconds : 0);
+    if (cx.givens) {
+        sudoku_reader_release(&cx.givens_reader);
+        fclose(cx.givens);
+    }
+    sudoku_solver_free(cx.solver);
+    sudoku_release(&cx.solution);
+    free(o.files);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "sudoku: error writing output: %s\n",
+                strerror(errno));
+        return EXIT_SYSTEM;
+    }
+    return t.worst;
+}

@@ -1,0 +1,136 @@
+/*
+ * sudoku_grid.h - sudoku of any box shape: the board, its symbols, and the
+ * layouts it is read from and written to.
+ *
+ *   order N = R x C: boxes are R rows tall and C columns wide
+ *   cell i = row * N + col; box of a cell = (row / R) * R + col / C
+ *   values 1..N, 0 = blank
+ *
+ * Readers never merge lines, never skip characters silently, and report
+ * each bad puzzle with its line and column; a stream of puzzles is read one
+ * puzzle at a time, in constant memory.
+ */
+#ifndef SUDOKU_GRID_H
+#define SUDOKU_GRID_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Orders up to this one; the exact cover of order N has N^3 options and
+ * 4 N^3 nodes (100: 4 million nodes, about 50 MB). */
+#define SUDOKU_MAX_ORDER 100
+
+typedef struct sudoku_shape {
+    int R, C, N;   /* box rows, box columns, order */
+} sudoku_shape;
+
+/* A puzzle or a grid.  cell holds N*N values; the reader reuses it. */
+typedef struct sudoku {
+    sudoku_shape shape;
+    unsigned char *cell;
+    int cap;       /* cells allocated */
+} sudoku;
+
+/* How symbols are written. */
+typedef enum sudoku_symbols {
+    SUDOKU_SYM_AUTO,      /* reading: digits, then letters after 9 */
+    SUDOKU_SYM_DIGITS,    /* 1-9 (N <= 9) */
+    SUDOKU_SYM_ALNUM,     /* 1-9 then A-Z (N <= 35) */
+    SUDOKU_SYM_LETTERS,   /* A, B, C, ... (N <= 26; flexdoku's A..I) */
+    SUDOKU_SYM_HEX,       /* 0-F, 0 a value (N = 16) */
+    SUDOKU_SYM_NUMBERS    /* decimal numbers between white space */
+} sudoku_symbols;
+
+/* Layouts, for reading (auto-detected unless forced) and writing. */
+typedef enum sudoku_layout {
+    SUDOKU_LAYOUT_AUTO,
+    SUDOKU_LAYOUT_LINE,     /* one puzzle per line, N*N symbols */
+    SUDOKU_LAYOUT_GRID,     /* N lines of N symbols, separators allowed */
+    SUDOKU_LAYOUT_NUMBERS,  /* a line "N" or "RxC", then N*N numbers */
+    SUDOKU_LAYOUT_TATHAM,   /* Simon Tatham's Solo game ID */
+    SUDOKU_LAYOUT_JSON      /* writing only */
+} sudoku_layout;
+
+/* The usual shape of order N: square boxes when N is a square, else R x C
+ * with R the largest divisor of N not above its square root (6: 2x3).
+ * Returns 0, or -1 when N is out of range. */
+int sudoku_default_shape(int N, sudoku_shape *shape);
+/* Parses "RxC" (e.g. "2x3"); 0 or -1. */
+int sudoku_parse_box(const char *s, sudoku_shape *shape);
+
+void sudoku_init(sudoku *s);
+int sudoku_set_shape(sudoku *s, sudoku_shape shape); /* 0, -1: no memory */
+void sudoku_release(sudoku *s);
+
+/* The value of a symbol character in a set (1..N), 0 for a blank, -1 for a
+ * character that is neither. */
+int sudoku_symbol_value(char ch, sudoku_symbols sym, int N);
+/* The character of value v (1..N) in a set; '.' for 0. */
+char sudoku_symbol_char(int v, sudoku_symbols sym);
+/* The set used to write an order when none is asked for. */
+sudoku_symbols sudoku_default_symbols(int N);
+
+/* ---- reading ------------------------------------------------------------ */
+
+typedef struct sudoku_read_options {
+    sudoku_layout layout;      /* AUTO: decided per puzzle */
+    sudoku_symbols symbols;    /* AUTO: digits, then A-Z past 9 */
+    sudoku_shape box;          /* N == 0: from the puzzle */
+} sudoku_read_options;
+
+/* A stream of puzzles from one file. */
+typedef struct sudoku_reader {
+    FILE *f;
+    const char *name;
+    sudoku_read_options opt;
+    char *line;
+    size_t cap;
+    long len;           /* length of the current line, -1 at the end */
+    int lineno;
+    int pushed_back;    /* the current line is to be read again */
+} sudoku_reader;
+
+/* Where and what went wrong with one puzzle. */
+typedef struct sudoku_error {
+    int line, col;      /* col 0: the whole puzzle or line */
+    char message[200];
+} sudoku_error;
+
+/* What was read: its layout, symbols and first line. */
+typedef struct sudoku_source {
+    sudoku_layout layout;
+    sudoku_symbols symbols;
+    int line;
+    char *tail;         /* one-line layout: text after the puzzle, or NULL;
+                           valid until the next read */
+} sudoku_source;
+
+void sudoku_reader_init(sudoku_reader *r, FILE *f, const char *name,
+                        const sudoku_read_options *opt);
+void sudoku_reader_release(sudoku_reader *r);
+
+/* Reads the next puzzle into *s.  Returns 1 for a puzzle, 0 at the end of
+ * the input, -1 for a bad puzzle (err says where; reading goes on with the
+ * next one), -2 when the file cannot be read (err says why). */
+int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                sudoku_error *err);
+
+/* Reads one puzzle from a string (any layout); 0, or -1 with err. */
+int sudoku_read_string(const char *text, const sudoku_read_options *opt,
+                       sudoku *s, sudoku_error *err);
+
+/* Checks that no two givens share a row, column or box; 0, or -1 with a
+ * message naming both cells. */
+int sudoku_check_givens(const sudoku *s, sudoku_error *err);
+
+/* ---- writing ------------------------------------------------------------ */
+
+/* Writes s in a layout (LINE, GRID, NUMBERS, TATHAM, JSON) and symbol set
+ * (AUTO: the order's usual set).  Returns 0, or EOF on a write error. */
+int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
+                 sudoku_symbols sym);
+
+/* The cell name of index i, "r3c4" (1-based), into buf (>= 24 bytes). */
+char *sudoku_cell_name(const sudoku_shape *shape, int i, char *buf);
+
+#endif

@@ -1,0 +1,368 @@
+/*
+ * sudoku_solve.c - exact cover encoding, Dancing Links and naive DFS
+ * solvers, and the independent checker.
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include "sudoku_solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct sudoku_solver {
+    sudoku_shape shape;
+    dlx_matrix *m;
+    int *forced;   /* N*N: the givens of the puzzle being solved */
+};
+
+static int box_of(const sudoku_shape *sh, int r, int c)
+{
+    return (r / sh->R) * sh->R + c / sh->C;
+}
+
+int sudoku_option(const sudoku_shape *shape, int cell, int digit)
+{
+    return cell * shape->N + digit - 1;
+}
+
+void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
+                        int *digit)
+{
+    *cell = option / shape->N;
+    *digit = option % shape->N + 1;
+}
+
+sudoku_solver *sudoku_solver_new(sudoku_shape shape)
+{
+    int N = shape.N, NN = N * N;
+    if (N < 1 || N > SUDOKU_MAX_ORDER)
+        return NULL;
+    sudoku_solver *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        return NULL;
+    sv->shape = shape;
+    sv->m = dlx_new(4 * NN, 0);
+    sv->forced = malloc((size_t)NN * sizeof *sv->forced);
+    if (!sv->m || !sv->forced ||
+        dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK) {
+        sudoku_solver_free(sv);
+        return NULL;
+    }
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++)
+            for (int d = 1; d <= N; d++) {
+                int items[4] = { r * N + c, NN + r * N + d - 1,
+                                 2 * NN + c * N + d - 1,
+                                 3 * NN + box_of(&shape, r, c) * N + d - 1 };
+                if (dlx_add_option(sv->m, 4, items, NULL) < 0) {
+                    sudoku_solver_free(sv);
+                    return NULL;
+                }
+            }
+    return sv;
+}
+
+void sudoku_solver_free(sudoku_solver *sv)
+{
+    if (!sv)
+        return;
+    dlx_free(sv->m);
+    free(sv->forced);
+    free(sv);
+}
+
+const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
+{
+    return sv->m;
+}
+
+/* ---- the search seen in sudoku words ------------------------------------- */
+
+typedef struct tracer {
+    const sudoku_shape *shape;
+    const sudoku_limits *lim;
+} tracer;
+
+/* "r3c4", or "digit 7 of row 3" (column, box) */
+static void item_name(const sudoku_shape *sh, int item, char *buf,
+                      size_t size)
+{
+    int N = sh->N, NN = N * N, kind = item / NN, k = item % NN;
+    static const char *const unit[] = { "", "row", "column", "box" };
+    if (kind == 0)
+        sudoku_cell_name(sh, k, buf);
+    else
+        snprintf(buf, size, "digit %d of %s %d", k % N + 1, unit[kind],
+                 k / N + 1);
+}
+
+static void trace_step(void *ctx, const dlx_event *ev)
+{
+    const tracer *t = ctx;
+    char text[160], what[64], cell[24];
+    switch (ev->kind) {
+    case DLX_EV_CHOOSE:
+        item_name(t->shape, ev->item, what, sizeof what);
+        snprintf(text, sizeof text, "%s has %d %s%s%s", what, ev->count,
+                 ev->item < t->shape->N * t->shape->N ? "candidate"
+                                                      : "place",
+                 ev->count == 1 ? "" : "s", ev->count ? "" : ": dead end");
+        break;
+    case DLX_EV_TRY: {
+        int c, d;
+        sudoku_option_cell(t->shape, ev->option, &c, &d);
+        snprintf(text, sizeof text, "try %s = %d (%d of %d)",
+                 sudoku_cell_name(t->shape, c, cell), d, ev->index + 1,
+                 ev->count);
+        break;
+    }
+    case DLX_EV_SOLUTION:
+        snprintf(text, sizeof text, "every cell filled: a solution");
+        break;
+    default:
+        item_name(t->shape, ev->item, what, sizeof what);
+        snprintf(text, sizeof text, "backtrack: every choice for %s tried",
+                 what);
+        break;
+    }
+    t->lim->on_step(t->lim->step_ctx, text, ev->level);
+}
+
+int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
+                     const sudoku_limits *lim, sudoku *solution,
+                     sudoku_outcome *out)
+{
+    const sudoku_shape *sh = &sv->shape;
+    int N = sh->N, n = 0;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < N * N; i++)
+        if (s->cell[i])
+            sv->forced[n++] = sudoku_option(sh, i, s->cell[i]);
+    dlx_search q = dlx_search_defaults();
+    q.forced = sv->forced;
+    q.n_forced = n;
+    q.max_solutions = lim ? lim->max_solutions : 0;
+    q.max_nodes = lim ? lim->max_nodes : 0;
+    q.max_seconds = lim ? lim->max_seconds : 0;
+    tracer t = { sh, lim };
+    if (lim && lim->on_step) {
+        q.on_trace = trace_step;
+        q.trace_ctx = &t;
+    }
+    dlx_result r;
+    int status = dlx_solve(sv->m, &q, &r);
+    out->seconds = r.seconds;
+    if (status == DLX_ECONFLICT)
+        return -1;
+    if (status != DLX_OK)
+        return -2;
+    out->solutions = dlx_count_u64(r.solutions);
+    out->complete = r.outcome != DLX_STOP_NODES && r.outcome != DLX_STOP_TIME;
+    out->nodes = r.nodes;
+    if (solution && r.first_n == N * N && sudoku_set_shape(solution, *sh) == 0)
+        for (int k = 0; k < r.first_n; k++) {
+            int c, d;
+            sudoku_option_cell(sh, r.first[k], &c, &d);
+            solution->cell[c] = (unsigned char)d;
+        }
+    return 0;
+}
+
+/* ---- naive depth-first search -------------------------------------------- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
+                     sudoku *solution, sudoku_outcome *out)
+{
+    const sudoku_shape *sh = &s->shape;
+    int N = sh->N, NN = N * N;
+    memset(out, 0, sizeof *out);
+    sudoku_error err;
+    if (sudoku_check_givens(s, &err) != 0)
+        return -1;
+    /* has[unit * (N+1) + digit]: rows, then columns, then boxes */
+    unsigned char *has = calloc((size_t)(3 * N) * (size_t)(N + 1), 1);
+    unsigned char *grid = malloc((size_t)NN);
+    int *empty = malloc((size_t)NN * sizeof *empty);
+    if (!has || !grid || !empty) {
+        free(has);
+        free(grid);
+        free(empty);
+        return -2;
+    }
+    int n_empty = 0;
+    memcpy(grid, s->cell, (size_t)NN);
+    for (int i = 0; i < NN; i++) {
+        int r = i / N, c = i % N, b = box_of(sh, r, c), d = grid[i];
+        if (!d) {
+            empty[n_empty++] = i;
+            continue;
+        }
+        has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
+            has[(2 * N + b) * (N + 1) + d] = 1;
+    }
+    double start = now_seconds();
+    uint64_t nodes = 0, found = 0;
+    uint64_t max_sol = lim ? lim->max_solutions : 0;
+    uint64_t max_nodes = lim ? lim->max_nodes : 0;
+    double max_seconds = lim ? lim->max_seconds : 0;
+    int complete = 1, k = 0;
+    char text[96], name[24];
+    /* k: position in empty[]; grid[cell] holds the digit being tried */
+    while (k >= 0) {
+        if (k == n_empty) {
+            if (++found == 1 && solution &&
+                sudoku_set_shape(solution, *sh) == 0)
+                memcpy(solution->cell, grid, (size_t)NN);
+            if (lim && lim->on_step)
+                lim->on_step(lim->step_ctx, "every cell filled: a solution",
+                             k);
+            if (max_sol && found >= max_sol)
+                break;
+            k--;
+            continue;
+        }
+        int i = empty[k], r = i / N, c = i % N, b = box_of(sh, r, c);
+        int d = grid[i];
+        if (d) {
+            /* take back the digit tried here, then try the next */
+            has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
+                has[(2 * N + b) * (N + 1) + d] = 0;
+        }
+        for (d++; d <= N; d++)
+            if (!has[r * (N + 1) + d] && !has[(N + c) * (N + 1) + d] &&
+                !has[(2 * N + b) * (N + 1) + d])
+                break;
+        if (d > N) {
+            grid[i] = 0;
+            if (lim && lim->on_step) {
+                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+                         sudoku_cell_name(sh, i, name));
+                lim->on_step(lim->step_ctx, text, k);
+            }
+            k--;
+            continue;
+        }
+        if ((max_nodes && nodes >= max_nodes) ||
+            (max_seconds > 0 && (nodes & 4095) == 0 &&
+             now_seconds() - start >= max_seconds)) {
+            complete = 0;
+            break;
+        }
+        nodes++;
+        grid[i] = (unsigned char)d;
+        has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
+            has[(2 * N + b) * (N + 1) + d] = 1;
+        if (lim && lim->on_step) {
+            snprintf(text, sizeof text, "%s = %d",
+                     sudoku_cell_name(sh, i, name), d);
+            lim->on_step(lim->step_ctx, text, k);
+        }
+        k++;
+    }
+    out->solutions = found;
+    out->complete = complete;
+    out->nodes = nodes;
+    out->seconds = now_seconds() - start;
+    free(has);
+    free(grid);
+    free(empty);
+    return 0;
+}
+
+/* ---- the checker --------------------------------------------------------- */
+
+int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
+                          char *buf, size_t bufsize)
+{
+    const sudoku_shape *sh = &grid->shape;
+    int N = sh->N;
+    if (puzzle && (puzzle->shape.N != N || puzzle->shape.R != sh->R)) {
+        snprintf(buf, bufsize, "the grid is %dx%d, the puzzle %dx%d", N, N,
+                 puzzle->shape.N, puzzle->shape.N);
+        return -1;
+    }
+    char name[24];
+    for (int i = 0; i < N * N; i++) {
+        if (grid->cell[i] < 1 || grid->cell[i] > N) {
+            snprintf(buf, bufsize, "%s is empty",
+                     sudoku_cell_name(sh, i, name));
+            return -1;
+        }
+        if (puzzle && puzzle->cell[i] && puzzle->cell[i] != grid->cell[i]) {
+            snprintf(buf, bufsize, "%s is %d, but the given is %d",
+                     sudoku_cell_name(sh, i, name), grid->cell[i],
+                     puzzle->cell[i]);
+            return -1;
+        }
+    }
+    /* each unit: count the digits it holds */
+    static const char *const unit[] = { "row", "column", "box" };
+    for (int kind = 0; kind < 3; kind++)
+        for (int u = 0; u < N; u++) {
+            int seen[SUDOKU_MAX_ORDER + 1] = { 0 };
+            for (int k = 0; k < N; k++) {
+                int r, c;
+                if (kind == 0)
+                    r = u, c = k;
+                else if (kind == 1)
+                    r = k, c = u;
+                else
+                    r = (u / sh->R) * sh->R + k / sh->C,
+                    c = (u % sh->R) * sh->C + k % sh->C;
+                int v = grid->cell[r * N + c];
+                if (seen[v]++) {
+                    snprintf(buf, bufsize, "%s %d holds %d twice", unit[kind],
+                             u + 1, v);
+                    return -1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* ---- Knuth's format ------------------------------------------------------ */
+
+int sudoku_write_dlx(FILE *f, const sudoku *s)
+{
+    const sudoku_shape *sh = &s->shape;
+    int N = sh->N;
+    fprintf(f, "| sudoku %dx%d (boxes %dx%d) as exact cover, written by "
+            "'sudoku encode'\n| items: cell rRcC, row rR#D, column cC#D, "
+            "box bB#D\n", N, N, sh->R, sh->C);
+    for (int i = 0; i < N * N; i++)
+        fprintf(f, "%sr%dc%d", i ? " " : "", i / N + 1, i % N + 1);
+    static const char prefix[] = { 'r', 'c', 'b' };
+    for (int kind = 0; kind < 3; kind++)
+        for (int u = 1; u <= N; u++)
+            for (int d = 1; d <= N; d++)
+                fprintf(f, " %c%d#%d", prefix[kind], u, d);
+    fputc('\n', f);
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            int i = r * N + c, b = box_of(sh, r, c) + 1, g = s->cell[i];
+            for (int d = 1; d <= N; d++) {
+                if (g && d != g)
+                    continue;
+                /* a digit a given already holds in this row, column or box
+                 * cannot go here: leave its option out */
+                int clash = 0;
+                for (int j = 0; j < N * N && !g && !clash; j++)
+                    clash = s->cell[j] == d &&
+                            (j / N == r || j % N == c ||
+                             box_of(sh, j / N, j % N) + 1 == b);
+                if (clash)
+                    continue;
+                fprintf(f, "r%dc%d r%d#%d c%d#%d b%d#%d\n", r + 1, c + 1,
+                        r + 1, d, c + 1, d, b, d);
+            }
+        }
+    return ferror(f) ? EOF : 0;
+}

@@ -1,0 +1,85 @@
+/*
+ * sudoku_solve.h - sudoku as exact cover, solved and counted by the dlx
+ * engine; the naive depth-first search it is measured against; and an
+ * independent checker.
+ *
+ * The encoding, for order N (N^3 options, 4 N^2 items):
+ *
+ *   item                      index
+ *   cell (r, c) is filled     r*N + c
+ *   row r has digit d         N^2   + r*N + d-1
+ *   column c has digit d      2 N^2 + c*N + d-1
+ *   box b has digit d         3 N^2 + b*N + d-1
+ *
+ *   option (cell i, digit d) = i*N + d-1 covers its cell, row, column and
+ *   box items; so an option maps straight back to (cell, digit).
+ *
+ * The matrix of an order is built once (sudoku_solver_new) and reused for
+ * every puzzle of that order: a puzzle's givens are forced options, which
+ * the engine commits before it searches.
+ */
+#ifndef SUDOKU_SOLVE_H
+#define SUDOKU_SOLVE_H
+
+#include <stdint.h>
+
+#include "dlx.h"
+#include "sudoku_grid.h"
+
+typedef struct sudoku_solver sudoku_solver;
+
+/* The solver of one box shape; NULL when out of memory. */
+sudoku_solver *sudoku_solver_new(sudoku_shape shape);
+void sudoku_solver_free(sudoku_solver *sv);
+const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv);
+
+/* Option of (cell, digit), and back. */
+int sudoku_option(const sudoku_shape *shape, int cell, int digit);
+void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
+                        int *digit);
+
+/* What a search is asked to do and what it found. */
+typedef struct sudoku_limits {
+    uint64_t max_solutions;   /* 0: count all; 2: is it unique? */
+    uint64_t max_nodes;       /* 0: no limit */
+    double max_seconds;       /* 0: no limit */
+    /* every choice and backtrack, in sudoku words */
+    void (*on_step)(void *ctx, const char *text, int level);
+    void *step_ctx;
+} sudoku_limits;
+
+typedef struct sudoku_outcome {
+    uint64_t solutions;       /* found (up to max_solutions) */
+    int complete;             /* the search ran to its end or its limit of
+                                 solutions; 0: cut short by nodes/time */
+    uint64_t nodes;
+    double seconds;
+} sudoku_outcome;
+
+/* Solves s with Dancing Links: the first solution goes into solution (a
+ * sudoku of the same shape, may be NULL).  Returns 0, or -1 when the
+ * givens clash (no solution, nothing searched). */
+int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
+                     const sudoku_limits *lim, sudoku *solution,
+                     sudoku_outcome *out);
+
+/* The naive depth-first search of the lecture: cells in row-major order,
+ * digits 1..N in order, a digit placed when its row, column and box do
+ * not hold it yet, back up when a cell has no digit left.  No heuristics:
+ * it is the baseline.  Same contract as sudoku_solve_dlx. */
+int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
+                     sudoku *solution, sudoku_outcome *out);
+
+/* Independent of both solvers: is `grid` full and valid (every row,
+ * column and box a permutation), and does it keep the givens of `puzzle`
+ * (may be NULL)?  0, or -1 with the reason in buf. */
+int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
+                          char *buf, size_t bufsize);
+
+/* Writes the puzzle's exact cover in Knuth's format (items named r3c4,
+ * r3#7, c4#7, b2#7; options of givens' cells only with their digit, and
+ * no option that clashes with a given), so that `dlx` solves it.
+ * Returns 0, or EOF on a write error. */
+int sudoku_write_dlx(FILE *f, const sudoku *s);
+
+#endif
