@@ -313,10 +313,6 @@ static void report(const char *file, int line, const char *fmt, ...)
 
 static sudoku_solver *solver_for(context *cx, sudoku_shape shape)
 {
-    if (cx->solver) {
-        const dlx_matrix *m = sudoku_solver_matrix(cx->solver);
-        (void)m;
-    }
     if (!cx->solver || cx->solution.shape.N != shape.N ||
         cx->solution.shape.R != shape.R) {
         sudoku_solver_free(cx->solver);
@@ -342,25 +338,42 @@ static void write_grid(const context *cx, const sudoku *s,
         putchar('\n');
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_string(const char *text)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
 static void write_json(const sudoku *s, const char *file, int line,
                        const char *status, const sudoku_outcome *out,
                        int with_grid)
 {
-    printf("{\"file\":\"");
-    for (const char *p = file; *p; p++)
-        printf(*p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
-    printf("\",\"line\":%d,\"size\":%d,\"box\":\"%dx%d\",\"status\":\"%s\"",
-           line, s->shape.N, s->shape.R, s->shape.C, status);
+    int N = s->shape.N;
+    printf("{\"file\":");
+    json_string(file);
+    printf(",\"line\":%d,\"size\":%d,\"box\":\"%dx%d\",\"status\":\"%s\"",
+           line, N, s->shape.R, s->shape.C, status);
     if (out)
         printf(",\"solutions\":%" PRIu64 ",\"nodes\":%" PRIu64
                ",\"seconds\":%.6f", out->solutions, out->nodes, out->seconds);
     if (with_grid) {
+        /* symbols up to 35, numbers separated by commas beyond */
         printf(",\"solution\":\"");
-        for (int i = 0; i < s->shape.N * s->shape.N; i++)
-            printf(s->shape.N <= 35 ? "%c" : (i ? ",%d" : "%d"),
-                   s->shape.N <= 35 ? sudoku_symbol_char(s->cell[i],
-                                                         SUDOKU_SYM_ALNUM)
-                                    : s->cell[i]);
+        for (int i = 0; i < N * N; i++) {
+            if (N <= 35)
+                putchar(sudoku_symbol_char(s->cell[i], SUDOKU_SYM_ALNUM));
+            else
+                printf(i ? ",%d" : "%d", s->cell[i]);
+        }
         printf("\"");
     }
     printf("}\n");
@@ -476,6 +489,15 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
         return;
     }
     if (o->cmd == CMD_ENCODE) {
+        /* Knuth's format holds one problem: a second would merge with the
+         * first into a different one */
+        if (t->solved > 0) {
+            report(file, src->line, "encode writes one puzzle, and this is "
+                   "another (select one, e.g. sed -n %dp)", src->line);
+            t->errors++;
+            note(t, EXIT_INPUT);
+            return;
+        }
         sudoku_write_dlx(stdout, s);
         t->solved++;
         return;
@@ -600,8 +622,14 @@ static int run_file(context *cx, const char *name)
             else
                 fprintf(stderr, "%s:%d: %s\n", shown, err.line, err.message);
             if (o->out_layout == SUDOKU_LAYOUT_JSON)
-                printf("{\"file\":\"%s\",\"line\":%d,\"status\":\"error\","
-                       "\"error\":\"%s\"}\n", shown, err.line, err.message);
+            {
+                printf("{\"file\":");
+                json_string(shown);
+                printf(",\"line\":%d,\"status\":\"error\",\"error\":",
+                       err.line);
+                json_string(err.message);
+                printf("}\n");
+            }
             continue;
         }
         do_puzzle(cx, &s, &src, shown);
@@ -673,7 +701,7 @@ int main(int argc, char **argv)
                 " unreadable, %" PRIu64 " cut short; %" PRIu64 " nodes, "
                 "%.3f s, %.0f puzzles/s\n", t.puzzles,
                 t.puzzles == 1 ? "" : "s", t.solved,
-                o.cmd == CMD_CHECK ? "valid" : "with one solution", t.none,
+                o.cmd == CMD_CHECK ? "valid" : o.cmd == CMD_ENCODE ? "encoded" : "with one solution", t.none,
                 o.cmd == CMD_CHECK ? "invalid" : "with none", t.several,
                 t.errors, t.cut, t.nodes, seconds,
                 seconds > 0 ? (double)t.puzzles / seconds : 0);

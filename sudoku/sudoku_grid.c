@@ -337,10 +337,18 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
                 while (*p >= '0' && *p <= '9' && v <= SUDOKU_MAX_ORDER)
                     v = v * 10 + (*p++ - '0');
             }
-            if (p == start || (*p && !is_space(*p) && *p != '|') || v > N)
+            if (p == start || (*p && !is_space(*p) && *p != '|') ||
+                v > (N ? N : SUDOKU_MAX_ORDER)) {
+                int n_bad = (int)strcspn(start, " \t|");
+                if (N)
+                    return set_error(err, r->lineno, (int)(start - line) + 1,
+                                     "'%.*s' is not a value of a %dx%d "
+                                     "puzzle", n_bad, start, N, N);
                 return set_error(err, r->lineno, (int)(start - line) + 1,
-                                 "'%.*s' is not a value of a %dx%d puzzle",
-                                 (int)strcspn(start, " \t|"), start, N, N);
+                                 "'%.*s' is not a value (a number up to %d, "
+                                 "or '.' for a blank)", n_bad, start,
+                                 SUDOKU_MAX_ORDER);
+            }
             if (n < max)
                 row[n] = v;
             n++;
@@ -350,11 +358,14 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
     for (const char *p = line; *p; p++) {
         if (is_space(*p) || *p == '|')
             continue;
-        int v = sudoku_symbol_value(*p, sym, N);
-        if (v < 0)
+        int v = sudoku_symbol_value(*p, sym, N ? N : 35);
+        if (v < 0 && N)
             return set_error(err, r->lineno, (int)(p - line) + 1,
                              "'%c' is not a symbol of a %dx%d puzzle", *p, N,
                              N);
+        if (v < 0)
+            return set_error(err, r->lineno, (int)(p - line) + 1,
+                             "'%c' is not a sudoku symbol", *p);
         if (n < max)
             row[n] = v;
         n++;
@@ -362,14 +373,55 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
     return n;
 }
 
+static sudoku_layout detect(const sudoku_reader *r);
+
+/* Does the current line hold a puzzle of its own (a one-line puzzle or a
+ * game ID)?  Then it is not part of a grid, whatever came before. */
+static int starts_own_puzzle(const sudoku_reader *r)
+{
+    if (r->opt.layout)
+        return 0;
+    sudoku_layout l = detect(r);
+    return l == SUDOKU_LAYOUT_LINE || l == SUDOKU_LAYOUT_TATHAM;
+}
+
 /* Skips to the line after the next blank line, to start over after a bad
- * grid. */
+ * grid; a line that is a puzzle of its own is kept for the next read. */
 static void skip_block(sudoku_reader *r, sudoku_error *err)
 {
     sudoku_error ignored;
     (void)err;
-    while (next_line(r, &ignored) > 0 && !is_blank_line(r->line))
-        ;
+    while (next_line(r, &ignored) > 0 && !is_blank_line(r->line)) {
+        if (starts_own_puzzle(r)) {
+            r->pushed_back = 1;
+            return;
+        }
+    }
+}
+
+/* Is the line white-space separated numbers (and blanks), some of more
+ * than one digit?  Then a grid row is read as numbers, not symbols. */
+static int is_number_row(const char *p)
+{
+    int tokens = 0, long_number = 0;
+    for (p = skip_space(p); *p; p = skip_space(p)) {
+        if (*p == '|') {
+            p++;
+            continue;
+        }
+        size_t n = strcspn(p, " \t\r\v\f|");
+        if (n == 1 && strchr("._-*", *p)) {
+            /* a blank */
+        } else {
+            for (size_t k = 0; k < n; k++)
+                if (!isdigit((unsigned char)p[k]))
+                    return 0;
+            long_number |= n > 1;
+        }
+        tokens++;
+        p += n;
+    }
+    return tokens > 1 && long_number;
 }
 
 static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
@@ -379,16 +431,9 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     int row[SUDOKU_MAX_ORDER + 1];
     sudoku_symbols sym = r->opt.symbols;
     /* count the symbols of the first row to know N */
-    if (!sym) {
-        /* white space between one- or two-digit numbers: numbers */
-        const char *p = skip_space(r->line);
-        int multi = 0;
-        for (const char *q = p; *q; q++)
-            if (isdigit((unsigned char)q[0]) && isdigit((unsigned char)q[1]))
-                multi = 1;
-        sym = multi ? SUDOKU_SYM_NUMBERS : SUDOKU_SYM_ALNUM;
-    }
-    int n = grid_row(r, sym, SUDOKU_MAX_ORDER, row, SUDOKU_MAX_ORDER, err);
+    if (!sym)
+        sym = is_number_row(r->line) ? SUDOKU_SYM_NUMBERS : SUDOKU_SYM_ALNUM;
+    int n = grid_row(r, sym, 0, row, SUDOKU_MAX_ORDER, err);
     if (n < 0) {
         skip_block(r, err);
         return -1;
@@ -413,7 +458,7 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                 break;
             if (is_comment(r->line) || is_separator(r->line))
                 continue;
-            if (rows == N) {
+            if (rows == N || starts_own_puzzle(r)) {
                 /* a new puzzle right after this one */
                 r->pushed_back = 1;
                 break;
@@ -610,6 +655,8 @@ static sudoku_layout detect(const sudoku_reader *r)
     const char *p = skip_space(r->line);
     if (looks_like_tatham(p))
         return SUDOKU_LAYOUT_TATHAM;
+    if (r->line_based)
+        return SUDOKU_LAYOUT_LINE;
     sudoku_shape shape;
     if (numbers_header(p, &shape) == 0 && !strpbrk(p, "|+."))
         return SUDOKU_LAYOUT_NUMBERS;
@@ -648,11 +695,13 @@ int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
             src->line = r->lineno;
             const char *tail = skip_space(p + strcspn(p, " \t\r\v\f"));
             src->tail = *tail ? (char *)tail : NULL;
+            r->line_based = 1;
             return 1;
         }
         case SUDOKU_LAYOUT_NUMBERS:
             return read_numbers_layout(r, s, src, err);
         case SUDOKU_LAYOUT_LINE:
+            r->line_based = 1;
             return read_line_layout(r, s, src, err);
         default:
             return read_grid_layout(r, s, src, err);

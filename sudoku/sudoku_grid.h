@@ -88,6 +88,8 @@ typedef struct sudoku_reader {
     long len;           /* length of the current line, -1 at the end */
     int lineno;
     int pushed_back;    /* the current line is to be read again */
+    int line_based;     /* a one-line puzzle or game ID was read: from
+                           then on, a line is a puzzle of its own */
 } sudoku_reader;
 
 /* Where and what went wrong with one puzzle. */

@@ -1,0 +1,177 @@
+#!/bin/sh
+# sudoku_cli.sh BIN_DIR DATA_DIR - the sudoku command seen from a script:
+# outputs, messages and exit codes as documented in `sudoku --help`.
+bin=$1
+sudoku=$bin/sudoku
+dlx=$bin/dlx
+data=$2/sudoku
+tmp=${TMPDIR:-/tmp}/sudoku_cli.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# expect NAME WANT_STATUS WANT_STDOUT WANT_STDERR -- COMMAND...
+# WANT_STDOUT / WANT_STDERR: exact text, or '*' for anything.
+expect() {
+    name=$1 status=$2 out=$3 err=$4
+    shift 5
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    ok=1
+    [ "$got" = "$status" ] || ok=0
+    [ "$out" = '*' ] || [ "$(cat "$tmp/out")" = "$out" ] || ok=0
+    [ "$err" = '*' ] || [ "$(cat "$tmp/err")" = "$err" ] || ok=0
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $got (want $status)"
+        echo "  stdout: $(head -c 400 "$tmp/out")"
+        echo "  stderr: $(head -c 400 "$tmp/err")"
+    fi
+}
+
+# assert NAME CONDITION...: a shell test on what the last command left
+assert() {
+    name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name"
+    fi
+}
+
+# a puzzle and its solution, from the 17-clue collection
+p1=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
+s1=953168742862734951417952836746893125281645397395271468138529674574386219629417583
+printf '%s\n' "$p1" >"$tmp/one.txt"
+
+expect "solve" 0 "$s1" "" -- "$sudoku" solve "$tmp/one.txt"
+expect "solve stdin" 0 "$s1" "" -- sh -c "'$sudoku' solve < '$tmp/one.txt'"
+expect "solve grid" 0 "9 5 3 | 1 6 8 | 7 4 2
+8 6 2 | 7 3 4 | 9 5 1
+4 1 7 | 9 5 2 | 8 3 6
+------+-------+------
+7 4 6 | 8 9 3 | 1 2 5
+2 8 1 | 6 4 5 | 3 9 7
+3 9 5 | 2 7 1 | 4 6 8
+------+-------+------
+1 3 8 | 5 2 9 | 6 7 4
+5 7 4 | 3 8 6 | 2 1 9
+6 2 9 | 4 1 7 | 5 8 3" "" -- "$sudoku" solve -o grid "$tmp/one.txt"
+"$sudoku" solve -o grid "$tmp/one.txt" >"$tmp/grid.txt"
+expect "grid read back" 0 "$s1" "" -- "$sudoku" solve -o line "$tmp/grid.txt"
+expect "json" 0 '{"file":"*","line":1,"size":9,"box":"3x3","status":"solved","solutions":1,"nodes":*,"seconds":*,"solution":"'$s1'"}' "" \
+    -- sh -c "'$sudoku' solve -o json '$tmp/one.txt' | sed 's/\"file\":\"[^\"]*\"/\"file\":\"*\"/; s/\"nodes\":[0-9]*/\"nodes\":*/; s/\"seconds\":[0-9.]*/\"seconds\":*/'"
+expect "letters out" 0 "$(echo $s1 | tr 123456789 ABCDEFGHI)" "" \
+    -- "$sudoku" solve --out-symbols letters "$tmp/one.txt"
+echo "$p1" | tr 123456789 ABCDEFGHI >"$tmp/letters.txt"
+expect "letters in" 0 "$(echo $s1 | tr 123456789 ABCDEFGHI)" "" \
+    -- "$sudoku" solve "$tmp/letters.txt"
+expect "letters in, digits out" 0 "$s1" "" \
+    -- "$sudoku" solve --out-symbols digits "$tmp/letters.txt"
+"$sudoku" solve -o tatham "$tmp/one.txt" >"$tmp/id.txt"
+expect "tatham round trip" 0 "$s1" "" -- "$sudoku" solve -o line "$tmp/id.txt"
+"$sudoku" solve -o numbers "$tmp/one.txt" >"$tmp/numbers.txt"
+expect "numbers round trip" 0 "$s1" "" -- "$sudoku" solve -o line "$tmp/numbers.txt"
+expect "trailing rating ignored" 0 "$s1" "" \
+    -- sh -c "echo '$p1 9.2' | '$sudoku' solve"
+
+# counting: one given on a 4x4 leaves 288 / 4 = 72 grids
+printf '1...............\n' >"$tmp/multi.txt"
+expect "count" 0 "72" "" -- "$sudoku" count "$tmp/multi.txt"
+expect "count dfs" 0 "72" "" -- "$sudoku" count -m dfs "$tmp/multi.txt"
+expect "count limit" 0 "2" "" -- "$sudoku" count -l 2 "$tmp/multi.txt"
+expect "count threads" 0 "72" "" -- "$sudoku" count -j 2 "$tmp/multi.txt"
+expect "several" 2 "1234341221434321" "$tmp/multi.txt:1: several solutions (the first is printed)" \
+    -- "$sudoku" solve "$tmp/multi.txt"
+expect "empty 4x4 by DFS" 0 "288" "" -- sh -c "echo ................ | '$sudoku' count -m dfs"
+expect "6x6 first row" 0 "39168" "" -- sh -c "echo 123456.............................. | '$sudoku' count"
+printf '12........3...4.\n12.434.2.1434.21\n' >"$tmp/none.txt"
+expect "no solution" 1 "1234341221434321" "$tmp/none.txt:1: no solution
+sudoku: 2 puzzles: 1 with one solution, 1 with none, 0 with several solutions, 0 unreadable, 0 cut short; 6 nodes, *" \
+    -- sh -c "'$sudoku' solve '$tmp/none.txt' 2>'$tmp/e'; s=\$?; sed 's/6 nodes, .*/6 nodes, */' '$tmp/e' >&2; exit \$s"
+expect "no solution, count" 1 "0
+1" "*" -- "$sudoku" count "$tmp/none.txt"
+
+# encode: what dlx counts is what sudoku counts
+expect "encode | dlx" 0 "1" "" -- sh -c "'$sudoku' encode '$tmp/one.txt' | '$dlx' -c"
+expect "encode | dlx, several" 0 "72" "" -- sh -c "'$sudoku' encode '$tmp/multi.txt' | '$dlx' -c"
+expect "encode | dlx, solution" 0 "*" "" -- sh -c "'$sudoku' encode '$tmp/one.txt' | '$dlx'"
+assert "encode names cells" grep -q "r1c1:9\|r1c1 .*9\|r1c1" "$tmp/out"
+head -3 "$data/17-clue-300.txt" >"$tmp/three.txt"
+expect "encode one puzzle only" 3 "*" "$tmp/three.txt:2: encode writes one puzzle, and this is another (select one, e.g. sed -n 2p)
+$tmp/three.txt:3: encode writes one puzzle, and this is another (select one, e.g. sed -n 3p)
+sudoku: 3 puzzles: 1 encoded, 0 with none, 0 with several solutions, 2 unreadable, 0 cut short; 0 nodes, *" \
+    -- sh -c "'$sudoku' encode '$tmp/three.txt' 2>&1 >/dev/null | sed 's/0 nodes, .*/0 nodes, */' >&2; exit 3"
+
+# check
+expect "check valid" 0 "valid" "" -- sh -c "echo $s1 | '$sudoku' check"
+expect "check with givens" 0 "valid" "" -- sh -c "echo $s1 | '$sudoku' check --givens '$tmp/one.txt'"
+bad=$(echo $s1 | sed 's/^95/59/')
+expect "check invalid" 1 "invalid: column 1 holds 5 twice" "" -- sh -c "echo $bad | '$sudoku' check"
+other=$(echo $s1 | tr 12 21)
+expect "check wrong givens" 1 "*" "" -- sh -c "echo $other | '$sudoku' check --givens '$tmp/one.txt'"
+assert "check names the given" grep -q "given" "$tmp/out"
+
+# trace and stats
+expect "trace" 2 "*" "*" -- "$sudoku" solve -t "$tmp/multi.txt"
+assert "trace tries" grep -q "^try r[0-9]c[0-9] = [0-9] (1 of [0-9])" "$tmp/out"
+expect "stats" 0 "$s1" "*" -- "$sudoku" solve -s "$tmp/one.txt"
+assert "stats line" grep -q "^$tmp/one.txt:1: 1 solution, [0-9]* nodes" "$tmp/err"
+expect "max nodes" 5 "" "$tmp/one.txt:1: search cut short (node limit) after 3 nodes, 0 solutions found" \
+    -- "$sudoku" solve --max-nodes 3 "$tmp/one.txt"
+expect "dfs max nodes" 5 "*" "*" -- "$sudoku" solve -m dfs --max-nodes 1000 "$tmp/one.txt"
+
+# bad puzzles among good ones: each reported where it is, the rest solved
+printf '%s\n123\n%s\n%sx\n11%s\n' "$p1" "$p1" "$(echo $p1 | cut -c1-80)" \
+    "$(echo $p1 | cut -c3-)" >"$tmp/mixed.txt"
+expect "batch" 3 "$s1
+$s1
+$s1" "$tmp/mixed.txt:2: found 3 cells: a one-line puzzle has N*N of them (1 for 1x1, 4 for 2x2)
+$tmp/mixed.txt:5: givens clash: r1c1 and r1c2 both hold 1 in one row
+sudoku: 5 puzzles: 3 with one solution, 0 with none, 0 with several solutions, 2 unreadable, 0 cut short; *" \
+    -- sh -c "'$sudoku' solve '$tmp/mixed.txt' 2>'$tmp/e'; s=\$?; sed 's/cut short; .*/cut short; */' '$tmp/e' >&2; exit \$s"
+printf '%s?\n' "$(echo $p1 | cut -c1-80)" >"$tmp/sym.txt"
+expect "unknown symbol" 3 "" "$tmp/sym.txt:1:81: '?' is not a symbol of a 9x9 puzzle" \
+    -- "$sudoku" solve "$tmp/sym.txt"
+expect "json error" 3 '{"file":"'"$tmp"'/sym.txt","line":1,"status":"error","error":"'"'?'"' is not a symbol of a 9x9 puzzle"}' "*" \
+    -- "$sudoku" solve -o json "$tmp/sym.txt"
+printf '3x3j:abc\n' >"$tmp/jig.txt"
+expect "jigsaw refused" 3 "" "$tmp/jig.txt:1:4: Solo's jigsaw sudoku is not supported (only the plain kind)" \
+    -- "$sudoku" solve "$tmp/jig.txt"
+expect "box mismatch" 3 "" "$tmp/one.txt:1: found 81 cells, expected 36 for 6x6" \
+    -- "$sudoku" solve --box 2x3 "$tmp/one.txt"
+expect "missing file" 3 "" "sudoku: $tmp/nope.txt: No such file or directory" \
+    -- "$sudoku" solve "$tmp/nope.txt"
+expect "directory" 3 "" "sudoku: $tmp: read error: Is a directory" -- "$sudoku" solve "$tmp"
+expect "missing file, others run" 3 "$s1" "*" -- "$sudoku" solve "$tmp/nope.txt" "$tmp/one.txt"
+expect "empty input" 0 "" "" -- "$sudoku" solve /dev/null
+
+# usage errors: exit 4
+expect "no command" 4 "" "*" -- "$sudoku"
+expect "unknown command" 4 "" "sudoku: unknown command 'frob'
+Try 'sudoku --help' for more information." -- "$sudoku" frob
+expect "bad limit" 4 "" "sudoku: --limit: 'x' is not a positive number
+Try 'sudoku --help' for more information." -- "$sudoku" count --limit x "$tmp/one.txt"
+expect "bad box" 4 "" "*" -- "$sudoku" solve --box 2y3 "$tmp/one.txt"
+expect "bad method" 4 "" "*" -- "$sudoku" solve -m bfs "$tmp/one.txt"
+expect "bad option" 4 "" "*" -- "$sudoku" solve --frob "$tmp/one.txt"
+expect "help" 0 "*" "" -- "$sudoku" --help
+assert "help documents exit codes" grep -q "^Exit status" "$tmp/out"
+
+# a second method from outside: QQWing's counts of the serg puzzles
+if command -v qqwing >/dev/null 2>&1; then
+    head -20 "$data/serg-100.txt" | qqwing --solve --count-solutions --csv 2>/dev/null |
+        tail -n +2 | cut -d, -f2 >"$tmp/qq"
+    head -20 "$data/serg-100.txt" | "$sudoku" count >"$tmp/ours"
+    assert "counts agree with qqwing" cmp -s "$tmp/qq" "$tmp/ours"
+else
+    echo "skip: qqwing not installed"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
