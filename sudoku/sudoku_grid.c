@@ -373,7 +373,7 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
     return n;
 }
 
-static sudoku_layout detect(const sudoku_reader *r);
+static sudoku_layout detect(const sudoku_reader *r, int first_line);
 
 /* Does the current line hold a puzzle of its own (a one-line puzzle or a
  * game ID)?  Then it is not part of a grid, whatever came before. */
@@ -381,7 +381,7 @@ static int starts_own_puzzle(const sudoku_reader *r)
 {
     if (r->opt.layout)
         return 0;
-    sudoku_layout l = detect(r);
+    sudoku_layout l = detect(r, 0);
     return l == SUDOKU_LAYOUT_LINE || l == SUDOKU_LAYOUT_TATHAM;
 }
 
@@ -649,8 +649,9 @@ static int looks_like_tatham(const char *p)
     return *p == ':';
 }
 
-/* Decides the layout of the puzzle that starts at the current line. */
-static sudoku_layout detect(const sudoku_reader *r)
+/* Decides the layout of the puzzle that starts at the current line
+ * (first_line) or whether a line inside a grid starts a puzzle of its own. */
+static sudoku_layout detect(const sudoku_reader *r, int first_line)
 {
     const char *p = skip_space(r->line);
     if (looks_like_tatham(p))
@@ -664,6 +665,10 @@ static sudoku_layout detect(const sudoku_reader *r)
     int square = isqrt((int)(len > 100000 ? 100000 : len));
     if (!strpbrk(p, "|+") && len >= 16 &&
         (len > 35 || (size_t)(square * square) == len))
+        return SUDOKU_LAYOUT_LINE;
+    /* fewer than 4 symbols and nothing else: a short (bad) one-line puzzle,
+     * not the first row of a grid of order 1 to 3 (those need --box) */
+    if (first_line && len < 4 && p[len] == '\0' && !r->opt.box.N)
         return SUDOKU_LAYOUT_LINE;
     return SUDOKU_LAYOUT_GRID;
 }
@@ -683,7 +688,7 @@ int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
             return -2;
         if (is_blank_line(r->line) || is_comment(r->line))
             continue;
-        sudoku_layout layout = r->opt.layout ? r->opt.layout : detect(r);
+        sudoku_layout layout = r->opt.layout ? r->opt.layout : detect(r, 1);
         switch (layout) {
         case SUDOKU_LAYOUT_TATHAM: {
             const char *p = skip_space(r->line);
