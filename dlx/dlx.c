@@ -85,6 +85,8 @@ struct dlx_matrix {
     int cap_rstack;
     int *rbase, *rcount, *ridx;
     int *branched;      /* split mode: real choices above each level */
+    int *pushed;        /* options committed by dlx_push, oldest first */
+    int n_pushed, cap_pushed;
 };
 
 const char *dlx_strerror(int status)
@@ -200,6 +202,7 @@ void dlx_free(dlx_matrix *m)
     free(m->rcount);
     free(m->ridx);
     free(m->branched);
+    free(m->pushed);
     free(m);
 }
 
@@ -240,6 +243,12 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     m->cap_options = src->opt_start ? src->cap_options : 0;
     m->n_options = src->n_options;
     m->has_colors = src->has_colors;
+    /* the links were copied as they are: pushed options stay pushed */
+    if (src->n_pushed) {
+        m->pushed = dup_array(src->pushed, (size_t)src->n_pushed,
+                              sizeof *src->pushed, &ok);
+        m->n_pushed = m->cap_pushed = src->n_pushed;
+    }
     if (!ok) {
         dlx_free(m);
         return NULL;
@@ -290,7 +299,7 @@ int dlx_add_option(dlx_matrix *m, int n, const int *items, const int *colors)
 {
     if (!m || n < 0 || (n > 0 && !items))
         return DLX_EITEM;
-    if (m->busy)
+    if (m->busy || m->n_pushed)
         return DLX_EBUSY;
     if (n > INT_MAX - 2 - m->n_nodes || m->n_options == INT_MAX)
         return DLX_ETOOBIG;
@@ -749,6 +758,40 @@ static int force(dlx_matrix *m, const int *forced, int n, uint64_t *upd)
             commit(&d, x, upd, 1, 0);
     }
     return DLX_OK;
+}
+
+int dlx_push(dlx_matrix *m, int option)
+{
+    if (m->busy)
+        return DLX_EBUSY;
+    if (m->n_pushed == m->cap_pushed) {
+        void *p = grow(m->pushed, &m->cap_pushed, m->n_pushed + 1,
+                       sizeof *m->pushed);
+        if (!p)
+            return DLX_ENOMEM;
+        m->pushed = p;
+    }
+    uint64_t updates = 0;
+    int status = force(m, &option, 1, &updates);
+    if (status == DLX_OK)
+        m->pushed[m->n_pushed++] = option;
+    return status;
+}
+
+int dlx_pop(dlx_matrix *m, int n)
+{
+    if (m->busy)
+        return DLX_EBUSY;
+    if (n < 0 || n > m->n_pushed)
+        return DLX_EOPTION;
+    unforce(m, m->pushed + m->n_pushed - n, n);
+    m->n_pushed -= n;
+    return DLX_OK;
+}
+
+int dlx_num_pushed(const dlx_matrix *m)
+{
+    return m->n_pushed;
 }
 
 /* ---- randomness -------------------------------------------------------- */

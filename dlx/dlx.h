@@ -231,6 +231,19 @@ typedef struct dlx_estimate {
 int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
                       uint64_t paths, uint64_t seed, dlx_estimate *e);
 
+/* Options committed outside any search, as a stack: every later search
+ * runs on what they leave, and its solutions do not list them (forced
+ * options of a search, by contrast, are committed and undone by each
+ * search and are listed).  For many searches that share most of their
+ * starting point, e.g. the uniqueness checks of a puzzle generator.
+ * dlx_push returns DLX_OK, DLX_ECONFLICT (nothing pushed), DLX_EOPTION,
+ * DLX_EBUSY (inside a search) or DLX_ENOMEM; dlx_pop takes back the last
+ * n pushed (DLX_EOPTION when fewer were).  Options cannot be added while
+ * any are pushed (DLX_EBUSY); dlx_clone copies the pushed state. */
+int dlx_push(dlx_matrix *m, int option);
+int dlx_pop(dlx_matrix *m, int n);
+int dlx_num_pushed(const dlx_matrix *m);
+
 /* Shorthand: count solutions up to `limit` (0: all), starting from the
  * forced options.  Returns like dlx_solve. */
 int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,

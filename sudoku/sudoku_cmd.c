@@ -47,6 +47,7 @@ static const char usage_text[] =
 "  encode     print each puzzle's exact cover in Knuth's format, for dlx\n"
 "  bands      count, list or classify the completions of the first band\n"
 "             (sudoku bands --help)\n"
+"  generate   make puzzles with one solution (sudoku generate --help)\n"
 "\n"
 "Input:\n"
 "  -f, --format F     auto (default), line (one puzzle per line), grid\n"
@@ -651,6 +652,7 @@ static double now_seconds(void)
 }
 
 int sudoku_bands_main(int argc, char **argv);
+int sudoku_generate_main(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -668,6 +670,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "bands"))
         return sudoku_bands_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "generate"))
+        return sudoku_generate_main(argc - 1, argv + 1);
     for (int k = 2; k < argc; k++)
         if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
             fputs(usage_text, stdout);

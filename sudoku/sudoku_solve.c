@@ -77,6 +77,22 @@ const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
     return sv->m;
 }
 
+int sudoku_solver_push(sudoku_solver *sv, int cell, int digit)
+{
+    return dlx_push(sv->m, sudoku_option(&sv->shape, cell, digit)) == DLX_OK
+               ? 0 : -1;
+}
+
+void sudoku_solver_pop(sudoku_solver *sv, int n)
+{
+    dlx_pop(sv->m, n);
+}
+
+sudoku_shape sudoku_solver_shape(const sudoku_solver *sv)
+{
+    return sv->shape;
+}
+
 /* ---- the search seen in sudoku words ------------------------------------- */
 
 typedef struct tracer {
@@ -145,6 +161,8 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     q.max_solutions = lim ? lim->max_solutions : 0;
     q.max_nodes = lim ? lim->max_nodes : 0;
     q.max_seconds = lim ? lim->max_seconds : 0;
+    q.randomize = lim ? lim->randomize : 0;
+    q.seed = lim ? lim->seed : 0;
     tracer t = { sh, lim };
     if (lim && lim->on_step) {
         q.on_trace = trace_step;

@@ -32,6 +32,14 @@ typedef struct sudoku_solver sudoku_solver;
 sudoku_solver *sudoku_solver_new(sudoku_shape shape);
 void sudoku_solver_free(sudoku_solver *sv);
 const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv);
+sudoku_shape sudoku_solver_shape(const sudoku_solver *sv);
+
+/* Givens shared by many searches: pushed once (dlx_push), they stay in
+ * force for every sudoku_solve_dlx until popped, last pushed first; the
+ * puzzle given to a search must not repeat them.  Push returns 0, or -1
+ * when the digit clashes with what is pushed already. */
+int sudoku_solver_push(sudoku_solver *sv, int cell, int digit);
+void sudoku_solver_pop(sudoku_solver *sv, int n);
 
 /* Option of (cell, digit), and back. */
 int sudoku_option(const sudoku_shape *shape, int cell, int digit);
@@ -43,6 +51,8 @@ typedef struct sudoku_limits {
     uint64_t max_solutions;   /* 0: count all; 2: is it unique? */
     uint64_t max_nodes;       /* 0: no limit */
     double max_seconds;       /* 0: no limit */
+    int randomize;            /* DLX: ties and option order at random */
+    uint64_t seed;            /* ... from this seed (reproducible) */
     /* every choice and backtrack, in sudoku words */
     void (*on_step)(void *ctx, const char *text, int level);
     void *step_ctx;

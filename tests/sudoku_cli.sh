@@ -163,6 +163,29 @@ expect "bad option" 4 "" "*" -- "$sudoku" solve --frob "$tmp/one.txt"
 expect "help" 0 "*" "" -- "$sudoku" --help
 assert "help documents exit codes" grep -q "^Exit status" "$tmp/out"
 
+# generate: unique by our counter and by the DFS, reproducible by seed
+"$sudoku" generate --seed 5 -n 20 >"$tmp/gen.txt" 2>"$tmp/gen.err"
+assert "generate: 20 puzzles" [ "$(grep -c . "$tmp/gen.txt")" = 20 ]
+assert "generate: quiet with a seed" [ ! -s "$tmp/gen.err" ]
+expect "generated puzzles unique" 0 "$(yes 1 | head -20)" "" -- "$sudoku" count -l 2 "$tmp/gen.txt"
+expect "unique by DFS too" 0 "$(yes 1 | head -20)" "" -- "$sudoku" count -l 2 -m dfs "$tmp/gen.txt"
+expect "generate reproducible" 0 "$(cat "$tmp/gen.txt")" "" -- "$sudoku" generate --seed 5 -n 20
+expect "seed S+k is puzzle k" 0 "$(sed -n 4p "$tmp/gen.txt")" "" -- "$sudoku" generate --seed 8
+expect "generate without seed" 0 "*" "*" -- "$sudoku" generate --size 4
+assert "fresh seed printed" grep -q "^sudoku generate: seed [0-9]*$" "$tmp/err"
+expect "generate json" 0 "*" "" -- "$sudoku" generate --seed 1 --box 2x3 --symmetry rot180 -o json
+assert "json fields" grep -q '^{"seed":1,"size":6,"box":"2x3","fill":"dlx","symmetry":"rot180","givens":[0-9]*,"minimal":true,"complete":true,' "$tmp/out"
+expect "generate 12x12 grid layout" 0 "*" "" -- "$sudoku" generate --seed 2 --size 12 -o grid --fill pattern
+expect "12x12 read back" 0 "1" "" -- sh -c "'$sudoku' generate --seed 2 --size 12 -o grid --fill pattern | '$sudoku' count -l 2"
+expect "generate bad symmetry" 4 "" "sudoku generate: --symmetry: 'spiral' is not none, rot180, rot90, mirror or diagonal
+Try 'sudoku generate --help' for more information." -- "$sudoku" generate --symmetry spiral
+expect "generate bad fill" 4 "" "*" -- "$sudoku" generate --fill magic
+expect "generate bad size" 4 "" "sudoku generate: --size: '0' is not an order from 1 to 100
+Try 'sudoku generate --help' for more information." -- "$sudoku" generate --size 0
+expect "generate rot90 on 2x3" 4 "" "*" -- "$sudoku" generate --box 2x3 --symmetry rot90
+expect "generate bad count" 4 "" "*" -- "$sudoku" generate -n 0
+expect "generate budget" 5 "*" "*" -- "$sudoku" generate --seed 1 --size 16 --max-nodes 1000
+
 # a second method from outside: QQWing's counts of the serg puzzles
 if command -v qqwing >/dev/null 2>&1; then
     head -20 "$data/serg-100.txt" | qqwing --solve --count-solutions --csv 2>/dev/null |

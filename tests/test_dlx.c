@@ -361,6 +361,59 @@ static void test_searches(void)
     }
 }
 
+/* Pushed options: later searches run on what they leave, solutions do not
+ * list them, and popping restores the matrix. */
+static void test_push(void)
+{
+    dlx_matrix *q = queens(8);
+    dlx_result r, f;
+    dlx_count_solutions(q, 0, NULL, 0, &r);
+    uint64_t fresh_nodes = r.nodes;
+    /* a queen at row 0 column 0 (option 0): 4 of the 92 solutions */
+    CHECK(dlx_push(q, 0) == DLX_OK && dlx_num_pushed(q) == 1, "push");
+    dlx_count_solutions(q, 0, NULL, 0, &r);
+    int zero = 0;
+    CHECK(dlx_pop(q, 1) == DLX_OK, "pop");
+    dlx_count_solutions(q, 0, &zero, 1, &f);
+    CHECK(dlx_count_u64(r.solutions) == dlx_count_u64(f.solutions) &&
+              dlx_count_u64(r.solutions) == 4, "pushed %llu, forced %llu",
+          (unsigned long long)dlx_count_u64(r.solutions),
+          (unsigned long long)dlx_count_u64(f.solutions));
+    dlx_push(q, 0);
+    dlx_count_solutions(q, 1, NULL, 0, &r);
+    int lists_pushed = 0;
+    for (int k = 0; k < r.first_n; k++)
+        lists_pushed |= r.first[k] == 0;
+    CHECK(r.first_n == 7 && !lists_pushed, "a solution of 7 more queens");
+    /* a clash is refused and leaves nothing pushed; so is adding options */
+    CHECK(dlx_push(q, 1) == DLX_ECONFLICT && dlx_num_pushed(q) == 1,
+          "same row");
+    int items[2] = { 0, 8 };
+    CHECK(dlx_add_option(q, 2, items, NULL) == DLX_EBUSY, "add while pushed");
+    /* a clone keeps the pushed state and can pop it */
+    dlx_matrix *c = dlx_clone(q);
+    CHECK(c && dlx_num_pushed(c) == 1, "clone pushed");
+    if (c) {
+        dlx_push(c, 8 + 4); /* row 1, column 4: only 04752613 */
+        dlx_count_solutions(c, 0, NULL, 0, &r);
+        CHECK(dlx_count_u64(r.solutions) == 1, "two queens pushed: %llu",
+              (unsigned long long)dlx_count_u64(r.solutions));
+        CHECK(dlx_pop(c, 2) == DLX_OK, "pop both");
+        dlx_count_solutions(c, 0, NULL, 0, &r);
+        CHECK(dlx_count_u64(r.solutions) == 92, "clone restored");
+        check_links(c, "clone popped");
+        dlx_free(c);
+    }
+    CHECK(dlx_pop(q, 2) == DLX_EOPTION, "pop more than pushed");
+    CHECK(dlx_pop(q, 1) == DLX_OK && dlx_num_pushed(q) == 0, "pop all");
+    check_links(q, "popped");
+    dlx_count_solutions(q, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == 92 && r.nodes == fresh_nodes,
+          "queens-8 restored: %llu nodes, %llu before",
+          (unsigned long long)r.nodes, (unsigned long long)fresh_nodes);
+    dlx_free(q);
+}
+
 /* Random mode: the same count, and the same order for the same seed. */
 static void test_random(void)
 {
@@ -665,6 +718,7 @@ int main(int argc, char **argv)
     test_queens();
     test_against_brute_force(seed);
     test_searches();
+    test_push();
     test_random();
     test_split();
     test_edge_cases();

@@ -1,0 +1,544 @@
+/*
+ * sudoku_gen.c - grids filled three ways, and cells cleared while the
+ * puzzle keeps one solution.
+ *
+ * The uniqueness test after clearing a group of cells does not count to 2
+ * from scratch.  The puzzle before the clearing had one solution G; a
+ * second solution of the cleared puzzle must differ from G in a cleared
+ * cell (otherwise it would solve the puzzle before).  So for each cleared
+ * cell j and each digit d != G[j] still allowed there by the givens, the
+ * engine looks for one solution with j = d; none at all means unique.
+ * Most digits are ruled out by the givens without a search, and each
+ * search stops at its first solution.
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include "sudoku_gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- randomness: splitmix64, the same on every machine ------------------ */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *g)
+{
+    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A number in [0, n), without the bias of a plain modulo worth noting for
+ * n <= 10^4: the multiply-shift of the top 32 bits. */
+static int rng_below(rng *g, int n)
+{
+    return (int)(((rng_next(g) >> 32) * (uint64_t)n) >> 32);
+}
+
+static void shuffle(rng *g, int *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int k = rng_below(g, i + 1), t = a[i];
+        a[i] = a[k];
+        a[k] = t;
+    }
+}
+
+/* a[] = 0, 1, .., n-1 in random order */
+static void random_perm(rng *g, int *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = i;
+    shuffle(g, a, n);
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+static const char *const fill_names[] = { "dlx", "blockrow", "pattern" };
+static const char *const sym_names[] = { "none", "rot180", "rot90", "mirror",
+                                         "diagonal" };
+
+const char *sudoku_fill_name(sudoku_fill f)
+{
+    return fill_names[f];
+}
+
+const char *sudoku_symmetry_name(sudoku_symmetry s)
+{
+    return sym_names[s];
+}
+
+int sudoku_parse_fill(const char *s, sudoku_fill *out)
+{
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(s, fill_names[k])) {
+            *out = (sudoku_fill)k;
+            return 0;
+        }
+    return -1;
+}
+
+int sudoku_parse_symmetry(const char *s, sudoku_symmetry *out)
+{
+    for (int k = 0; k < 5; k++)
+        if (!strcmp(s, sym_names[k])) {
+            *out = (sudoku_symmetry)k;
+            return 0;
+        }
+    if (!strcmp(s, "180")) {
+        *out = SUDOKU_SYM_ROT180;
+        return 0;
+    }
+    if (!strcmp(s, "90")) {
+        *out = SUDOKU_SYM_ROT90;
+        return 0;
+    }
+    return -1;
+}
+
+int sudoku_symmetric_cells(const sudoku_shape *shape, sudoku_symmetry sym,
+                           int i, int *cells)
+{
+    int N = shape->N, r = i / N, c = i % N, n = 0;
+    int cand[4];
+    cand[n++] = i;
+    switch (sym) {
+    case SUDOKU_SYM_ROT180:
+        cand[n++] = (N - 1 - r) * N + (N - 1 - c);
+        break;
+    case SUDOKU_SYM_ROT90:
+        cand[n++] = c * N + (N - 1 - r);
+        cand[n++] = (N - 1 - r) * N + (N - 1 - c);
+        cand[n++] = (N - 1 - c) * N + r;
+        break;
+    case SUDOKU_SYM_MIRROR:
+        cand[n++] = r * N + (N - 1 - c);
+        break;
+    case SUDOKU_SYM_DIAGONAL:
+        cand[n++] = c * N + r;
+        break;
+    default:
+        break;
+    }
+    /* the centre and the axes map cells to themselves: keep each once */
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+        int seen = 0;
+        for (int j = 0; j < m; j++)
+            seen |= cells[j] == cand[k];
+        if (!seen)
+            cells[m++] = cand[k];
+    }
+    return m;
+}
+
+/* ---- budget -------------------------------------------------------------- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct budget {
+    const sudoku_gen_options *opt;
+    double start;
+    sudoku_gen_report *rep;
+} budget;
+
+/* Limits for the next search: what is left of the puzzle's budget, or -1
+ * when nothing is left. */
+static int limits_left(const budget *b, sudoku_limits *lim)
+{
+    memset(lim, 0, sizeof *lim);
+    if (b->opt->max_nodes) {
+        if (b->rep->nodes >= b->opt->max_nodes)
+            return -1;
+        lim->max_nodes = b->opt->max_nodes - b->rep->nodes;
+    }
+    if (b->opt->max_seconds > 0) {
+        double left = b->opt->max_seconds - (now_seconds() - b->start);
+        if (left <= 0)
+            return -1;
+        lim->max_seconds = left;
+    }
+    return 0;
+}
+
+/* ---- filling ------------------------------------------------------------- */
+
+static int box_of(const sudoku_shape *sh, int r, int c)
+{
+    return (r / sh->R) * sh->R + c / sh->C;
+}
+
+/* The engine, randomized, from random boxes on the diagonal (they share
+ * no row or column, so any digits in them are consistent). */
+static int fill_dlx(sudoku_solver *sv, rng *g, budget *b, sudoku *grid)
+{
+    const sudoku_shape *sh = &grid->shape;
+    int N = sh->N, perm[SUDOKU_MAX_ORDER];
+    int diag = N / sh->R < N / sh->C ? N / sh->R : N / sh->C;
+    /* a search that wanders off is abandoned and started over from new
+     * diagonal boxes: cheaper than following it */
+    uint64_t per_try = 20ULL * (uint64_t)N * (uint64_t)N * (uint64_t)N;
+    for (int attempt = 0;; attempt++) {
+        memset(grid->cell, 0, (size_t)N * N);
+        for (int k = 0; k < diag; k++) {
+            random_perm(g, perm, N);
+            for (int j = 0; j < N; j++) {
+                int r = k * sh->R + j / sh->C, c = k * sh->C + j % sh->C;
+                grid->cell[r * N + c] = (unsigned char)(perm[j] + 1);
+            }
+        }
+        sudoku_limits lim;
+        if (limits_left(b, &lim) != 0)
+            return -1;
+        if (!lim.max_nodes || lim.max_nodes > per_try)
+            lim.max_nodes = per_try;
+        lim.max_solutions = 1;
+        lim.randomize = 1;
+        lim.seed = rng_next(g);
+        sudoku_outcome out;
+        sudoku puzzle = *grid;
+        unsigned char *copy = malloc((size_t)N * N);
+        if (!copy)
+            return -1;
+        memcpy(copy, grid->cell, (size_t)N * N);
+        puzzle.cell = copy;
+        int st = sudoku_solve_dlx(sv, &puzzle, &lim, grid, &out);
+        free(copy);
+        b->rep->nodes += out.nodes;
+        if (st == 0 && out.solutions == 1)
+            return 0;
+        b->rep->restarts++;
+    }
+}
+
+/* Ossudo's method: cells left to right, a random digit among those the
+ * row, column and box allow; at a dead end, the current band starts over
+ * (and after many tries in one band, the whole grid). */
+static int fill_blockrow(rng *g, budget *b, sudoku *grid)
+{
+    const sudoku_shape *sh = &grid->shape;
+    int N = sh->N, R = sh->R;
+    /* has[unit][d]: rows 0..N-1, columns N..2N-1, boxes 2N..3N-1 */
+    unsigned char *has = calloc((size_t)3 * N * (N + 1), 1);
+    if (!has)
+        return -1;
+#define HAS(u, d) has[(size_t)(u) * (N + 1) + (d)]
+    memset(grid->cell, 0, (size_t)N * N);
+    long band_tries = 0;
+    int r = 0, status = 0;
+    while (r < N) {
+        int ok = 1;
+        for (int c = 0; c < N && ok; c++) {
+            int bx = box_of(sh, r, c), cand[SUDOKU_MAX_ORDER], n = 0;
+            for (int d = 1; d <= N; d++)
+                if (!HAS(r, d) && !HAS(N + c, d) && !HAS(2 * N + bx, d))
+                    cand[n++] = d;
+            if (n == 0) {
+                ok = 0;
+                break;
+            }
+            int d = cand[rng_below(g, n)];
+            grid->cell[r * N + c] = (unsigned char)d;
+            HAS(r, d) = HAS(N + c, d) = HAS(2 * N + bx, d) = 1;
+            b->rep->nodes++;
+        }
+        if (ok) {
+            r++;
+            if (r % R == 0)
+                band_tries = 0;
+            continue;
+        }
+        /* dead end: clear the band so far (or everything) and go again */
+        b->rep->restarts++;
+        sudoku_limits lim;
+        if (limits_left(b, &lim) != 0 ||
+            (!b->opt->max_nodes && b->rep->nodes > 100000000ULL)) {
+            status = -1;
+            break;
+        }
+        int from = ++band_tries > 1000 ? 0 : (r / R) * R;
+        if (from == 0)
+            band_tries = 0;
+        for (int rr = from; rr <= r; rr++)
+            for (int c = 0; c < N; c++) {
+                int d = grid->cell[rr * N + c];
+                if (d)
+                    HAS(rr, d) = HAS(N + c, d) =
+                        HAS(2 * N + box_of(sh, rr, c), d) = 0;
+                grid->cell[rr * N + c] = 0;
+            }
+        r = from;
+    }
+#undef HAS
+    free(has);
+    return status;
+}
+
+/* Doku_Autocomplete's construction: row r is a random first row shifted
+ * by C for each row within a band and by 1 for each band; then digits
+ * relabeled, rows permuted within bands and bands permuted, columns within
+ * stacks and stacks. */
+static void fill_pattern(rng *g, sudoku *grid)
+{
+    const sudoku_shape *sh = &grid->shape;
+    int N = sh->N, R = sh->R, C = sh->C;
+    int first[SUDOKU_MAX_ORDER], label[SUDOKU_MAX_ORDER];
+    int rows[SUDOKU_MAX_ORDER], cols[SUDOKU_MAX_ORDER];
+    int outer[SUDOKU_MAX_ORDER], inner[SUDOKU_MAX_ORDER];
+    random_perm(g, first, N);
+    random_perm(g, label, N);
+    /* rows: band order, then the order of rows inside each band */
+    random_perm(g, outer, N / R);
+    for (int b = 0; b < N / R; b++) {
+        random_perm(g, inner, R);
+        for (int k = 0; k < R; k++)
+            rows[b * R + k] = outer[b] * R + inner[k];
+    }
+    random_perm(g, outer, N / C);
+    for (int s = 0; s < N / C; s++) {
+        random_perm(g, inner, C);
+        for (int k = 0; k < C; k++)
+            cols[s * C + k] = outer[s] * C + inner[k];
+    }
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            int rr = rows[r], cc = cols[c];
+            int shift = (rr % R) * C + rr / R;
+            grid->cell[r * N + c] =
+                (unsigned char)(label[first[(cc + shift) % N]] + 1);
+        }
+}
+
+int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
+                     const sudoku_gen_options *opt, sudoku *grid,
+                     sudoku_gen_report *rep)
+{
+    rng g = { seed };
+    budget b = { opt, now_seconds(), rep };
+    switch (fill) {
+    case SUDOKU_FILL_BLOCKROW:
+        return fill_blockrow(&g, &b, grid);
+    case SUDOKU_FILL_PATTERN:
+        fill_pattern(&g, grid);
+        return 0;
+    default:
+        return fill_dlx(sv, &g, &b, grid);
+    }
+}
+
+/* ---- clearing ------------------------------------------------------------ */
+
+/*
+ * The cells are visited in random order, a symmetric group ("orbit") at a
+ * time.  The givens not visited yet are pushed on the engine's matrix
+ * once, in reverse order of visit, so the orbit visited next is always on
+ * top: popping it is the clearing, and only the givens kept so far and the
+ * one digit tried are forced in each check.
+ */
+typedef struct clearing {
+    const sudoku_shape *sh;
+    sudoku_solver *sv;
+    const unsigned char *solution;
+    unsigned char *has;        /* [unit][digit]: held by a given */
+    sudoku probe;              /* the givens kept so far, and one cell tried */
+    budget *b;
+} clearing;
+
+static void mark(clearing *k, int i, int d, unsigned char on)
+{
+    int N = k->sh->N, r = i / N, c = i % N;
+    k->has[(size_t)r * (N + 1) + d] = on;
+    k->has[(size_t)(N + c) * (N + 1) + d] = on;
+    k->has[(size_t)(2 * N + box_of(k->sh, r, c)) * (N + 1) + d] = on;
+}
+
+static int allowed(const clearing *k, int i, int d)
+{
+    int N = k->sh->N, r = i / N, c = i % N;
+    return !k->has[(size_t)r * (N + 1) + d] &&
+           !k->has[(size_t)(N + c) * (N + 1) + d] &&
+           !k->has[(size_t)(2 * N + box_of(k->sh, r, c)) * (N + 1) + d];
+}
+
+/* With cells[] just cleared: 1 when the puzzle still has one solution,
+ * 0 when it has another, -1 when the budget ran out. */
+static int still_unique(clearing *k, const int *cells, int n)
+{
+    int N = k->sh->N;
+    for (int j = 0; j < n; j++) {
+        int i = cells[j];
+        for (int d = 1; d <= N; d++) {
+            if (d == k->solution[i] || !allowed(k, i, d))
+                continue;
+            sudoku_limits lim;
+            if (limits_left(k->b, &lim) != 0)
+                return -1;
+            lim.max_solutions = 1;
+            uint64_t cap = k->b->opt->check_nodes;
+            int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
+            if (capped)
+                lim.max_nodes = cap;
+            k->probe.cell[i] = (unsigned char)d;
+            sudoku_outcome out;
+            int st = sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
+            k->probe.cell[i] = 0;
+            k->b->rep->nodes += out.nodes;
+            k->b->rep->checks++;
+            if (st == 0 && out.solutions > 0)
+                return 0;
+            if (st == 0 && !out.complete) {
+                if (!capped || out.nodes < cap)
+                    return -1; /* the puzzle's budget, not the check's */
+                k->b->rep->minimal = 0;
+                k->b->rep->capped++;
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
+                       const sudoku_gen_options *opt, sudoku *puzzle,
+                       sudoku_gen_report *rep)
+{
+    const sudoku_shape *sh = &puzzle->shape;
+    int N = sh->N, NN = N * N;
+    rng g = { seed };
+    budget b = { opt, now_seconds(), rep };
+    clearing k = { sh, sv, NULL, NULL, { { 0, 0, 0 }, NULL, 0 }, &b };
+    unsigned char *solution = malloc((size_t)NN);
+    int *order = malloc((size_t)NN * sizeof *order);
+    /* orbits in order of visit: cells[start[o] .. start[o+1]-1] */
+    int *cells = malloc((size_t)NN * sizeof *cells);
+    int *start = malloc((size_t)(NN + 1) * sizeof *start);
+    unsigned char *seen = calloc((size_t)NN, 1);
+    k.has = calloc((size_t)3 * N * (N + 1), 1);
+    sudoku_init(&k.probe);
+    int status = 0, pushed = 0, n_orbits = 0, n_cells = 0;
+    if (!solution || !order || !cells || !start || !seen || !k.has ||
+        sudoku_set_shape(&k.probe, *sh)) {
+        status = -1;
+        goto done;
+    }
+    memcpy(solution, puzzle->cell, (size_t)NN);
+    k.solution = solution;
+    memset(k.probe.cell, 0, (size_t)NN);
+    int givens = 0;
+    for (int i = 0; i < NN; i++)
+        if (puzzle->cell[i]) {
+            mark(&k, i, puzzle->cell[i], 1);
+            givens++;
+        }
+    random_perm(&g, order, NN);
+    for (int t = 0; t < NN; t++) {
+        int orbit[4], n = sudoku_symmetric_cells(sh, opt->symmetry, order[t],
+                                                 orbit);
+        if (seen[order[t]])
+            continue;
+        start[n_orbits++] = n_cells;
+        for (int j = 0; j < n; j++) {
+            seen[orbit[j]] = 1;
+            cells[n_cells++] = orbit[j];
+        }
+    }
+    start[n_orbits] = n_cells;
+    /* blanks of the puzzle given are not givens: never pushed or cleared */
+    for (int c = n_cells - 1; c >= 0; c--) {
+        int i = cells[c];
+        if (puzzle->cell[i] && sudoku_solver_push(sv, i, puzzle->cell[i])) {
+            status = -1; /* the givens clash: not a grid we made */
+            goto done;
+        }
+        pushed += puzzle->cell[i] != 0;
+    }
+    rep->complete = 1;
+    rep->minimal = 1;
+    int stop = 0;
+    for (int o = 0; o < n_orbits; o++) {
+        int *orbit = cells + start[o], n = start[o + 1] - start[o], filled = 0;
+        for (int j = 0; j < n; j++)
+            filled += puzzle->cell[orbit[j]] != 0;
+        sudoku_solver_pop(sv, filled);
+        pushed -= filled;
+        int keep = stop || filled < n;
+        if (!keep && opt->target_givens > 0 &&
+            givens - n < opt->target_givens) {
+            /* at the target: what is left is not proved minimal */
+            rep->minimal = 0;
+            keep = 1;
+        }
+        if (!keep) {
+            for (int j = 0; j < n; j++)
+                mark(&k, orbit[j], solution[orbit[j]], 0);
+            int u = still_unique(&k, orbit, n);
+            if (u == 1) {
+                for (int j = 0; j < n; j++)
+                    puzzle->cell[orbit[j]] = 0;
+                givens -= n;
+                continue;
+            }
+            for (int j = 0; j < n; j++)
+                mark(&k, orbit[j], solution[orbit[j]], 1);
+            if (u < 0) {
+                rep->complete = 0;
+                rep->minimal = 0;
+                stop = 1;
+            }
+        }
+        for (int j = 0; j < n; j++)
+            k.probe.cell[orbit[j]] = puzzle->cell[orbit[j]];
+    }
+    rep->givens = givens;
+done:
+    if (pushed > 0)
+        sudoku_solver_pop(sv, pushed);
+    free(solution);
+    free(order);
+    free(cells);
+    free(start);
+    free(seen);
+    free(k.has);
+    sudoku_release(&k.probe);
+    return status;
+}
+
+int sudoku_generate(sudoku_solver *sv, uint64_t seed,
+                    const sudoku_gen_options *opt, sudoku *puzzle,
+                    sudoku *solution, sudoku_gen_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    double start = now_seconds();
+    if (sudoku_set_shape(solution, sudoku_solver_shape(sv)) != 0)
+        return -1;
+    rng g = { seed };
+    uint64_t fill_seed = rng_next(&g), clear_seed = rng_next(&g);
+    if (sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0) {
+        rep->seconds = now_seconds() - start;
+        return -1;
+    }
+    if (sudoku_set_shape(puzzle, solution->shape) != 0)
+        return -1;
+    memcpy(puzzle->cell, solution->cell,
+           (size_t)solution->shape.N * solution->shape.N);
+    /* the clearing has what is left of the budget */
+    sudoku_gen_options rest = *opt;
+    if (rest.max_seconds > 0) {
+        rest.max_seconds -= now_seconds() - start;
+        if (rest.max_seconds <= 0)
+            rest.max_seconds = 1e-9;
+    }
+    int st = sudoku_clear_cells(sv, clear_seed, &rest, puzzle, rep);
+    rep->seconds = now_seconds() - start;
+    return st;
+}
