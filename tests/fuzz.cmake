@@ -20,3 +20,4 @@ function(excover_fuzz_target name source)
 endfunction()
 
 excover_fuzz_target(dlx ${EXCOVER_FUZZ_DIR}/fuzz_dlx.c dlx)
+excover_fuzz_target(sudoku ${EXCOVER_FUZZ_DIR}/fuzz_sudoku.c sudoku_core)
