@@ -48,6 +48,8 @@ static const char usage_text[] =
 "  bands      count, list or classify the completions of the first band\n"
 "             (sudoku bands --help)\n"
 "  generate   make puzzles with one solution (sudoku generate --help)\n"
+"  explain    the steps a person takes, in words; hint: the next step;\n"
+"  hint, rate rate: a difficulty grade (sudoku explain --help)\n"
 "\n"
 "Input:\n"
 "  -f, --format F     auto (default), line (one puzzle per line), grid\n"
@@ -653,6 +655,7 @@ static double now_seconds(void)
 
 int sudoku_bands_main(int argc, char **argv);
 int sudoku_generate_main(int argc, char **argv);
+int sudoku_logic_main(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -672,6 +675,9 @@ int main(int argc, char **argv)
         return sudoku_bands_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "generate"))
         return sudoku_generate_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "explain") || !strcmp(argv[1], "hint") ||
+        !strcmp(argv[1], "rate"))
+        return sudoku_logic_main(argc - 1, argv + 1);
     for (int k = 2; k < argc; k++)
         if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
             fputs(usage_text, stdout);

@@ -186,6 +186,33 @@ expect "generate rot90 on 2x3" 4 "" "*" -- "$sudoku" generate --box 2x3 --symmet
 expect "generate bad count" 4 "" "*" -- "$sudoku" generate -n 0
 expect "generate budget" 5 "*" "*" -- "$sudoku" generate --seed 1 --size 16 --max-nodes 1000
 
+# explain, hint, rate: the digits placed are the solution's (s1)
+expect "hint" 0 "1. r8c3 = 4: naked single (4 is the only candidate left: its row, column and box hold the others)" "" \
+    -- "$sudoku" hint "$tmp/one.txt"
+assert "solution digit" [ "$(echo $s1 | cut -c$((7 * 9 + 3)))" = 4 ]
+expect "explain" 0 "*" "" -- "$sudoku" explain "$tmp/one.txt"
+assert "explain ends rated" grep -q "^solved in [0-9]* steps: medium (hardest: naked pair)$" "$tmp/out"
+assert "explain places every blank" [ "$(grep -c '^[0-9]*\. r[0-9]c[0-9] = ' "$tmp/out")" = $((81 - 17)) ]
+"$sudoku" explain -o json "$tmp/one.txt" | sed -n 's/.*"cell":"r\([0-9]\)c\([0-9]\)","digit":\([0-9]\).*/\1 \2 \3/p' >"$tmp/placed"
+bad=0
+while read -r r c d; do
+    [ "$(echo $s1 | cut -c$(((r - 1) * 9 + c)))" = "$d" ] || bad=$((bad + 1))
+done <"$tmp/placed"
+assert "explain json digits are the solution's" [ "$bad:$(wc -l <"$tmp/placed")" = 0:64 ]
+expect "explain candidates" 0 "*" "" -- "$sudoku" explain --candidates "$tmp/multi.txt"
+assert "candidate grid" grep -q "^234 " "$tmp/out"
+expect "rate" 0 "$tmp/one.txt:1: medium (hardest: naked pair); *" "" \
+    -- sh -c "'$sudoku' rate '$tmp/one.txt' | sed 's/; .*/; */'"
+expect "rate csv" 0 "file,line,rating,hardest,steps,full_house,naked_single,hidden_single,pointing,claiming,naked_pair,hidden_pair,naked_triple,hidden_triple,naked_quad,hidden_quad,x_wing,swordfish,xy_wing,guess" "" \
+    -- sh -c "'$sudoku' rate -o csv '$tmp/one.txt' | head -1"
+expect "rate reject list" 0 "*" "" -- "$sudoku" rate -m reject "$tmp/one.txt"
+expect "explain reject words" 0 "*" "" -- "$sudoku" explain -m reject "$tmp/one.txt"
+assert "reject list words" grep -q "reject" "$tmp/out"
+head -1 "$tmp/none.txt" >"$tmp/none1.txt"
+expect "explain no solution" 1 "*" "$tmp/none1.txt:1: r1c3 has no candidate left: the puzzle has no solution" \
+    -- "$sudoku" explain "$tmp/none1.txt"
+expect "explain bad method" 4 "" "*" -- "$sudoku" explain -m magic "$tmp/one.txt"
+
 # a second method from outside: QQWing's counts of the serg puzzles
 if command -v qqwing >/dev/null 2>&1; then
     head -20 "$data/serg-100.txt" | qqwing --solve --count-solutions --csv 2>/dev/null |

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
+#include "sudoku_logic.h"
 #include "sudoku_solve.h"
 
 static const char *data_dir;
@@ -731,6 +732,121 @@ static void generator(void)
     generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_ROT180, 32, 10, 10);
 }
 
+/* ---- the logic solver ------------------------------------------------------ */
+
+/* Every step of every puzzle of a slice is sound against the DLX solution
+ * (placements are its digits, removals never its digits), and the steps
+ * end in that solution.  Counts the techniques used. */
+static void logic_sound(const char *name, sudoku_logic_method method,
+                        int *used, int *unaided)
+{
+    FILE *f = open_data(name);
+    if (!f)
+        return;
+    sudoku_reader r;
+    sudoku_read_options opt = { 0 };
+    sudoku_reader_init(&r, f, name, &opt);
+    sudoku s, sol;
+    sudoku_init(&s);
+    sudoku_init(&sol);
+    sudoku_source src;
+    sudoku_error err;
+    sudoku_solver *sv = NULL;
+    int puzzles = 0, wrong_place = 0, wrong_removal = 0, unfinished = 0;
+    sudoku_shape cur = { 0, 0, 0 };
+    int idle = 0;
+    while (sudoku_read(&r, &s, &src, &err) > 0) {
+        if (!sv || cur.R != s.shape.R || cur.C != s.shape.C) {
+            sudoku_solver_free(sv);
+            sv = sudoku_solver_new(s.shape);
+            cur = s.shape;
+        }
+        int N = s.shape.N;
+        sudoku_limits lim = { .max_solutions = 1 };
+        sudoku_outcome out;
+        sudoku_solve_dlx(sv, &s, &lim, &sol, &out);
+        sudoku_logic *lg = sudoku_logic_new(&s, method);
+        sudoku_step st;
+        int got, steps = 0, guesses = 0;
+        while ((got = sudoku_logic_step(lg, sv, &st)) == 1 &&
+               steps++ < 10 * N * N) {
+            used[st.tech]++;
+            guesses += st.tech == SUDOKU_TECH_GUESS;
+            if (st.cell >= 0 && sol.cell[st.cell] != st.digit)
+                wrong_place++;
+            for (int k = 0; k < st.n_removed; k++)
+                wrong_removal += sol.cell[st.removed_cell[k]] ==
+                                 st.removed_digit[k];
+            idle += st.text[0] == '\0' || (st.cell < 0 && !st.n_removed);
+        }
+        unfinished += got != 0 ||
+                      memcmp(sudoku_logic_grid(lg)->cell, sol.cell,
+                             (size_t)N * N) != 0;
+        *unaided += guesses == 0;
+        sudoku_logic_free(lg);
+        puzzles++;
+    }
+    CHECK(puzzles > 0 && wrong_place == 0 && wrong_removal == 0,
+          "%s: %d wrong placements, %d wrong removals", name, wrong_place,
+          wrong_removal);
+    CHECK(unfinished == 0, "%s: %d puzzles not explained to the end", name,
+          unfinished);
+    CHECK(idle == 0, "%s: %d steps that do nothing", name, idle);
+    sudoku_solver_free(sv);
+    sudoku_reader_release(&r);
+    sudoku_release(&s);
+    sudoku_release(&sol);
+    fclose(f);
+}
+
+static void logic(void)
+{
+    int used[SUDOKU_TECH_COUNT] = { 0 }, unaided = 0;
+    logic_sound("17-clue-300.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    logic_sound("top1465-200.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    logic_sound("forum-hardest-200.txt", SUDOKU_LOGIC_TECHNIQUES, used,
+                &unaided);
+    logic_sound("tatham-large.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    /* every technique is exercised (and so checked for soundness) but the
+     * hidden quad, which the naked subsets pre-empt on these puzzles */
+    for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
+        if (t != SUDOKU_TECH_HIDDEN_QUAD)
+            CHECK(used[t] > 0, "%s never used", sudoku_technique_name(t));
+    CHECK(unaided > 300, "%d puzzles solved without guessing", unaided);
+    /* the reject-list method: singles and pairs only, sound too */
+    int rused[SUDOKU_TECH_COUNT] = { 0 }, runaided = 0;
+    logic_sound("17-clue-300.txt", SUDOKU_LOGIC_REJECT_LIST, rused,
+                &runaided);
+    for (int t = 0; t < SUDOKU_TECH_COUNT; t++) {
+        int allowed = t == SUDOKU_TECH_NAKED_SINGLE ||
+                      t == SUDOKU_TECH_HIDDEN_SINGLE ||
+                      t == SUDOKU_TECH_NAKED_PAIR ||
+                      t == SUDOKU_TECH_HIDDEN_PAIR || t == SUDOKU_TECH_GUESS;
+        CHECK(allowed ? rused[t] > 0 : rused[t] == 0,
+              "reject list: %s used %d times", sudoku_technique_name(t),
+              rused[t]);
+    }
+    CHECK(runaided > 100 && runaided <= unaided,
+          "reject list alone solves %d of 300", runaided);
+    /* a puzzle with no solution is found out, not looped on */
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_error err;
+    sudoku_read_options opt = { 0 };
+    sudoku_read_string("12........3...4.", &opt, &s, &err);
+    sudoku_solver *sv = sudoku_solver_new(s.shape);
+    sudoku_logic *lg = sudoku_logic_new(&s, SUDOKU_LOGIC_TECHNIQUES);
+    sudoku_step st;
+    int got, steps = 0;
+    while ((got = sudoku_logic_step(lg, sv, &st)) == 1 && steps++ < 100)
+        ;
+    CHECK(got == -1 && strstr(st.text, "no"), "no solution: %d %s", got,
+          st.text);
+    sudoku_logic_free(lg);
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+}
+
 int main(int argc, char **argv)
 {
     data_dir = argc > 1 ? argv[1] : "tests/data";
@@ -753,5 +869,6 @@ int main(int argc, char **argv)
     reader_errors();
     checker();
     generator();
+    logic();
     return check_done();
 }

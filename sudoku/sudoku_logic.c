@@ -1,0 +1,770 @@
+/*
+ * sudoku_logic.c - the named techniques and the reject-list method.
+ *
+ * Each finder looks for one instance of its pattern that changes the
+ * board (a placement, or at least one candidate removed), applies it,
+ * describes it and returns 1; else 0.  Cells are named r3c4, units "row
+ * 3", "column 4", "box 2" (boxes numbered row by row from 1).
+ */
+#include "sudoku_logic.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sudoku_logic {
+    sudoku_shape sh;
+    int N, NN;
+    sudoku_logic_method method;
+    sudoku grid;
+    sudoku puzzle;            /* as given, for the guesses' solution */
+    sudoku solution;
+    int solved;               /* 0 not yet, 1 found, -1 none */
+    uint64_t solutions;
+    uint64_t *cand;           /* per cell; 0 for a filled cell */
+    int *unit;                /* 3N units of N cells: rows, columns, boxes */
+    int *rc, *rd;             /* removals of the current step */
+    int n_rm, cap_rm;
+};
+
+static const char *const tech_names[SUDOKU_TECH_COUNT] = {
+    "full house", "naked single", "hidden single",
+    "locked candidates (pointing)", "locked candidates (claiming)",
+    "naked pair", "hidden pair", "naked triple", "hidden triple",
+    "naked quad", "hidden quad", "X-wing", "swordfish", "XY-wing", "guess"
+};
+static const char *const tech_keys[SUDOKU_TECH_COUNT] = {
+    "full_house", "naked_single", "hidden_single", "pointing", "claiming",
+    "naked_pair", "hidden_pair", "naked_triple", "hidden_triple",
+    "naked_quad", "hidden_quad", "x_wing", "swordfish", "xy_wing", "guess"
+};
+
+const char *sudoku_technique_name(sudoku_technique t)
+{
+    return t < SUDOKU_TECH_COUNT ? tech_names[t] : "?";
+}
+
+const char *sudoku_technique_key(sudoku_technique t)
+{
+    return t < SUDOKU_TECH_COUNT ? tech_keys[t] : "?";
+}
+
+const char *sudoku_rating_name(sudoku_technique hardest)
+{
+    if (hardest <= SUDOKU_TECH_HIDDEN_SINGLE)
+        return "easy";
+    if (hardest <= SUDOKU_TECH_HIDDEN_PAIR)
+        return "medium";
+    if (hardest <= SUDOKU_TECH_HIDDEN_QUAD)
+        return "hard";
+    if (hardest <= SUDOKU_TECH_XY_WING)
+        return "expert";
+    return "guessing";
+}
+
+/* ---- small helpers -------------------------------------------------------- */
+
+static int popcount(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static int lowest(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+static uint64_t bit(int d)
+{
+    return 1ULL << (d - 1);
+}
+
+static int row_of(const sudoku_logic *lg, int i)
+{
+    return i / lg->N;
+}
+
+static int col_of(const sudoku_logic *lg, int i)
+{
+    return i % lg->N;
+}
+
+static int box_of(const sudoku_logic *lg, int i)
+{
+    int r = i / lg->N, c = i % lg->N;
+    return (r / lg->sh.R) * lg->sh.R + c / lg->sh.C;
+}
+
+static int sees(const sudoku_logic *lg, int a, int b)
+{
+    return a != b && (row_of(lg, a) == row_of(lg, b) ||
+                      col_of(lg, a) == col_of(lg, b) ||
+                      box_of(lg, a) == box_of(lg, b));
+}
+
+static const int *unit_cells(const sudoku_logic *lg, int u)
+{
+    return lg->unit + (size_t)u * lg->N;
+}
+
+static const char *unit_name(const sudoku_logic *lg, int u, char *buf)
+{
+    static const char *const kind[] = { "row", "column", "box" };
+    sprintf(buf, "%s %d", kind[u / lg->N], u % lg->N + 1);
+    return buf;
+}
+
+static const char *cell_name(const sudoku_logic *lg, int i, char *buf)
+{
+    return sudoku_cell_name(&lg->sh, i, buf);
+}
+
+/* appends to the step's text */
+static void say(sudoku_step *st, const char *fmt, ...)
+{
+    size_t len = strlen(st->text);
+    if (len + 1 >= sizeof st->text)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->text + len, sizeof st->text - len, fmt, ap);
+    va_end(ap);
+}
+
+/* "{3,8}" */
+static void say_digits(sudoku_step *st, uint64_t mask)
+{
+    say(st, "{");
+    for (int first = 1; mask; mask &= mask - 1, first = 0)
+        say(st, first ? "%d" : ",%d", lowest(mask) + 1);
+    say(st, "}");
+}
+
+/* ---- the board ------------------------------------------------------------ */
+
+static void place(sudoku_logic *lg, int i, int d)
+{
+    lg->grid.cell[i] = (unsigned char)d;
+    lg->cand[i] = 0;
+    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
+                 2 * lg->N + box_of(lg, i) };
+    for (int k = 0; k < 3; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            lg->cand[cells[j]] &= ~bit(d);
+    }
+}
+
+/* Removes digit d from cell i's candidates, recording it; 1 if it was
+ * there. */
+static int eliminate(sudoku_logic *lg, int i, int d)
+{
+    if (!(lg->cand[i] & bit(d)))
+        return 0;
+    if (lg->n_rm == lg->cap_rm) {
+        int cap = lg->cap_rm ? 2 * lg->cap_rm : 64;
+        int *rc = realloc(lg->rc, (size_t)cap * sizeof *rc);
+        if (!rc)
+            return 0;
+        lg->rc = rc;
+        int *rd = realloc(lg->rd, (size_t)cap * sizeof *rd);
+        if (!rd)
+            return 0;
+        lg->rd = rd;
+        lg->cap_rm = cap;
+    }
+    lg->cand[i] &= ~bit(d);
+    lg->rc[lg->n_rm] = i;
+    lg->rd[lg->n_rm++] = d;
+    return 1;
+}
+
+/* Lists the removals of the step in words: "r1c7 <> 3, r1c9 <> 8". */
+static void say_removals(const sudoku_logic *lg, sudoku_step *st, int from)
+{
+    char name[24];
+    for (int k = from; k < lg->n_rm; k++)
+        say(st, "%s%s<>%d", k > from ? ", " : "", cell_name(lg, lg->rc[k],
+                                                            name),
+            lg->rd[k]);
+}
+
+sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
+                               sudoku_logic_method method)
+{
+    int N = puzzle->shape.N, NN = N * N;
+    if (N < 1 || N > SUDOKU_LOGIC_MAX_ORDER)
+        return NULL;
+    sudoku_logic *lg = calloc(1, sizeof *lg);
+    if (!lg)
+        return NULL;
+    lg->sh = puzzle->shape;
+    lg->N = N;
+    lg->NN = NN;
+    lg->method = method;
+    sudoku_init(&lg->grid);
+    sudoku_init(&lg->puzzle);
+    sudoku_init(&lg->solution);
+    lg->cand = malloc((size_t)NN * sizeof *lg->cand);
+    lg->unit = malloc((size_t)3 * NN * sizeof *lg->unit);
+    if (!lg->cand || !lg->unit || sudoku_set_shape(&lg->grid, lg->sh) ||
+        sudoku_set_shape(&lg->puzzle, lg->sh) ||
+        sudoku_set_shape(&lg->solution, lg->sh)) {
+        sudoku_logic_free(lg);
+        return NULL;
+    }
+    memcpy(lg->puzzle.cell, puzzle->cell, (size_t)NN);
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+            lg->unit[r * N + c] = r * N + c;          /* row r */
+            lg->unit[NN + c * N + r] = r * N + c;     /* column c */
+        }
+    for (int b = 0; b < N; b++)
+        for (int k = 0; k < N; k++) {
+            int r = (b / lg->sh.R) * lg->sh.R + k / lg->sh.C;
+            int c = (b % lg->sh.R) * lg->sh.C + k % lg->sh.C;
+            lg->unit[2 * NN + b * N + k] = r * N + c;
+        }
+    uint64_t all = N == 64 ? ~0ULL : (1ULL << N) - 1;
+    memset(lg->grid.cell, 0, (size_t)NN);
+    for (int i = 0; i < NN; i++)
+        lg->cand[i] = all;
+    for (int i = 0; i < NN; i++)
+        if (puzzle->cell[i])
+            place(lg, i, puzzle->cell[i]);
+    return lg;
+}
+
+void sudoku_logic_free(sudoku_logic *lg)
+{
+    if (!lg)
+        return;
+    sudoku_release(&lg->grid);
+    sudoku_release(&lg->puzzle);
+    sudoku_release(&lg->solution);
+    free(lg->cand);
+    free(lg->unit);
+    free(lg->rc);
+    free(lg->rd);
+    free(lg);
+}
+
+const sudoku *sudoku_logic_grid(const sudoku_logic *lg)
+{
+    return &lg->grid;
+}
+
+uint64_t sudoku_logic_candidates(const sudoku_logic *lg, int cell)
+{
+    return lg->cand[cell];
+}
+
+void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
+{
+    int N = lg->N, width = 1;
+    for (int i = 0; i < lg->NN; i++) {
+        int w = lg->grid.cell[i] ? 1 : popcount(lg->cand[i]);
+        if (w > width)
+            width = w;
+    }
+    for (int r = 0; r < N; r++) {
+        if (r > 0 && r % lg->sh.R == 0) {
+            for (int c = 0; c < N; c++)
+                fprintf(f, "%s%.*s", c && c % lg->sh.C == 0 ? "+-" : "",
+                        width + 1, "--------------------------------------"
+                        "------------------------------");
+            fputc('\n', f);
+        }
+        for (int c = 0; c < N; c++) {
+            int i = r * N + c, n = 0;
+            char text[72];
+            if (lg->grid.cell[i]) {
+                text[n++] = sudoku_symbol_char(lg->grid.cell[i],
+                                               SUDOKU_SYM_ALNUM);
+            } else {
+                for (uint64_t m = lg->cand[i]; m; m &= m - 1)
+                    text[n++] = sudoku_symbol_char(lowest(m) + 1,
+                                                   SUDOKU_SYM_ALNUM);
+                if (n == 0)
+                    text[n++] = '!';
+            }
+            text[n] = '\0';
+            fprintf(f, "%s%-*s", c && c % lg->sh.C == 0 ? "| " : "",
+                    width + 1, text);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* ---- finders ------------------------------------------------------------- */
+
+static int full_house(sudoku_logic *lg, sudoku_step *st)
+{
+    char u[32], name[24];
+    for (int k = 0; k < 3 * lg->N; k++) {
+        const int *cells = unit_cells(lg, k);
+        int empty = -1, n = 0;
+        for (int j = 0; j < lg->N; j++)
+            if (!lg->grid.cell[cells[j]]) {
+                empty = cells[j];
+                n++;
+            }
+        if (n != 1 || popcount(lg->cand[empty]) != 1)
+            continue;
+        int d = lowest(lg->cand[empty]) + 1;
+        st->cell = empty;
+        st->digit = d;
+        say(st, "%s = %d: full house (the last empty cell of %s)",
+            cell_name(lg, empty, name), d, unit_name(lg, k, u));
+        place(lg, empty, d);
+        return 1;
+    }
+    return 0;
+}
+
+static int naked_single(sudoku_logic *lg, sudoku_step *st)
+{
+    char name[24];
+    for (int i = 0; i < lg->NN; i++) {
+        if (lg->grid.cell[i] || popcount(lg->cand[i]) != 1)
+            continue;
+        int d = lowest(lg->cand[i]) + 1;
+        st->cell = i;
+        st->digit = d;
+        if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
+            say(st, "%s = %d: %s rejects every other digit (its row, "
+                "column and box hold them)", cell_name(lg, i, name), d, name);
+        else
+            say(st, "%s = %d: naked single (%d is the only candidate left: "
+                "its row, column and box hold the others)",
+                cell_name(lg, i, name), d, d);
+        place(lg, i, d);
+        return 1;
+    }
+    return 0;
+}
+
+static int hidden_single(sudoku_logic *lg, sudoku_step *st)
+{
+    char u[32], name[24];
+    for (int k = 0; k < 3 * lg->N; k++) {
+        const int *cells = unit_cells(lg, k);
+        for (int d = 1; d <= lg->N; d++) {
+            int where = -1, n = 0;
+            for (int j = 0; j < lg->N && n < 2; j++)
+                if (lg->cand[cells[j]] & bit(d)) {
+                    where = cells[j];
+                    n++;
+                }
+            if (n != 1)
+                continue;
+            st->cell = where;
+            st->digit = d;
+            if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
+                say(st, "%s = %d: the other cells of %s all reject %d",
+                    cell_name(lg, where, name), d, unit_name(lg, k, u), d);
+            else
+                say(st, "%s = %d: hidden single in %s (the other cells of "
+                    "%s cannot take %d)", cell_name(lg, where, name), d,
+                    unit_name(lg, k, u), u, d);
+            place(lg, where, d);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Positions (bit j: j-th cell of the unit) where d is a candidate. */
+static uint64_t positions(const sudoku_logic *lg, int u, int d)
+{
+    const int *cells = unit_cells(lg, u);
+    uint64_t m = 0;
+    for (int j = 0; j < lg->N; j++)
+        if (lg->cand[cells[j]] & bit(d))
+            m |= 1ULL << j;
+    return m;
+}
+
+/* Locked candidates: d confined to the intersection of units a and b
+ * inside a; removed from the rest of b. */
+static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
+{
+    char ua[32], ub[32];
+    int N = lg->N;
+    for (int a = pointing ? 2 * N : 0; a < (pointing ? 3 * N : 2 * N); a++) {
+        const int *cells = unit_cells(lg, a);
+        for (int d = 1; d <= N; d++) {
+            uint64_t pos = positions(lg, a, d);
+            if (popcount(pos) < 2)
+                continue;
+            /* the unit of the other kind that holds every position:
+             * a row or column for a box, a box for a row or column */
+            int first = cells[lowest(pos)];
+            int same_row = 1, same_col = 1, same_box = 1;
+            for (uint64_t m = pos; m; m &= m - 1) {
+                int i = cells[lowest(m)];
+                same_row &= row_of(lg, i) == row_of(lg, first);
+                same_col &= col_of(lg, i) == col_of(lg, first);
+                same_box &= box_of(lg, i) == box_of(lg, first);
+            }
+            int b = -1;
+            if (pointing && same_row)
+                b = row_of(lg, first);
+            else if (pointing && same_col)
+                b = N + col_of(lg, first);
+            else if (!pointing && same_box)
+                b = 2 * N + box_of(lg, first);
+            if (b < 0)
+                continue;
+            int from = lg->n_rm;
+            const int *other = unit_cells(lg, b);
+            for (int j = 0; j < N; j++) {
+                int i = other[j], inside = 0;
+                for (int k = 0; k < N; k++)
+                    inside |= cells[k] == i;
+                if (!inside)
+                    eliminate(lg, i, d);
+            }
+            if (lg->n_rm == from)
+                continue;
+            st->tech = pointing ? SUDOKU_TECH_POINTING : SUDOKU_TECH_CLAIMING;
+            say(st, "%s: in %s, %d can only go where it meets %s, so the "
+                "rest of %s cannot hold %d: ", tech_names[st->tech],
+                unit_name(lg, a, ua), d, unit_name(lg, b, ub), ub, d);
+            say_removals(lg, st, from);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Naked subsets of size k: k cells of a unit whose candidates together
+ * are k digits; those digits leave the unit's other cells. */
+static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
+                         int *pick, int n_pick, int start, uint64_t uni)
+{
+    const int *cells = unit_cells(lg, u);
+    if (n_pick == k) {
+        if (popcount(uni) != k)
+            return 0;
+        int from = lg->n_rm;
+        for (int j = 0; j < lg->N; j++) {
+            int i = cells[j], in = 0;
+            for (int p = 0; p < k; p++)
+                in |= pick[p] == i;
+            if (in || lg->grid.cell[i])
+                continue;
+            for (uint64_t m = uni; m; m &= m - 1)
+                eliminate(lg, i, lowest(m) + 1);
+        }
+        if (lg->n_rm == from)
+            return 0;
+        char un[32], name[24];
+        static const sudoku_technique t[] = { SUDOKU_TECH_NAKED_PAIR,
+                                              SUDOKU_TECH_NAKED_TRIPLE,
+                                              SUDOKU_TECH_NAKED_QUAD };
+        st->tech = t[k - 2];
+        if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
+            say(st, "pair: ");
+            for (int p = 0; p < k; p++)
+                say(st, "%s%s", p ? " and " : "", cell_name(lg, pick[p],
+                                                             name));
+            say(st, " both reject all but ");
+            say_digits(st, uni);
+            say(st, ", so the other cells of %s reject them: ",
+                unit_name(lg, u, un));
+        } else {
+            say(st, "%s ", tech_names[st->tech]);
+            say_digits(st, uni);
+            say(st, " in ");
+            for (int p = 0; p < k; p++)
+                say(st, "%s%s", p ? ", " : "", cell_name(lg, pick[p], name));
+            say(st, " (%s): these cells take those digits, so the rest of "
+                "%s cannot: ", unit_name(lg, u, un), un);
+        }
+        say_removals(lg, st, from);
+        return 1;
+    }
+    for (int j = start; j < lg->N; j++) {
+        int i = cells[j];
+        int n = popcount(lg->cand[i]);
+        if (lg->grid.cell[i] || n < 2 || n > k ||
+            popcount(uni | lg->cand[i]) > k)
+            continue;
+        pick[n_pick] = i;
+        if (naked_in_unit(lg, st, u, k, pick, n_pick + 1, j + 1,
+                          uni | lg->cand[i]))
+            return 1;
+    }
+    return 0;
+}
+
+static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
+{
+    int pick[4];
+    for (int u = 0; u < 3 * lg->N; u++)
+        if (naked_in_unit(lg, st, u, k, pick, 0, 0, 0))
+            return 1;
+    return 0;
+}
+
+/* Hidden subsets of size k: k digits that, in a unit, fit only in the
+ * same k cells; those cells lose every other digit. */
+static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
+                          int *pick, int n_pick, int start, uint64_t where)
+{
+    const int *cells = unit_cells(lg, u);
+    if (n_pick == k) {
+        if (popcount(where) != k)
+            return 0;
+        uint64_t digits = 0;
+        for (int p = 0; p < k; p++)
+            digits |= bit(pick[p]);
+        int from = lg->n_rm;
+        for (uint64_t m = where; m; m &= m - 1) {
+            int i = cells[lowest(m)];
+            for (uint64_t o = lg->cand[i] & ~digits; o; o &= o - 1)
+                eliminate(lg, i, lowest(o) + 1);
+        }
+        if (lg->n_rm == from)
+            return 0;
+        char un[32], name[24];
+        static const sudoku_technique t[] = { SUDOKU_TECH_HIDDEN_PAIR,
+                                              SUDOKU_TECH_HIDDEN_TRIPLE,
+                                              SUDOKU_TECH_HIDDEN_QUAD };
+        st->tech = t[k - 2];
+        if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
+            say(st, "pair: in %s, all cells but ", unit_name(lg, u, un));
+            int first = 1;
+            for (uint64_t m = where; m; m &= m - 1, first = 0)
+                say(st, "%s%s", first ? "" : " and ",
+                    cell_name(lg, cells[lowest(m)], name));
+            say(st, " reject ");
+            say_digits(st, digits);
+            say(st, ", so those two cells reject every other digit: ");
+        } else {
+            say(st, "%s ", tech_names[st->tech]);
+            say_digits(st, digits);
+            say(st, " in %s: those digits fit only in ", unit_name(lg, u,
+                                                                   un));
+            int first = 1;
+            for (uint64_t m = where; m; m &= m - 1, first = 0)
+                say(st, "%s%s", first ? "" : ", ",
+                    cell_name(lg, cells[lowest(m)], name));
+            say(st, ", so those cells hold nothing else: ");
+        }
+        say_removals(lg, st, from);
+        return 1;
+    }
+    for (int d = start; d <= lg->N; d++) {
+        uint64_t pos = positions(lg, u, d);
+        int n = popcount(pos);
+        if (n < 2 || n > k || popcount(where | pos) > k)
+            continue;
+        pick[n_pick] = d;
+        if (hidden_in_unit(lg, st, u, k, pick, n_pick + 1, d + 1,
+                           where | pos))
+            return 1;
+    }
+    return 0;
+}
+
+static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
+{
+    int pick[4];
+    for (int u = 0; u < 3 * lg->N; u++)
+        if (hidden_in_unit(lg, st, u, k, pick, 0, 1, 0))
+            return 1;
+    return 0;
+}
+
+/* Fish of size k (X-wing 2, swordfish 3) for digit d: k rows (columns)
+ * where d's candidates lie in the same k columns (rows); d leaves those
+ * columns (rows) elsewhere. */
+static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
+                   int base, int *pick, int n_pick, int start, uint64_t cover)
+{
+    int N = lg->N;
+    if (n_pick == k) {
+        if (popcount(cover) != k)
+            return 0;
+        int from = lg->n_rm;
+        int cover_kind = base == 0 ? N : 0; /* columns when rows are base */
+        for (uint64_t m = cover; m; m &= m - 1) {
+            const int *cells = unit_cells(lg, cover_kind + lowest(m));
+            for (int j = 0; j < N; j++) {
+                int in = 0;
+                for (int p = 0; p < k; p++)
+                    in |= j == pick[p];
+                if (!in)
+                    eliminate(lg, cells[j], d);
+            }
+        }
+        if (lg->n_rm == from)
+            return 0;
+        st->tech = k == 2 ? SUDOKU_TECH_X_WING : SUDOKU_TECH_SWORDFISH;
+        const char *bk = base == 0 ? "row" : "column";
+        const char *ck = base == 0 ? "column" : "row";
+        say(st, "%s on %d: in %ss", tech_names[st->tech], d, bk);
+        for (int p = 0; p < k; p++)
+            say(st, " %d", pick[p] + 1);
+        say(st, ", %d fits only in %ss", d, ck);
+        for (uint64_t m = cover; m; m &= m - 1)
+            say(st, " %d", lowest(m) + 1);
+        say(st, ", so those %ss hold their %d in these %ss: ", ck, d, bk);
+        say_removals(lg, st, from);
+        return 1;
+    }
+    for (int r = start; r < N; r++) {
+        uint64_t pos = positions(lg, base + r, d);
+        int n = popcount(pos);
+        if (n < 2 || n > k || popcount(cover | pos) > k)
+            continue;
+        pick[n_pick] = r;
+        if (fish_in(lg, st, k, d, base, pick, n_pick + 1, r + 1, cover | pos))
+            return 1;
+    }
+    return 0;
+}
+
+static int fish(sudoku_logic *lg, sudoku_step *st, int k)
+{
+    int pick[3];
+    for (int d = 1; d <= lg->N; d++)
+        for (int base = 0; base <= lg->N; base += lg->N)
+            if (fish_in(lg, st, k, d, base, pick, 0, 0, 0))
+                return 1;
+    return 0;
+}
+
+/* XY-wing: a pivot {x,y} sees a pincer {x,z} and a pincer {y,z}; z is in
+ * one of the pincers, so no cell seeing both can be z. */
+static int xy_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    int NN = lg->NN;
+    for (int p = 0; p < NN; p++) {
+        uint64_t pv = lg->cand[p];
+        if (popcount(pv) != 2)
+            continue;
+        for (int a = 0; a < NN; a++) {
+            uint64_t av = lg->cand[a];
+            if (popcount(av) != 2 || !sees(lg, p, a) ||
+                popcount(av & pv) != 1)
+                continue;
+            uint64_t z = av & ~pv;
+            uint64_t need = (pv & ~av) | z; /* {y, z} */
+            for (int b = 0; b < NN; b++) {
+                if (b == a || lg->cand[b] != need || !sees(lg, p, b))
+                    continue;
+                int from = lg->n_rm, dz = lowest(z) + 1;
+                for (int i = 0; i < NN; i++)
+                    if (i != p && sees(lg, i, a) && sees(lg, i, b))
+                        eliminate(lg, i, dz);
+                if (lg->n_rm == from)
+                    continue;
+                char n1[24], n2[24], n3[24];
+                st->tech = SUDOKU_TECH_XY_WING;
+                say(st, "XY-wing: pivot %s ", cell_name(lg, p, n1));
+                say_digits(st, pv);
+                say(st, " with pincers %s ", cell_name(lg, a, n2));
+                say_digits(st, av);
+                say(st, " and %s ", cell_name(lg, b, n3));
+                say_digits(st, need);
+                say(st, ": one pincer is %d, so cells seeing both cannot "
+                    "be: ", dz);
+                say_removals(lg, st, from);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The solution the guesses follow, found once by the engine. */
+static int find_solution(sudoku_logic *lg, sudoku_solver *sv)
+{
+    if (lg->solved)
+        return lg->solved;
+    sudoku_limits lim = { .max_solutions = 2 };
+    sudoku_outcome out;
+    if (!sv || sudoku_solve_dlx(sv, &lg->puzzle, &lim, &lg->solution, &out)
+                   != 0 || out.solutions == 0)
+        return lg->solved = -1;
+    lg->solutions = out.solutions;
+    return lg->solved = 1;
+}
+
+static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
+{
+    int best = -1;
+    for (int i = 0; i < lg->NN; i++)
+        if (!lg->grid.cell[i] &&
+            (best < 0 || popcount(lg->cand[i]) < popcount(lg->cand[best])))
+            best = i;
+    if (best < 0 || find_solution(lg, sv) < 0)
+        return -1;
+    int d = lg->solution.cell[best];
+    if (!(lg->cand[best] & bit(d)))
+        return -1; /* cannot happen for a sound solver */
+    char name[24];
+    st->tech = SUDOKU_TECH_GUESS;
+    st->cell = best;
+    st->digit = d;
+    say(st, "%s = %d: a guess (no technique applies; %s has candidates ",
+        cell_name(lg, best, name), d, name);
+    say_digits(st, lg->cand[best]);
+    say(st, ", and Dancing Links finds %s in the solution%s)", "this digit",
+        lg->solutions > 1 ? " it follows: the puzzle has several" : "");
+    place(lg, best, d);
+    return 1;
+}
+
+int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
+{
+    memset(st, 0, sizeof *st);
+    st->cell = -1;
+    lg->n_rm = 0;
+    int empty = 0;
+    char name[24];
+    for (int i = 0; i < lg->NN; i++)
+        if (!lg->grid.cell[i]) {
+            empty++;
+            if (!lg->cand[i]) {
+                snprintf(st->text, sizeof st->text, "%s has no candidate "
+                         "left: the puzzle has no solution",
+                         cell_name(lg, i, name));
+                return -1;
+            }
+        }
+    if (!empty)
+        return 0;
+    int found = 0;
+    if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
+        if ((st->tech = SUDOKU_TECH_NAKED_SINGLE, naked_single(lg, st)) ||
+            (st->tech = SUDOKU_TECH_HIDDEN_SINGLE, hidden_single(lg, st)) ||
+            naked_subset(lg, st, 2) || hidden_subset(lg, st, 2))
+            found = 1;
+    } else {
+        if ((st->tech = SUDOKU_TECH_FULL_HOUSE, full_house(lg, st)) ||
+            (st->tech = SUDOKU_TECH_NAKED_SINGLE, naked_single(lg, st)) ||
+            (st->tech = SUDOKU_TECH_HIDDEN_SINGLE, hidden_single(lg, st)) ||
+            locked(lg, st, 1) || locked(lg, st, 0) ||
+            naked_subset(lg, st, 2) || hidden_subset(lg, st, 2) ||
+            naked_subset(lg, st, 3) || hidden_subset(lg, st, 3) ||
+            naked_subset(lg, st, 4) || hidden_subset(lg, st, 4) ||
+            fish(lg, st, 2) || fish(lg, st, 3) || xy_wing(lg, st))
+            found = 1;
+    }
+    if (!found) {
+        int g = guess(lg, sv, st);
+        if (g < 0) {
+            snprintf(st->text, sizeof st->text,
+                     "the puzzle has no solution");
+            return -1;
+        }
+    }
+    st->n_removed = lg->n_rm;
+    st->removed_cell = lg->rc;
+    st->removed_digit = lg->rd;
+    return 1;
+}

@@ -1,0 +1,96 @@
+/*
+ * sudoku_logic.h - solving as people do, one named step at a time, with
+ * the reason in words: for teaching, hints and difficulty ratings.
+ *
+ * Candidates are kept per cell as a bit mask (digit d is bit d-1), so the
+ * logic solver takes orders up to SUDOKU_LOGIC_MAX_ORDER.  When no
+ * technique applies, the step is a guess, labelled as such, whose digit
+ * comes from the Dancing Links solution: every puzzle with a solution can
+ * be explained to its end.
+ */
+#ifndef SUDOKU_LOGIC_H
+#define SUDOKU_LOGIC_H
+
+#include <stdint.h>
+
+#include "sudoku_grid.h"
+#include "sudoku_solve.h"
+
+#define SUDOKU_LOGIC_MAX_ORDER 64
+
+/* In order of difficulty; the rating of a puzzle is its hardest step. */
+typedef enum sudoku_technique {
+    SUDOKU_TECH_FULL_HOUSE,
+    SUDOKU_TECH_NAKED_SINGLE,
+    SUDOKU_TECH_HIDDEN_SINGLE,
+    SUDOKU_TECH_POINTING,        /* locked candidates: box -> line */
+    SUDOKU_TECH_CLAIMING,        /* locked candidates: line -> box */
+    SUDOKU_TECH_NAKED_PAIR,
+    SUDOKU_TECH_HIDDEN_PAIR,
+    SUDOKU_TECH_NAKED_TRIPLE,
+    SUDOKU_TECH_HIDDEN_TRIPLE,
+    SUDOKU_TECH_NAKED_QUAD,
+    SUDOKU_TECH_HIDDEN_QUAD,
+    SUDOKU_TECH_X_WING,
+    SUDOKU_TECH_SWORDFISH,
+    SUDOKU_TECH_XY_WING,
+    SUDOKU_TECH_GUESS,
+    SUDOKU_TECH_COUNT
+} sudoku_technique;
+
+const char *sudoku_technique_name(sudoku_technique t);   /* "hidden single" */
+const char *sudoku_technique_key(sudoku_technique t);    /* "hidden_single" */
+
+/* Which rules the solver may use. */
+typedef enum sudoku_logic_method {
+    /* the named techniques above, simplest first */
+    SUDOKU_LOGIC_TECHNIQUES,
+    /* the reject-list method: each cell keeps the digits it cannot take;
+     * a digit that all other cells of a row, column or box reject goes
+     * in the cell; a cell that rejects all digits but one takes it; two
+     * digits rejected by all but the same two cells of a unit make a
+     * pair, and a pair of cells that both reject all but the same two
+     * digits keeps those digits out of the unit's other cells.  (Naked
+     * and hidden singles and pairs, in the method's own words.) */
+    SUDOKU_LOGIC_REJECT_LIST
+} sudoku_logic_method;
+
+/* One step: a digit placed, or candidates removed, or both (never
+ * neither). */
+typedef struct sudoku_step {
+    sudoku_technique tech;
+    int cell, digit;            /* placed; cell -1 when nothing placed */
+    int n_removed;
+    int *removed_cell;          /* candidates removed: cell, digit pairs */
+    int *removed_digit;
+    char text[1024];            /* the step in words */
+} sudoku_step;
+
+typedef struct sudoku_logic sudoku_logic;
+
+/* The state of a puzzle: givens placed, candidates from their rows,
+ * columns and boxes.  NULL for an order above the limit or no memory. */
+sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
+                               sudoku_logic_method method);
+void sudoku_logic_free(sudoku_logic *lg);
+
+/* Finds the next step with the simplest rule that gives one, applies it,
+ * and describes it in *step (valid until the next call).  Returns 1 for a
+ * step, 0 when the grid is full, -1 when a cell has no candidate left or
+ * the puzzle has no solution (only possible for a bad puzzle: text says
+ * which cell), -2 for no memory.  Guesses take the digit of the solution
+ * found by sv (the solver of the puzzle's shape). */
+int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
+                      sudoku_step *step);
+
+/* The grid so far, and the candidates of a cell (bit d-1 for digit d). */
+const sudoku *sudoku_logic_grid(const sudoku_logic *lg);
+uint64_t sudoku_logic_candidates(const sudoku_logic *lg, int cell);
+
+/* Writes the candidate grid (each cell's candidates, aligned). */
+void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg);
+
+/* Difficulty from the hardest technique used. */
+const char *sudoku_rating_name(sudoku_technique hardest);
+
+#endif
