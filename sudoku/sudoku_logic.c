@@ -261,9 +261,11 @@ uint64_t sudoku_logic_candidates(const sudoku_logic *lg, int cell)
 
 void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
 {
-    int N = lg->N, width = 1;
+    /* placed digits in brackets, so that a lone candidate is not read as
+     * a placed digit */
+    int N = lg->N, width = 3;
     for (int i = 0; i < lg->NN; i++) {
-        int w = lg->grid.cell[i] ? 1 : popcount(lg->cand[i]);
+        int w = lg->grid.cell[i] ? 3 : popcount(lg->cand[i]);
         if (w > width)
             width = w;
     }
@@ -279,8 +281,10 @@ void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
             int i = r * N + c, n = 0;
             char text[72];
             if (lg->grid.cell[i]) {
+                text[n++] = '[';
                 text[n++] = sudoku_symbol_char(lg->grid.cell[i],
                                                SUDOKU_SYM_ALNUM);
+                text[n++] = ']';
             } else {
                 for (uint64_t m = lg->cand[i]; m; m &= m - 1)
                     text[n++] = sudoku_symbol_char(lowest(m) + 1,

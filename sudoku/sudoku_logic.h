@@ -87,7 +87,8 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
 const sudoku *sudoku_logic_grid(const sudoku_logic *lg);
 uint64_t sudoku_logic_candidates(const sudoku_logic *lg, int cell);
 
-/* Writes the candidate grid (each cell's candidates, aligned). */
+/* Writes the candidate grid: each empty cell's candidates, placed digits
+ * in brackets ([7]), aligned by box. */
 void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg);
 
 /* Difficulty from the hardest technique used. */

@@ -200,7 +200,7 @@ while read -r r c d; do
 done <"$tmp/placed"
 assert "explain json digits are the solution's" [ "$bad:$(wc -l <"$tmp/placed")" = 0:64 ]
 expect "explain candidates" 0 "*" "" -- "$sudoku" explain --candidates "$tmp/multi.txt"
-assert "candidate grid" grep -q "^234 " "$tmp/out"
+assert "candidate grid" grep -q "^\[1\]  *234 " "$tmp/out"
 expect "rate" 0 "$tmp/one.txt:1: medium (hardest: naked pair); *" "" \
     -- sh -c "'$sudoku' rate '$tmp/one.txt' | sed 's/; .*/; */'"
 expect "rate csv" 0 "file,line,rating,hardest,steps,full_house,naked_single,hidden_single,pointing,claiming,naked_pair,hidden_pair,naked_triple,hidden_triple,naked_quad,hidden_quad,x_wing,swordfish,xy_wing,guess" "" \
