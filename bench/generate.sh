@@ -55,7 +55,7 @@ if [ $qq = 1 ]; then
     unique_all "$tmp/qq.txt"
     cmds+=("qqwing --generate $count --one-line")
 fi
-hyperfine -N --runs 3 --export-json "$tmp/h.json" "${cmds[@]}" >/dev/null
+hyperfine -N --runs 3 --export-json "$tmp/h.json" "${cmds[@]}" >/dev/null 2>"$tmp/hf.err"
 mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]['mean'])" "$tmp/h.json" "$1"; }
 ours=$(mean 0)
 echo "| 9x9 generator | puzzles | s | puzzles/s | givens: mean (min-max) | minimal |"

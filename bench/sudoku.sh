@@ -84,14 +84,14 @@ for c in $collections large; do
     n=$(grep -c . "$f")
     validate "$f"
     hyperfine -N --runs "$runs" --warmup 1 --export-json "$tmp/h.json" \
-        "$sudoku count -l 2 $f" >/dev/null
+        "$sudoku count -l 2 $f" >/dev/null 2>"$tmp/hf.err"
     dlx_s=$(mean_of "$tmp/h.json" 0)
     qq="-" qr="-"
     if command -v qqwing >/dev/null && [ $c != large ]; then
         # QQWing reads 9x9 only; it solves and counts to prove uniqueness.
         # It is several times slower: one run (no warm-up) is enough.
         hyperfine --runs 1 --export-json "$tmp/q.json" \
-            "qqwing --solve --count-solutions --csv < $f" >/dev/null
+            "qqwing --solve --count-solutions --csv < $f" >/dev/null 2>"$tmp/hf.err"
         qq=$(mean_of "$tmp/q.json" 0)
         qr=$(printf '%.1f' "$(echo "$qq / $dlx_s" | bc -l)")
         qq=$(printf '%.3f' "$qq")
