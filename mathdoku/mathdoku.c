@@ -1,0 +1,886 @@
+/*
+ * mathdoku.c - the puzzle model and its layouts: the cage-letter grid with
+ * a legend, the two cage lists, and Simon Tatham's Keen game IDs.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "mathdoku.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int set_error(mathdoku_error *err, int line, int col, const char *fmt,
+                     ...)
+{
+    err->line = line;
+    err->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+char *mathdoku_cell_name(int N, int cell, char *buf)
+{
+    int r = cell / N, c = cell % N;
+    if (c < 26)
+        snprintf(buf, 16, "%c%d", 'A' + c, (r + 1) % 100000);
+    else
+        snprintf(buf, 16, "r%dc%d", (r + 1) % 1000, (c + 1) % 1000);
+    return buf;
+}
+
+char *mathdoku_cage_clue(const mathdoku_cage *c, char *buf)
+{
+    static const char ops[] = { '+', '-', '*', '/', 0, '?' };
+    if (c->op == MD_GIVEN)
+        sprintf(buf, "%lld", c->target);
+    else
+        sprintf(buf, "%lld%c", c->target, ops[c->op]);
+    return buf;
+}
+
+void mathdoku_free(mathdoku *p)
+{
+    if (!p)
+        return;
+    for (int k = 0; k < p->n_cages; k++)
+        free(p->cages[k].cells);
+    free(p->cages);
+    free(p->cage_of);
+    memset(p, 0, sizeof *p);
+}
+
+/* ---- lines ---------------------------------------------------------------- */
+
+void mathdoku_reader_init(mathdoku_reader *r, FILE *f, mathdoku_layout layout,
+                          const mathdoku_rules *rules)
+{
+    memset(r, 0, sizeof *r);
+    r->f = f;
+    r->layout = layout;
+    if (rules)
+        r->rules = *rules;
+}
+
+void mathdoku_reader_release(mathdoku_reader *r)
+{
+    free(r->line);
+    r->line = NULL;
+}
+
+/* 1 for a line, 0 at the end, -1 for a NUL byte (err set), -2 for a read
+ * error (err set). */
+static int next_line(mathdoku_reader *r, mathdoku_error *err)
+{
+    if (r->pushed_back) {
+        r->pushed_back = 0;
+        return 1;
+    }
+    if (r->eof)
+        return 0;
+    errno = 0;
+    ssize_t n = getline(&r->line, &r->cap, r->f);
+    if (n < 0) {
+        r->eof = 1;
+        if (ferror(r->f))
+            return set_error(err, r->lineno, 0, "read error: %s",
+                             strerror(errno ? errno : EIO)) - 1;
+        return 0;
+    }
+    r->lineno++;
+    if ((size_t)n != strlen(r->line))
+        return set_error(err, r->lineno, (int)strlen(r->line) + 1,
+                         "NUL byte in the input");
+    while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
+        r->line[--n] = '\0';
+    return 1;
+}
+
+static const char *skip_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+static int is_blank(const char *s)
+{
+    return *skip_space(s) == '\0';
+}
+
+static int is_comment(const char *s)
+{
+    return *skip_space(s) == '#';
+}
+
+/* "6:...", "9dh:..." */
+static int looks_like_keen(const char *p)
+{
+    p = skip_space(p);
+    if (!isdigit((unsigned char)*p))
+        return 0;
+    while (isdigit((unsigned char)*p))
+        p++;
+    while (isalpha((unsigned char)*p))
+        p++;
+    return *p == ':';
+}
+
+static int parse_op(const char *p, mathdoku_op *op);
+
+/* "11+ 1,7": a cage of the numbered list, which may come without its
+ * size line (the size is then the square root of the largest cell) */
+static int looks_like_numbered_cage(const char *p)
+{
+    mathdoku_op op;
+    p = skip_space(p);
+    if (!isdigit((unsigned char)*p))
+        return 0;
+    while (isdigit((unsigned char)*p))
+        p++;
+    int used = parse_op(skip_space(p), &op);
+    if (used <= 0)
+        return 0;
+    p = skip_space(skip_space(p) + used);
+    return isdigit((unsigned char)*p);
+}
+
+/* a line holding one number only: the size line of a cage list */
+static int size_line(const char *p, int *N)
+{
+    p = skip_space(p);
+    if (!isdigit((unsigned char)*p))
+        return 0;
+    long n = 0;
+    while (isdigit((unsigned char)*p) && n < 100000)
+        n = n * 10 + (*p++ - '0');
+    if (*skip_space(p))
+        return 0;
+    *N = (int)n;
+    return 1;
+}
+
+/* ---- building and validating ------------------------------------------------ */
+
+static mathdoku_cage *add_cage(mathdoku *p, mathdoku_error *err, int line)
+{
+    mathdoku_cage *c = realloc(p->cages, (size_t)(p->n_cages + 1) *
+                                             sizeof *p->cages);
+    if (!c) {
+        set_error(err, line, 0, "out of memory");
+        return NULL;
+    }
+    p->cages = c;
+    c = &p->cages[p->n_cages++];
+    memset(c, 0, sizeof *c);
+    return c;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* Checks the cages of a built puzzle: every cell in exactly one, each
+ * connected, operations with the cells they need; fills cage_of. */
+static int validate(mathdoku *p, const mathdoku_rules *rules,
+                    mathdoku_error *err, int first_line)
+{
+    int N = p->N, NN = N * N;
+    char name[16], clue[32];
+    p->cage_of = malloc((size_t)NN * sizeof *p->cage_of);
+    if (!p->cage_of)
+        return set_error(err, first_line, 0, "out of memory");
+    for (int i = 0; i < NN; i++)
+        p->cage_of[i] = -1;
+    for (int k = 0; k < p->n_cages; k++) {
+        mathdoku_cage *c = &p->cages[k];
+        qsort(c->cells, (size_t)c->n, sizeof *c->cells, cmp_int);
+        for (int j = 0; j < c->n; j++) {
+            int i = c->cells[j];
+            if (p->cage_of[i] >= 0)
+                return set_error(err, c->line, c->col, "cell %s is in two "
+                                 "cages (%s and %s)",
+                                 mathdoku_cell_name(N, i, name),
+                                 p->cages[p->cage_of[i]].label, c->label);
+            p->cage_of[i] = k;
+        }
+    }
+    for (int i = 0; i < NN; i++)
+        if (p->cage_of[i] < 0)
+            return set_error(err, first_line, 0, "cell %s is in no cage",
+                             mathdoku_cell_name(N, i, name));
+    int *stack = malloc((size_t)NN * sizeof *stack);
+    unsigned char *seen = calloc((size_t)NN, 1);
+    if (!stack || !seen) {
+        free(stack);
+        free(seen);
+        return set_error(err, first_line, 0, "out of memory");
+    }
+    int status = 0;
+    for (int k = 0; k < p->n_cages && status == 0; k++) {
+        mathdoku_cage *c = &p->cages[k];
+        mathdoku_cage_clue(c, clue);
+        if (c->n > MATHDOKU_MAX_CAGE) {
+            status = set_error(err, c->line, c->col, "cage %s (%s) has %d "
+                               "cells; at most %d are supported", c->label,
+                               clue, c->n, MATHDOKU_MAX_CAGE);
+            break;
+        }
+        if (c->op == MD_GIVEN && c->n != 1) {
+            status = set_error(err, c->line, c->col, "cage %s (%s) has no "
+                               "operation but %d cells: only a single cell "
+                               "may be a given", c->label, clue, c->n);
+            break;
+        }
+        if ((c->op == MD_SUB || c->op == MD_DIV) && c->n != 2 &&
+            !rules->nary) {
+            status = set_error(err, c->line, c->col, "cage %s (%s) has %d "
+                               "cell%s: '%c' takes exactly two (--nary "
+                               "allows more)", c->label, clue, c->n,
+                               c->n == 1 ? "" : "s",
+                               c->op == MD_SUB ? '-' : '/');
+            break;
+        }
+        if (c->target < 0 || (c->target == 0 && c->op != MD_SUB &&
+                              c->op != MD_HIDDEN)) {
+            status = set_error(err, c->line, c->col, "cage %s: target %lld "
+                               "is out of range", c->label, c->target);
+            break;
+        }
+        /* connected: a walk from the first cell reaches all */
+        int top = 0, reached = 1;
+        stack[top++] = c->cells[0];
+        seen[c->cells[0]] = 1;
+        while (top > 0) {
+            int i = stack[--top], r = i / N, col = i % N;
+            int nb[4] = { r > 0 ? i - N : -1, r < N - 1 ? i + N : -1,
+                          col > 0 ? i - 1 : -1, col < N - 1 ? i + 1 : -1 };
+            for (int j = 0; j < 4; j++)
+                if (nb[j] >= 0 && !seen[nb[j]] && p->cage_of[nb[j]] == k) {
+                    seen[nb[j]] = 1;
+                    stack[top++] = nb[j];
+                    reached++;
+                }
+        }
+        if (reached != c->n)
+            status = set_error(err, c->line, c->col, "cage %s (%s) is not "
+                               "connected", c->label, clue);
+    }
+    free(stack);
+    free(seen);
+    return status;
+}
+
+/* An operation: after a target, "+", " *", "x", "×", "÷", ... Returns the
+ * bytes used (0: none there), -1 for an unknown one. */
+static int parse_op(const char *p, mathdoku_op *op)
+{
+    if (*p == '+') { *op = MD_ADD; return 1; }
+    if (*p == '-') { *op = MD_SUB; return 1; }
+    if (*p == '*') { *op = MD_MUL; return 1; }
+    if (*p == '/') { *op = MD_DIV; return 1; }
+    if (*p == '=') { *op = MD_GIVEN; return 1; }
+    if (*p == '?') { *op = MD_HIDDEN; return 1; }
+    if ((*p == 'x' || *p == 'X') && !isdigit((unsigned char)p[1])) {
+        *op = MD_MUL;
+        return 1;
+    }
+    /* UTF-8: U+00D7 multiplication sign, U+00F7 division sign */
+    if ((unsigned char)p[0] == 0xC3 && (unsigned char)p[1] == 0x97) {
+        *op = MD_MUL;
+        return 2;
+    }
+    if ((unsigned char)p[0] == 0xC3 && (unsigned char)p[1] == 0xB7) {
+        *op = MD_DIV;
+        return 2;
+    }
+    return 0;
+}
+
+/* "11+", "11 +", "5", "5=": target and operation; returns the position
+ * after them, or NULL with err. */
+static const char *parse_clue(const char *line, const char *p, int lineno,
+                              long long *target, mathdoku_op *op, int *has_op,
+                              mathdoku_error *err)
+{
+    p = skip_space(p);
+    if (!isdigit((unsigned char)*p)) {
+        set_error(err, lineno, (int)(p - line) + 1, "expected a target "
+                  "number, found '%.10s'", p);
+        return NULL;
+    }
+    long long t = 0;
+    while (isdigit((unsigned char)*p)) {
+        if (t > 1000000000000LL) {
+            set_error(err, lineno, (int)(p - line) + 1, "target too large");
+            return NULL;
+        }
+        t = t * 10 + (*p++ - '0');
+    }
+    *target = t;
+    const char *q = skip_space(p);
+    int used = parse_op(q, op);
+    *has_op = used > 0;
+    if (used > 0)
+        return q + used;
+    *op = MD_GIVEN;
+    return p;
+}
+
+/* ---- cage lists ------------------------------------------------------------- */
+
+/* One cell: "A1" (column letter, row number) or "7" (1..N*N). */
+static int parse_cell(const char *tok, size_t len, int N, int *cell)
+{
+    if (len == 0)
+        return -1;
+    if (isdigit((unsigned char)tok[0])) {
+        long v = 0;
+        for (size_t k = 0; k < len; k++) {
+            if (!isdigit((unsigned char)tok[k]) || v > 100000)
+                return -1;
+            v = v * 10 + (tok[k] - '0');
+        }
+        if (v < 1 || v > (long)N * N)
+            return -1;
+        *cell = (int)v - 1;
+        return 0;
+    }
+    if (!isalpha((unsigned char)tok[0]) || len < 2)
+        return -1;
+    int c = toupper((unsigned char)tok[0]) - 'A';
+    long r = 0;
+    for (size_t k = 1; k < len; k++) {
+        if (!isdigit((unsigned char)tok[k]) || r > 100000)
+            return -1;
+        r = r * 10 + (tok[k] - '0');
+    }
+    if (c >= N || r < 1 || r > N)
+        return -1;
+    *cell = (int)(r - 1) * N + c;
+    return 0;
+}
+
+static int isqrt(int n)
+{
+    int k = 0;
+    while ((k + 1) * (k + 1) <= n)
+        k++;
+    return k;
+}
+
+/* A cage list; N = 0 when it has no size line (numbered cells only): the
+ * current line is then its first cage. */
+static int read_list(mathdoku_reader *r, mathdoku *p, int N,
+                     mathdoku_error *err)
+{
+    int first = r->lineno, sized = N > 0, max_cell = -1;
+    if (!sized) {
+        N = MATHDOKU_MAX_N;
+        r->pushed_back = 1;
+    }
+    p->N = N;
+    for (;;) {
+        int got = next_line(r, err);
+        if (got < 0)
+            return got;
+        if (got == 0 || is_blank(r->line))
+            break;
+        if (is_comment(r->line))
+            continue;
+        int n2;
+        if (looks_like_keen(r->line) || size_line(r->line, &n2)) {
+            r->pushed_back = 1;
+            break;
+        }
+        const char *line = r->line;
+        mathdoku_cage *c = add_cage(p, err, r->lineno);
+        if (!c)
+            return -1;
+        c->line = r->lineno;
+        c->col = (int)(skip_space(line) - line) + 1;
+        snprintf(c->label, sizeof c->label, "%d", p->n_cages);
+        int has_op;
+        const char *q = parse_clue(line, line, r->lineno, &c->target, &c->op,
+                                   &has_op, err);
+        if (!q)
+            return -1;
+        c->cells = malloc((size_t)N * N * sizeof *c->cells);
+        if (!c->cells)
+            return set_error(err, r->lineno, 0, "out of memory");
+        for (;;) {
+            while (*q == ' ' || *q == '\t' || *q == ',')
+                q++;
+            if (!*q)
+                break;
+            size_t len = strcspn(q, " \t,");
+            int cell;
+            if (!sized && !isdigit((unsigned char)*q))
+                return set_error(err, r->lineno, (int)(q - line) + 1,
+                                 "'%.*s': a cage list without a size line "
+                                 "numbers its cells 1..N*N", (int)len, q);
+            if (parse_cell(q, len, N, &cell) != 0)
+                return set_error(err, r->lineno, (int)(q - line) + 1,
+                                 "'%.*s' is not a cell of a %dx%d puzzle "
+                                 "(A1..%c%d, or 1..%d)", (int)len, q, N, N,
+                                 'A' + (N > 26 ? 25 : N - 1), N, N * N);
+            for (int j = 0; j < c->n; j++)
+                if (c->cells[j] == cell)
+                    return set_error(err, r->lineno, (int)(q - line) + 1,
+                                     "cell '%.*s' twice in one cage",
+                                     (int)len, q);
+            if (c->n >= N * N)
+                return set_error(err, r->lineno, (int)(q - line) + 1,
+                                 "too many cells");
+            c->cells[c->n++] = cell;
+            if (cell > max_cell)
+                max_cell = cell;
+            q += len;
+        }
+        if (c->n == 0)
+            return set_error(err, r->lineno, 0, "a cage with no cells");
+        if (!has_op && c->n > 1)
+            return set_error(err, r->lineno, c->col, "cage %s (%lld) has %d "
+                             "cells but no operation", c->label, c->target,
+                             c->n);
+    }
+    if (p->n_cages == 0)
+        return set_error(err, first, 0, "a cage list with no cages");
+    if (!sized) {
+        /* numbered cells are row-major whatever the size: only N changes */
+        N = isqrt(max_cell + 1);
+        if (N * N != max_cell + 1)
+            return set_error(err, first, 0, "the cells go up to %d, not N*N "
+                             "for any N (give the size on a line of its "
+                             "own)", max_cell + 1);
+        p->N = N;
+    }
+    return validate(p, &r->rules, err, first);
+}
+
+/* ---- the cage-letter grid ----------------------------------------------------- */
+
+/* The labels of one grid row: white-space separated tokens, or one
+ * character each when the row has no white space. */
+static int row_labels(const char *line, char labels[][16], int max)
+{
+    const char *p = skip_space(line);
+    int spaced = strpbrk(p, " \t") != NULL, n = 0;
+    while (*p) {
+        size_t len = spaced ? strcspn(p, " \t") : 1;
+        if (n < max) {
+            size_t l = len < 15 ? len : 15;
+            memcpy(labels[n], p, l);
+            labels[n][l] = '\0';
+        }
+        n++;
+        p = skip_space(p + len);
+    }
+    return n;
+}
+
+static int read_letters(mathdoku_reader *r, mathdoku *p, mathdoku_error *err)
+{
+    int first = r->lineno;
+    char (*labels)[16] = malloc(sizeof(char[16]) *
+                                (MATHDOKU_MAX_N * MATHDOKU_MAX_N + 1));
+    if (!labels)
+        return set_error(err, first, 0, "out of memory");
+    int N = row_labels(r->line, labels, MATHDOKU_MAX_N + 1);
+    int status = 0;
+    if (N < 1 || N > MATHDOKU_MAX_N) {
+        status = set_error(err, first, 0, "a grid row of %d cages: the "
+                           "size must be 1 to %d", N, MATHDOKU_MAX_N);
+        goto done;
+    }
+    p->N = N;
+    for (int row = 1; row < N; row++) {
+        int got = next_line(r, err);
+        if (got < 0) {
+            status = got;
+            goto done;
+        }
+        if (got == 0 || is_blank(r->line)) {
+            status = set_error(err, first, 0, "the grid has %d rows, "
+                               "expected %d", row, N);
+            goto done;
+        }
+        int n = row_labels(r->line, labels + row * N, N);
+        if (n != N) {
+            status = set_error(err, r->lineno, 0, "row %d has %d cells, "
+                               "expected %d", row + 1, n, N);
+            goto done;
+        }
+    }
+    /* cages in order of first appearance */
+    for (int i = 0; i < N * N; i++) {
+        int k;
+        for (k = 0; k < p->n_cages; k++)
+            if (!strcmp(p->cages[k].label, labels[i]))
+                break;
+        if (k == p->n_cages) {
+            mathdoku_cage *c = add_cage(p, err, first);
+            if (!c || !(c->cells = malloc((size_t)N * N *
+                                          sizeof *c->cells))) {
+                status = set_error(err, first, 0, "out of memory");
+                goto done;
+            }
+            strcpy(c->label, labels[i]);
+            c->target = -1; /* no legend yet */
+            c->line = first + i / N;
+            c->col = 0;
+        }
+        p->cages[k].cells[p->cages[k].n++] = i;
+    }
+    /* the legend, after blank lines */
+    int got, in_legend = 0;
+    while ((got = next_line(r, err)) > 0) {
+        if (is_comment(r->line))
+            continue;
+        if (is_blank(r->line)) {
+            if (in_legend)
+                break;
+            continue;
+        }
+        int n2;
+        if (!in_legend && (looks_like_keen(r->line) ||
+                           size_line(r->line, &n2))) {
+            r->pushed_back = 1;
+            break;
+        }
+        in_legend = 1;
+        const char *line = r->line, *q = skip_space(line);
+        size_t len = strcspn(q, " \t");
+        char label[16];
+        snprintf(label, sizeof label, "%.*s", (int)(len < 15 ? len : 15), q);
+        int k;
+        for (k = 0; k < p->n_cages; k++)
+            if (!strcmp(p->cages[k].label, label))
+                break;
+        if (k == p->n_cages) {
+            status = set_error(err, r->lineno, (int)(q - line) + 1,
+                               "legend entry for cage '%s', which is not in "
+                               "the grid", label);
+            goto done;
+        }
+        mathdoku_cage *c = &p->cages[k];
+        if (c->target >= 0) {
+            status = set_error(err, r->lineno, (int)(q - line) + 1,
+                               "cage '%s' has a second legend entry (the "
+                               "first is on line %d)", label, c->line);
+            goto done;
+        }
+        int has_op;
+        const char *after = parse_clue(line, q + len, r->lineno, &c->target,
+                                       &c->op, &has_op, err);
+        if (!after) {
+            status = -1;
+            goto done;
+        }
+        if (*skip_space(after)) {
+            status = set_error(err, r->lineno,
+                               (int)(skip_space(after) - line) + 1,
+                               "unexpected '%.10s' after the clue",
+                               skip_space(after));
+            goto done;
+        }
+        c->line = r->lineno;
+        c->col = (int)(q - line) + 1;
+    }
+    if (got < 0) {
+        status = got;
+        goto done;
+    }
+    for (int k = 0; k < p->n_cages; k++)
+        if (p->cages[k].target < 0) {
+            status = set_error(err, p->cages[k].line, 0, "cage '%s' has no "
+                               "legend entry", p->cages[k].label);
+            goto done;
+        }
+    status = validate(p, &r->rules, err, first);
+done:
+    free(labels);
+    return status;
+}
+
+/* ---- Simon Tatham's Keen --------------------------------------------------- */
+
+static int dsf_find(int *dsf, int i)
+{
+    while (dsf[i] != i)
+        i = dsf[i] = dsf[dsf[i]];
+    return i;
+}
+
+static int parse_keen(const char *line, int lineno, mathdoku *p,
+                      const mathdoku_rules *rules, mathdoku_error *err)
+{
+    const char *s = skip_space(line), *q = s;
+    int col0 = (int)(s - line) + 1;
+    long N = 0;
+    while (isdigit((unsigned char)*q) && N <= MATHDOKU_MAX_N)
+        N = N * 10 + (*q++ - '0');
+    if (N < 1 || N > MATHDOKU_MAX_N)
+        return set_error(err, lineno, col0, "a Keen puzzle of size %ld: the "
+                         "size must be 1 to %d", N, MATHDOKU_MAX_N);
+    while (isalpha((unsigned char)*q))
+        q++;
+    if (*q != ':')
+        return set_error(err, lineno, (int)(q - line) + 1, "expected ':' "
+                         "after the Keen parameters");
+    q++;
+    int n = (int)N, NN = n * n, edges = 2 * n * (n - 1);
+    int *dsf = malloc((size_t)NN * sizeof *dsf);
+    if (!dsf)
+        return set_error(err, lineno, 0, "out of memory");
+    for (int i = 0; i < NN; i++)
+        dsf[i] = i;
+    /* Tatham's decoder (keen.c, parse_block_structure): a letter is a run
+     * of non-borders (_ = 0, a = 1, .., z = 26) then one border, except
+     * that y is 25 non-borders and no border (the comment of the encoder
+     * speaks of z; the decoder's test is c != 25).  Digits after a letter
+     * repeat it.  The walk ends one edge past the last. */
+    int pos = 0, status = 0;
+    while (*q && *q != ',') {
+        int c;
+        const char *at = q;
+        if (*q == '_')
+            c = 0;
+        else if (*q >= 'a' && *q <= 'z')
+            c = *q - 'a' + 1;
+        else {
+            status = set_error(err, lineno, (int)(q - line) + 1,
+                               "unexpected '%c' in the Keen block structure",
+                               *q);
+            goto done;
+        }
+        q++;
+        long rep = 1;
+        if (isdigit((unsigned char)*q)) {
+            rep = 0;
+            while (isdigit((unsigned char)*q) && rep <= 100000)
+                rep = rep * 10 + (*q++ - '0');
+        }
+        for (long t = 0; t < rep; t++) {
+            for (int k = 0; k < c; k++, pos++) {
+                if (pos >= edges) {
+                    status = set_error(err, lineno, (int)(at - line) + 1,
+                                       "the block structure has more edges "
+                                       "than a %dx%d grid", n, n);
+                    goto done;
+                }
+                int a, b;
+                if (pos < n * (n - 1)) { /* vertical edges, reading order */
+                    int y = pos / (n - 1), x = pos % (n - 1);
+                    a = y * n + x;
+                    b = a + 1;
+                } else {                 /* horizontal, column by column */
+                    int x = pos / (n - 1) - n, y = pos % (n - 1);
+                    a = y * n + x;
+                    b = a + n;
+                }
+                dsf[dsf_find(dsf, a)] = dsf_find(dsf, b);
+            }
+            if (c != 25)
+                pos++;
+            if (pos > edges + 1) {
+                status = set_error(err, lineno, (int)(at - line) + 1,
+                                   "the block structure has more edges than "
+                                   "a %dx%d grid", n, n);
+                goto done;
+            }
+        }
+    }
+    if (pos != edges + 1) {
+        status = set_error(err, lineno, (int)(q - line) + 1, "the block "
+                           "structure describes %d of the %d edges of a "
+                           "%dx%d grid", pos > edges ? edges : pos, edges, n,
+                           n);
+        goto done;
+    }
+    if (*q != ',') {
+        status = set_error(err, lineno, (int)(q - line) + 1, "missing ',' "
+                           "and the clues after the block structure");
+        goto done;
+    }
+    q++;
+    p->N = n;
+    /* cages in order of their first cell */
+    int *cage_at = malloc((size_t)NN * sizeof *cage_at);
+    if (!cage_at) {
+        status = set_error(err, lineno, 0, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < NN; i++)
+        cage_at[i] = -1;
+    for (int i = 0; i < NN; i++) {
+        int root = dsf_find(dsf, i);
+        if (cage_at[root] < 0) {
+            mathdoku_cage *c = add_cage(p, err, lineno);
+            if (!c || !(c->cells = malloc((size_t)NN * sizeof *c->cells))) {
+                free(cage_at);
+                status = set_error(err, lineno, 0, "out of memory");
+                goto done;
+            }
+            cage_at[root] = p->n_cages - 1;
+            snprintf(c->label, sizeof c->label, "%d", p->n_cages);
+            c->line = lineno;
+        }
+        mathdoku_cage *c = &p->cages[cage_at[root]];
+        c->cells[c->n++] = i;
+    }
+    free(cage_at);
+    for (int k = 0; k < p->n_cages; k++) {
+        mathdoku_cage *c = &p->cages[k];
+        c->col = (int)(q - line) + 1;
+        switch (*q) {
+        case 'a': c->op = MD_ADD; break;
+        case 's': c->op = MD_SUB; break;
+        case 'm': c->op = MD_MUL; break;
+        case 'd': c->op = MD_DIV; break;
+        default:
+            if (*q)
+                status = set_error(err, lineno, (int)(q - line) + 1,
+                                   "unexpected '%c' where a Keen clue (a, s, "
+                                   "m or d) belongs", *q);
+            else
+                status = set_error(err, lineno, (int)(q - line) + 1,
+                                   "the ID has %d clues for %d cages", k,
+                                   p->n_cages);
+            goto done;
+        }
+        q++;
+        if (!isdigit((unsigned char)*q)) {
+            status = set_error(err, lineno, (int)(q - line) + 1, "a Keen "
+                               "clue needs a target after its letter");
+            goto done;
+        }
+        c->target = 0;
+        while (isdigit((unsigned char)*q) && c->target < 1000000000000LL)
+            c->target = c->target * 10 + (*q++ - '0');
+        if (c->n == 1 && c->op == MD_ADD)
+            c->op = MD_GIVEN;
+    }
+    if (*q && *skip_space(q)) {
+        status = set_error(err, lineno, (int)(q - line) + 1, "the ID has "
+                           "more clues than its %d cages", p->n_cages);
+        goto done;
+    }
+    status = validate(p, rules, err, lineno);
+done:
+    free(dsf);
+    return status;
+}
+
+/* ---- the stream ------------------------------------------------------------- */
+
+int mathdoku_read(mathdoku_reader *r, mathdoku *p, int *first_line,
+                  mathdoku_error *err)
+{
+    memset(p, 0, sizeof *p);
+    memset(err, 0, sizeof *err);
+    for (;;) {
+        int got = next_line(r, err);
+        if (got == 0)
+            return 0;
+        if (got == -1)
+            return -1;
+        if (got < 0)
+            return -2;
+        if (is_blank(r->line) || is_comment(r->line))
+            continue;
+        *first_line = r->lineno;
+        int N, status;
+        mathdoku_layout layout = r->layout;
+        int unsized = 0;
+        if (!layout)
+            layout = looks_like_keen(r->line) ? MD_LAYOUT_KEEN
+                     : size_line(r->line, &N) ? MD_LAYOUT_LIST
+                     : (unsized = looks_like_numbered_cage(r->line))
+                         ? MD_LAYOUT_LIST
+                         : MD_LAYOUT_LETTERS;
+        if (layout == MD_LAYOUT_KEEN) {
+            status = parse_keen(r->line, r->lineno, p, &r->rules, err);
+        } else if (layout == MD_LAYOUT_LIST && (unsized ||
+                   (!size_line(r->line, &N) &&
+                    looks_like_numbered_cage(r->line)))) {
+            status = read_list(r, p, 0, err);
+        } else if (layout == MD_LAYOUT_LIST) {
+            if (!size_line(r->line, &N))
+                status = set_error(err, r->lineno, 1, "a cage list starts "
+                                   "with its size, found '%.20s'", r->line);
+            else if (N < 1 || N > MATHDOKU_MAX_N)
+                status = set_error(err, r->lineno, 1, "size %d is out of "
+                                   "range (1 to %d)", N, MATHDOKU_MAX_N);
+            else
+                status = read_list(r, p, N, err);
+        } else {
+            status = read_letters(r, p, err);
+        }
+        if (status == -2)
+            return -2;
+        if (status != 0) {
+            mathdoku_free(p);
+            /* skip the rest of the bad puzzle: to the next blank line or a
+             * line that starts another puzzle */
+            if (layout != MD_LAYOUT_KEEN) {
+                mathdoku_error ignored;
+                int n2, in_text = !is_blank(r->line);
+                while (next_line(r, &ignored) > 0) {
+                    if (looks_like_keen(r->line) || size_line(r->line, &n2)) {
+                        r->pushed_back = 1;
+                        break;
+                    }
+                    if (is_blank(r->line) && in_text &&
+                        layout == MD_LAYOUT_LIST)
+                        break;
+                    in_text = 1;
+                }
+            }
+            return -1;
+        }
+        return 1;
+    }
+}
+
+int mathdoku_read_string(const char *text, const mathdoku_rules *rules,
+                         mathdoku *p, mathdoku_error *err)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    if (!f)
+        return set_error(err, 0, 0, "out of memory");
+    mathdoku_reader r;
+    mathdoku_reader_init(&r, f, MD_LAYOUT_AUTO, rules);
+    int first = 0, got = mathdoku_read(&r, p, &first, err);
+    mathdoku_reader_release(&r);
+    fclose(f);
+    if (got == 0)
+        return set_error(err, 1, 0, "no puzzle");
+    return got == 1 ? 0 : -1;
+}
+
+int mathdoku_write_list(FILE *f, const mathdoku *p)
+{
+    static const char *const ops[] = { " +", " -", " *", " /", "", " ?" };
+    char name[16];
+    fprintf(f, "%d\n", p->N);
+    for (int k = 0; k < p->n_cages; k++) {
+        const mathdoku_cage *c = &p->cages[k];
+        fprintf(f, "%lld%s", c->target, ops[c->op]);
+        for (int j = 0; j < c->n; j++)
+            fprintf(f, " %s", p->N <= 26 ? mathdoku_cell_name(p->N,
+                                                              c->cells[j],
+                                                              name)
+                                         : (sprintf(name, "%d",
+                                                    c->cells[j] + 1),
+                                            name));
+        fputc('\n', f);
+    }
+    return ferror(f) ? EOF : 0;
+}

@@ -1,0 +1,8 @@
+# Mathdoku: the library against outside numbers (test_mathdoku), and the
+# command line: messages, exit codes, layouts (mathdoku_cli.sh).
+add_executable(test_mathdoku ${CMAKE_CURRENT_LIST_DIR}/test_mathdoku.c)
+target_link_libraries(test_mathdoku PRIVATE mathdoku_core excover_options)
+target_include_directories(test_mathdoku PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME mathdoku_lib COMMAND test_mathdoku ${EXCOVER_TEST_DATA})
+add_test(NAME mathdoku_cli COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/mathdoku_cli.sh
+         ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})

@@ -1,0 +1,102 @@
+#!/bin/sh
+# mathdoku_cli.sh BIN_DIR DATA_DIR - the mathdoku command seen from a
+# script: outputs, messages and exit codes as documented in --help.
+bin=$1
+md=$bin/mathdoku
+dlx=$bin/dlx
+data=$2/mathdoku
+tmp=${TMPDIR:-/tmp}/mathdoku_cli.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# expect NAME WANT_STATUS WANT_STDOUT WANT_STDERR -- COMMAND...
+expect() {
+    name=$1 status=$2 out=$3 err=$4
+    shift 5
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    ok=1
+    [ "$got" = "$status" ] || ok=0
+    [ "$out" = '*' ] || [ "$(cat "$tmp/out")" = "$out" ] || ok=0
+    [ "$err" = '*' ] || [ "$(cat "$tmp/err")" = "$err" ] || ok=0
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $got (want $status)"
+        echo "  stdout: $(head -c 400 "$tmp/out")"
+        echo "  stderr: $(head -c 400 "$tmp/err")"
+    fi
+}
+assert() {
+    name=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+
+# the Wikipedia puzzle, published solution 563412/614523/452361/341256/236145/125634
+sol="563412
+614523
+452361
+341256
+236145
+125634"
+line=563412614523452361341256236145125634
+for layout in letters list numbered keen; do
+    expect "solve $layout" 0 "$sol" "" -- "$md" solve "$data/wikipedia-$layout.txt"
+    expect "dfs $layout" 0 "$line" "" -- "$md" solve -m dfs -o line "$data/wikipedia-$layout.txt"
+done
+expect "stdin" 0 "$sol" "" -- sh -c "'$md' solve < '$data/wikipedia-keen.txt'"
+expect "all four in one file" 0 "$line
+$line
+$line
+$line" "" -- sh -c "cat '$data'/wikipedia-*.txt | '$md' solve -o line"
+expect "count" 0 "1" "" -- "$md" count "$data/wikipedia-letters.txt"
+expect "json" 0 '{"file":"-","line":2,"size":6,"cages":15,"options":97,"status":"solved","solutions":1,"complete":true,"nodes":*,"seconds":*,"solution":"'$line'"}' "" \
+    -- sh -c "'$md' solve -o json '$data/wikipedia-keen.txt' | sed 's/\"file\":\"[^\"]*\"/\"file\":\"-\"/; s/\"nodes\":[0-9]*/\"nodes\":*/; s/\"seconds\":[0-9.]*/\"seconds\":*/'"
+expect "encode | dlx" 0 "1" "" -- sh -c "'$md' encode '$data/wikipedia-letters.txt' | '$dlx' -c"
+printf '4\n10 + A1 B1 C1 D1\n10 + A2 B2 C2 D2\n10 + A3 B3 C3 D3\n10 + A4 B4 C4 D4\n' >"$tmp/rows4.txt"
+expect "row cages 4: Latin squares" 0 "576" "" -- "$md" count "$tmp/rows4.txt"
+expect "row cages 4 by DFS" 0 "576" "" -- "$md" count -m dfs "$tmp/rows4.txt"
+expect "row cages through dlx" 0 "576" "" -- sh -c "'$md' encode '$tmp/rows4.txt' | '$dlx' -c"
+expect "several" 2 "*" "$tmp/rows4.txt:1: several solutions (the first is printed)" -- "$md" solve "$tmp/rows4.txt"
+expect "limit" 0 "2" "" -- "$md" count -l 2 "$tmp/rows4.txt"
+expect "max nodes" 5 "0+" "$tmp/rows4.txt:1: search cut short (node limit) after 2 nodes, 0 solutions found" \
+    -- "$md" count --max-nodes 2 "$tmp/rows4.txt"
+expect "trace" 0 "*" "" -- "$md" solve -t "$data/wikipedia-list.txt"
+assert "trace words" grep -q "^try cage [0-9]* ([0-9]*[-+*/]): " "$tmp/out"
+expect "stats" 0 "$sol" "*" -- "$md" solve -s "$data/wikipedia-letters.txt"
+assert "stats options" grep -q "6x6, 15 cages, 97 options, 1 solution" "$tmp/err"
+echo $line >"$tmp/sol.txt"
+expect "check right" 0 "right" "" -- "$md" check --solution "$tmp/sol.txt" "$data/wikipedia-letters.txt"
+echo 563412614523452361341256236145125643 >"$tmp/bad.txt"
+expect "check wrong" 1 "wrong: column E holds 4 twice" "" -- "$md" check --solution "$tmp/bad.txt" "$data/wikipedia-letters.txt"
+echo 653412614523452361341256236145125634 >"$tmp/bad2.txt"
+expect "check latin" 1 "wrong: column A holds 6 twice" "" -- "$md" check --solution "$tmp/bad2.txt" "$data/wikipedia-letters.txt"
+# Latin but a cage not met: swap two whole columns (A and B)
+echo 653412164523542361431256326145215634 >"$tmp/bad3.txt"
+expect "check cage clue" 1 "wrong: cage a (11+) is not met" "" -- "$md" check --solution "$tmp/bad3.txt" "$data/wikipedia-letters.txt"
+expect "nary refused" 3 "" "-:2:1: cage 1 (0-) has 3 cells: '-' takes exactly two (--nary allows more)" \
+    -- sh -c "printf '3\n0 - A1 B1 C1\n6 + A2 B2 C2\n6 + A3 B3 C3\n' | '$md' count 2>&1 >/dev/null | sed 's/<stdin>/-/' >&2; exit 3"
+expect "nary allowed" 0 "12" "" -- sh -c "printf '3\n0 - A1 B1 C1\n6 + A2 B2 C2\n6 + A3 B3 C3\n' | '$md' count --nary"
+expect "hidden operation" 0 "*" "" -- sh -c "printf '2\n2 ? A1 B1\n2 ? A2 B2\n' | '$md' count"
+assert "hidden count" [ "$(cat "$tmp/out")" = 2 ]
+expect "utf-8 operators" 0 "$line" "" -- sh -c "sed -n '2,\$p' '$data/wikipedia-numbered.txt' | '$md' solve -o line"
+
+# bad puzzles among good ones
+printf '2\n3 + A1 B1\n3 + A2\n\n%s\n2\n5 + A1 B1\n3 + A2 B2\n' "$(cat "$data/wikipedia-keen.txt" | tail -1)" >"$tmp/mixed.txt"
+expect "batch" 3 "$sol" "$tmp/mixed.txt:1: cell B2 is in no cage
+$tmp/mixed.txt:7:1: cage 1 (5+): no digits reach the target
+mathdoku: 3 puzzles: 1 with one solution, 0 with none, 0 with several, 2 unreadable, 0 cut short; 25 nodes" \
+    -- "$md" solve "$tmp/mixed.txt"
+expect "missing file" 3 "" "mathdoku: $tmp/nope: No such file or directory" -- "$md" solve "$tmp/nope"
+expect "unknown command" 4 "" "*" -- "$md" frob
+expect "bad method" 4 "" "*" -- "$md" solve -m bfs "$tmp/rows4.txt"
+expect "check needs solution" 4 "" "*" -- "$md" check "$tmp/rows4.txt"
+expect "help" 0 "*" "" -- "$md" --help
+assert "help exit codes" grep -q "^Exit status" "$tmp/out"
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
