@@ -68,7 +68,7 @@ expect "max nodes" 5 "0+" "$tmp/rows4.txt:1: search cut short (node limit) after
 expect "trace" 0 "*" "" -- "$md" solve -t "$data/wikipedia-list.txt"
 assert "trace words" grep -q "^try cage [0-9]* ([0-9]*[-+*/]): " "$tmp/out"
 expect "stats" 0 "$sol" "*" -- "$md" solve -s "$data/wikipedia-letters.txt"
-assert "stats options" grep -q "6x6, 15 cages, 97 options, 1 solution" "$tmp/err"
+assert "stats options" grep -q "6x6, 15 cages, 97 options, 1 solution, [0-9]* nodes, [0-9.]* s (encoding [0-9.]* s)" "$tmp/err"
 echo $line >"$tmp/sol.txt"
 expect "check right" 0 "right" "" -- "$md" check --solution "$tmp/sol.txt" "$data/wikipedia-letters.txt"
 echo 563412614523452361341256236145125643 >"$tmp/bad.txt"
