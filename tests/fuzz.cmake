@@ -21,3 +21,4 @@ endfunction()
 
 excover_fuzz_target(dlx ${EXCOVER_FUZZ_DIR}/fuzz_dlx.c dlx)
 excover_fuzz_target(sudoku ${EXCOVER_FUZZ_DIR}/fuzz_sudoku.c sudoku_core)
+excover_fuzz_target(mathdoku ${EXCOVER_FUZZ_DIR}/fuzz_mathdoku.c mathdoku_core)
