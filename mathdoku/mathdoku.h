@@ -140,6 +140,12 @@ typedef struct mathdoku_outcome {
 int mathdoku_solve_dlx(mathdoku_solver *sv, const mathdoku_limits *lim,
                        int *solution, mathdoku_outcome *out);
 
+/* Counts on `threads` POSIX threads: the search is split into
+ * subproblems that the threads take from a shared queue (dlx_parallel.h);
+ * limits hold over all threads.  0, or -1 on no memory. */
+int mathdoku_count_threads(mathdoku_solver *sv, int threads,
+                           const mathdoku_limits *lim, mathdoku_outcome *out);
+
 /* The naive search of the lecture: cells from the top left in row-major
  * order, digits 1..N with no repeat in row or column, a cage checked when
  * its last cell in that order is filled, givens placed first and skipped.

@@ -49,6 +49,7 @@ static const char usage_text[] =
 "                   row-major order, digits in order, a cage checked when\n"
 "                   its last cell is filled)\n"
 "  -l, --limit N    count: stop at N solutions (2: is it unique?)\n"
+"  -j, --threads N  count: each puzzle on N threads\n"
 "      --max-nodes N, --timeout SEC  cut each search short (exit 5)\n"
 "  -s, --stats      options, nodes and time per puzzle on stderr\n"
 "  -t, --trace      the search in mathdoku words\n"
@@ -72,7 +73,7 @@ typedef struct options {
     mathdoku_layout layout;
     mathdoku_rules rules;
     out_kind out;
-    int dfs, stats, trace;
+    int dfs, stats, trace, threads;
     uint64_t limit, max_nodes;
     double timeout;
     const char *solutions;
@@ -192,6 +193,13 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("%s", "--solution needs a file");
             o->solutions = val;
             k++;
+        } else if (!strcmp(a, "-j") || !strcmp(a, "--threads")) {
+            uint64_t n;
+            if (!parse_u64(val, &n) || n < 1 || n > 1024)
+                return usage_error("--threads: '%s' is not a number from 1 "
+                                   "to 1024", shown);
+            o->threads = (int)n;
+            k++;
         } else if (!strcmp(a, "--nary")) {
             o->rules.nary = 1;
         } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
@@ -204,6 +212,9 @@ static int parse_args(int argc, char **argv, options *o)
             o->files[o->n_files++] = a;
         }
     }
+    if (o->threads > 1 && (o->cmd != CMD_COUNT || o->dfs || o->trace))
+        return usage_error("%s", "--threads is for 'mathdoku count' with "
+                           "--method dlx and no --trace");
     if (o->cmd == CMD_CHECK && !o->solutions)
         return usage_error("%s", "check needs --solution FILE");
     if (o->n_files == 0)
@@ -350,8 +361,11 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
         lim.on_step = print_step;
     int *g = calloc((size_t)N * N, sizeof *g);
     mathdoku_outcome out;
-    int st = !g ? -1 : o->dfs ? mathdoku_solve_dfs(p, &o->rules, &lim, g, &out)
-                              : mathdoku_solve_dlx(sv, &lim, g, &out);
+    int st = !g ? -1
+           : o->dfs ? mathdoku_solve_dfs(p, &o->rules, &lim, g, &out)
+           : o->threads > 1 ? mathdoku_count_threads(sv, o->threads, &lim,
+                                                     &out)
+                            : mathdoku_solve_dlx(sv, &lim, g, &out);
     if (st != 0) {
         fprintf(stderr, "%s:%d: out of memory\n", file, line);
         note(t, EXIT_SYSTEM);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "dlx.h"
+#include "dlx_parallel.h"
 
 /* ---- the rule ----------------------------------------------------------------- */
 
@@ -367,6 +368,32 @@ int mathdoku_solve_dlx(mathdoku_solver *sv, const mathdoku_limits *lim,
             for (int j = 0; j < c->n; j++)
                 solution[c->cells[j]] = sv->t.digits[sv->opt_at[o] + j];
         }
+    return 0;
+}
+
+int mathdoku_count_threads(mathdoku_solver *sv, int threads,
+                           const mathdoku_limits *lim, mathdoku_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    dlx_jobs jobs;
+    if (dlx_split(sv->m, NULL, 0, 1, 64 * threads, &jobs) != DLX_OK)
+        return -1;
+    dlx_parallel par = { 0 };
+    par.threads = threads;
+    par.max_solutions = lim ? lim->max_solutions : 0;
+    par.max_nodes = lim ? lim->max_nodes : 0;
+    par.max_seconds = lim ? lim->max_seconds : 0;
+    dlx_parallel_result res;
+    int status = dlx_count_jobs(sv->m, &jobs, NULL, 0, &par, &res);
+    dlx_jobs_free(&jobs);
+    if (status != DLX_OK)
+        return -1;
+    out->solutions = dlx_count_u64(res.solutions);
+    out->complete = res.outcome == DLX_COMPLETE ||
+                    res.outcome == DLX_STOP_SOLUTIONS;
+    out->nodes = res.nodes;
+    out->seconds = res.seconds;
+    dlx_parallel_result_free(&res);
     return 0;
 }
 

@@ -61,6 +61,12 @@ printf '4\n10 + A1 B1 C1 D1\n10 + A2 B2 C2 D2\n10 + A3 B3 C3 D3\n10 + A4 B4 C4 D
 expect "row cages 4: Latin squares" 0 "576" "" -- "$md" count "$tmp/rows4.txt"
 expect "row cages 4 by DFS" 0 "576" "" -- "$md" count -m dfs "$tmp/rows4.txt"
 expect "row cages through dlx" 0 "576" "" -- sh -c "'$md' encode '$tmp/rows4.txt' | '$dlx' -c"
+printf '5\n15 + A1 B1 C1 D1 E1\n15 + A2 B2 C2 D2 E2\n15 + A3 B3 C3 D3 E3\n15 + A4 B4 C4 D4 E4\n15 + A5 B5 C5 D5 E5\n' >"$tmp/rows5.txt"
+for j in 1 2 3 7; do
+    expect "row cages 5 on $j threads" 0 "161280" "" -- "$md" count -j $j "$tmp/rows5.txt"
+done
+expect "threads and limit" 0 "1000" "" -- "$md" count -j 2 -l 1000 "$tmp/rows5.txt"
+expect "threads need count" 4 "" "*" -- "$md" solve -j 2 "$tmp/rows5.txt"
 expect "several" 2 "*" "$tmp/rows4.txt:1: several solutions (the first is printed)" -- "$md" solve "$tmp/rows4.txt"
 expect "limit" 0 "2" "" -- "$md" count -l 2 "$tmp/rows4.txt"
 expect "max nodes" 5 "0+" "$tmp/rows4.txt:1: search cut short (node limit) after 2 nodes, 0 solutions found" \
