@@ -13,6 +13,7 @@
 
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
+#include "sudoku_logic.h"
 #include "sudoku_solve.h"
 
 int sudoku_generate_main(int argc, char **argv);
@@ -37,6 +38,9 @@ static const char gen_usage[] =
 "                      (Ossudo's: cells left to right, a dead end restarts\n"
 "                      the band), pattern (Doku_Autocomplete's shifted rows\n"
 "                      shuffled)\n"
+"      --difficulty D  only puzzles the logic solver grades D: easy,\n"
+"                      medium, hard, expert or guessing (sudoku rate);\n"
+"                      each puzzle tries up to --attempts grids (10000)\n"
 "      --givens N      stop clearing at N givens (then not proved minimal;\n"
 "                      more remain when no further cell can go)\n"
 "      --seed S        puzzle k (from 0) uses seed S+k: the same puzzles on\n"
@@ -101,11 +105,28 @@ static void write_cells(const sudoku *s)
     }
 }
 
+/* The grade the logic solver gives a puzzle, or NULL (order too large). */
+static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
+{
+    sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
+    if (!lg)
+        return NULL;
+    sudoku_step st;
+    int hardest = 0, got;
+    while ((got = sudoku_logic_step(lg, sv, &st)) == 1)
+        if ((int)st.tech > hardest)
+            hardest = st.tech;
+    sudoku_logic_free(lg);
+    return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
+}
+
 int sudoku_generate_main(int argc, char **argv)
 {
     sudoku_shape shape = { 3, 3, 9 };
     uint64_t count = 1, seed = 0, max_nodes = 0, givens = 0;
     int have_seed = 0, stats = 0, with_solution = 0, check_nodes_set = 0;
+    const char *difficulty = NULL;
+    uint64_t attempts = 10000;
     sudoku_gen_options opt = { 0 };
     sudoku_layout layout = SUDOKU_LAYOUT_LINE;
     sudoku_symbols sym = SUDOKU_SYM_AUTO;
@@ -144,6 +165,21 @@ int sudoku_generate_main(int argc, char **argv)
                 givens > 10000)
                 return gen_usage_error("--givens: '%s' is not a positive "
                                        "number of cells", shown);
+        } else if (!strcmp(a, "--difficulty")) {
+            static const char *const levels[] = { "easy", "medium", "hard",
+                                                  "expert", "guessing" };
+            difficulty = NULL;
+            for (int j = 0; j < 5 && val; j++)
+                if (!strcmp(val, levels[j]))
+                    difficulty = levels[j];
+            if (!difficulty)
+                return gen_usage_error("--difficulty: '%s' is not easy, "
+                                       "medium, hard, expert or guessing",
+                                       shown);
+        } else if (!strcmp(a, "--attempts")) {
+            if (parse_count(val, &attempts) != 0 || attempts == 0)
+                return gen_usage_error("--attempts: '%s' is not a positive "
+                                       "number", shown);
         } else if (!strcmp(a, "--seed")) {
             if (parse_count(val, &seed) != 0)
                 return gen_usage_error("--seed: '%s' is not a number from 0 "
@@ -242,8 +278,31 @@ int sudoku_generate_main(int argc, char **argv)
     for (uint64_t k = 0; k < count; k++) {
         uint64_t s = seed + k;
         sudoku_gen_report rep;
-        int st = sudoku_generate(sv, s, &opt, &puzzle, &solution, &rep);
-        total_nodes += rep.nodes;
+        int st, tries = 0;
+        const char *grade = NULL;
+        /* with a difficulty, attempt t of puzzle k is seed S+k mixed with
+         * t, so that --seed S+k alone makes the same puzzle again */
+        for (;;) {
+            uint64_t attempt_seed = tries ? s ^ (0x9e3779b97f4a7c15ULL *
+                                                 (uint64_t)tries) : s;
+            st = sudoku_generate(sv, attempt_seed, &opt, &puzzle, &solution,
+                                 &rep);
+            total_nodes += rep.nodes;
+            tries++;
+            if (st != 0 || !difficulty)
+                break;
+            grade = rate_puzzle(&puzzle, sv);
+            if ((grade && !strcmp(grade, difficulty)) ||
+                (uint64_t)tries >= attempts)
+                break;
+        }
+        if (st == 0 && difficulty && (!grade || strcmp(grade, difficulty))) {
+            failed++;
+            status = 5;
+            fprintf(stderr, "sudoku generate: seed %" PRIu64 ": no %s puzzle "
+                    "in %d attempts\n", s, difficulty, tries);
+            continue;
+        }
         if (st != 0) {
             failed++;
             status = 5;
@@ -266,13 +325,13 @@ int sudoku_generate_main(int argc, char **argv)
                    "\"fill\":\"%s\",\"symmetry\":\"%s\",\"givens\":%d,"
                    "\"minimal\":%s,\"complete\":%s,\"nodes\":%" PRIu64
                    ",\"checks\":%" PRIu64 ",\"capped\":%" PRIu64
-                   ",\"restarts\":%ld,"
+                   ",\"attempts\":%d,\"restarts\":%ld,"
                    "\"seconds\":%.6f,\"puzzle\":\"", s, shape.N, shape.R,
                    shape.C, sudoku_fill_name(opt.fill),
                    sudoku_symmetry_name(opt.symmetry), rep.givens,
                    rep.minimal ? "true" : "false",
                    rep.complete ? "true" : "false", rep.nodes, rep.checks,
-                   rep.capped, rep.restarts, rep.seconds);
+                   rep.capped, tries, rep.restarts, rep.seconds);
             write_cells(&puzzle);
             printf("\",\"solution\":\"");
             write_cells(&solution);

@@ -213,6 +213,14 @@ expect "explain no solution" 1 "*" "$tmp/none1.txt:1: r1c3 has no candidate left
     -- "$sudoku" explain "$tmp/none1.txt"
 expect "explain bad method" 4 "" "*" -- "$sudoku" explain -m magic "$tmp/one.txt"
 
+# generate --difficulty: re-rated by the logic solver, the level asked for
+for level in easy medium expert guessing; do
+    "$sudoku" generate --seed 1 -n 3 --difficulty $level >"$tmp/lvl.txt"
+    expect "generate $level" 0 "$(yes $level | head -3)" "" \
+        -- sh -c "'$sudoku' rate '$tmp/lvl.txt' | awk '{print \$2}'"
+done
+expect "generate bad difficulty" 4 "" "*" -- "$sudoku" generate --difficulty fiendish
+
 # a second method from outside: QQWing's counts of the serg puzzles
 if command -v qqwing >/dev/null 2>&1; then
     head -20 "$data/serg-100.txt" | qqwing --solve --count-solutions --csv 2>/dev/null |
