@@ -349,6 +349,7 @@ typedef struct clearing {
     const sudoku_shape *sh;
     sudoku_solver *sv;
     const unsigned char *solution;
+    const sudoku *puzzle;      /* as it stands, the cells tried cleared */
     unsigned char *has;        /* [unit][digit]: held by a given */
     sudoku probe;              /* the givens kept so far, and one cell tried */
     budget *b;
@@ -370,6 +371,28 @@ static int allowed(const clearing *k, int i, int d)
            !k->has[(size_t)(2 * N + box_of(k->sh, r, c)) * (N + 1) + d];
 }
 
+/* Is digit d forced into empty cell i because no other empty cell of one
+ * of its units allows it (a hidden single)?  Then no solution differs from
+ * the known one at i, and no search is needed for it. */
+static int hidden_single(const clearing *k, int i, int d)
+{
+    const sudoku_shape *sh = k->sh;
+    int N = sh->N, r = i / N, c = i % N;
+    int r0 = (r / sh->R) * sh->R, c0 = (c / sh->C) * sh->C;
+    for (int unit = 0; unit < 3; unit++) {
+        int elsewhere = 0;
+        for (int t = 0; t < N && !elsewhere; t++) {
+            int j = unit == 0 ? r * N + t
+                  : unit == 1 ? t * N + c
+                              : (r0 + t / sh->C) * N + c0 + t % sh->C;
+            elsewhere = j != i && !k->puzzle->cell[j] && allowed(k, j, d);
+        }
+        if (!elsewhere)
+            return 1;
+    }
+    return 0;
+}
+
 /* With cells[] just cleared: 1 when the puzzle still has one solution,
  * 0 when it has another, -1 when the budget ran out. */
 static int still_unique(clearing *k, const int *cells, int n)
@@ -377,6 +400,8 @@ static int still_unique(clearing *k, const int *cells, int n)
     int N = k->sh->N;
     for (int j = 0; j < n; j++) {
         int i = cells[j];
+        if (hidden_single(k, i, k->solution[i]))
+            continue;
         for (int d = 1; d <= N; d++) {
             if (d == k->solution[i] || !allowed(k, i, d))
                 continue;
@@ -416,7 +441,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     int N = sh->N, NN = N * N;
     rng g = { seed };
     budget b = { opt, now_seconds(), rep };
-    clearing k = { sh, sv, NULL, NULL, { { 0, 0, 0 }, NULL, 0 }, &b };
+    clearing k = { sh, sv, NULL, puzzle, NULL, { { 0, 0, 0 }, NULL, 0 }, &b };
     unsigned char *solution = malloc((size_t)NN);
     int *order = malloc((size_t)NN * sizeof *order);
     /* orbits in order of visit: cells[start[o] .. start[o+1]-1] */
@@ -479,17 +504,19 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
             keep = 1;
         }
         if (!keep) {
-            for (int j = 0; j < n; j++)
+            for (int j = 0; j < n; j++) {
                 mark(&k, orbit[j], solution[orbit[j]], 0);
+                puzzle->cell[orbit[j]] = 0;
+            }
             int u = still_unique(&k, orbit, n);
             if (u == 1) {
-                for (int j = 0; j < n; j++)
-                    puzzle->cell[orbit[j]] = 0;
                 givens -= n;
                 continue;
             }
-            for (int j = 0; j < n; j++)
+            for (int j = 0; j < n; j++) {
+                puzzle->cell[orbit[j]] = solution[orbit[j]];
                 mark(&k, orbit[j], solution[orbit[j]], 1);
+            }
             if (u < 0) {
                 rep->complete = 0;
                 rep->minimal = 0;
