@@ -16,6 +16,7 @@
 #include "dlx.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
+#include "dlx_util.h"
 
 enum {
     EXIT_FOUND = 0,     /* at least one solution (--unique: exactly one) */
@@ -215,19 +216,6 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+')
-        return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 static int parse_seconds(const char *s, double *out)
 {
     if (!s || !*s)
@@ -297,18 +285,18 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (!strcmp(name, "-t") || !strcmp(name, "--trace")) {
             o->trace = 1;
         } else if (!strcmp(name, "-l") || !strcmp(name, "--limit")) {
-            if (!parse_u64(val, &o->limit) || o->limit == 0)
+            if (!dlx_parse_u64(val, &o->limit) || o->limit == 0)
                 return usage_error("--limit: '%s' is not a positive number",
                                    val);
         } else if (!strcmp(name, "-p") || !strcmp(name, "--print")) {
-            if (!parse_u64(val, &o->print))
+            if (!dlx_parse_u64(val, &o->print))
                 return usage_error("--print: '%s' is not a number", val);
         } else if (!strcmp(name, "--seed")) {
-            if (!parse_u64(val, &o->seed))
+            if (!dlx_parse_u64(val, &o->seed))
                 return usage_error("--seed: '%s' is not a number", val);
             o->randomize = 1;
         } else if (!strcmp(name, "--max-nodes")) {
-            if (!parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
+            if (!dlx_parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
                 return usage_error("--max-nodes: '%s' is not a positive "
                                    "number", val);
         } else if (!strcmp(name, "--timeout")) {
@@ -317,25 +305,25 @@ static int parse_args(int argc, char **argv, options *o)
                                    "of seconds", val);
         } else if (!strcmp(name, "-j") || !strcmp(name, "--threads")) {
             uint64_t v;
-            if (!parse_u64(val, &v) || v < 1 || v > 1024)
+            if (!dlx_parse_u64(val, &v) || v < 1 || v > 1024)
                 return usage_error("--threads: '%s' is not a number from 1 "
                                    "to 1024", val);
             o->threads = (int)v;
         } else if (!strcmp(name, "--split-depth")) {
             uint64_t v;
-            if (!parse_u64(val, &v) || v < 1 || v > 10000)
+            if (!dlx_parse_u64(val, &v) || v < 1 || v > 10000)
                 return usage_error("--split-depth: '%s' is not a number "
                                    "from 1 to 10000", val);
             o->split_depth = (int)v;
         } else if (!strcmp(name, "--estimate")) {
-            if (!parse_u64(val, &o->estimate) || o->estimate == 0)
+            if (!dlx_parse_u64(val, &o->estimate) || o->estimate == 0)
                 return usage_error("--estimate: '%s' is not a positive "
                                    "number of paths", val);
         } else if (!strcmp(name, "--jobs")) {
             o->jobs_file = val;
         } else if (!strcmp(name, "--job")) {
             uint64_t v;
-            if (!parse_u64(val, &v) || v > INT32_MAX)
+            if (!dlx_parse_u64(val, &v) || v > INT32_MAX)
                 return usage_error("--job: '%s' is not a job id", val);
             o->job = (long)v;
         } else if (!strcmp(name, "--shard")) {
@@ -370,17 +358,6 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->count_only || o->unique || o->jobs_file)
         o->print = 0;
     return -1;
-}
-
-static void write_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
 }
 
 static int on_solution(void *ctx, const int *chosen, int n)
@@ -426,7 +403,7 @@ static void on_trace(void *ctx, const dlx_event *ev)
                 ev->level);
         if (ev->item >= 0) {
             fputs(",\"item\":", f);
-            write_json_string(f, r->p->item_names[ev->item]);
+            dlx_json_string(f, r->p->item_names[ev->item]);
         }
         if (ev->kind == DLX_EV_CHOOSE)
             fprintf(f, ",\"options\":%d", ev->count);
@@ -676,12 +653,12 @@ static int cmd_split(int argc, char **argv)
     for (int k = 1; k < argc; k++) {
         uint64_t v;
         if (!strcmp(argv[k], "--depth") && k + 1 < argc) {
-            if (!parse_u64(argv[++k], &v) || v < 1 || v > 10000)
+            if (!dlx_parse_u64(argv[++k], &v) || v < 1 || v > 10000)
                 return usage_error("--depth: '%s' is not a number from 1 to "
                                    "10000", argv[k]);
             depth = (int)v;
         } else if (!strcmp(argv[k], "--min-jobs") && k + 1 < argc) {
-            if (!parse_u64(argv[++k], &v) || v > 100000000)
+            if (!dlx_parse_u64(argv[++k], &v) || v > 100000000)
                 return usage_error("--min-jobs: '%s' is not a number",
                                    argv[k]);
             min_jobs = (int)v;

@@ -10,16 +10,8 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "dlx_util.h"
 #include "mathdoku.h"
-
-#include <time.h>
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static const char usage_text[] =
 "Usage: mathdoku COMMAND [OPTION]... [FILE]...\n"
@@ -106,19 +98,6 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+')
-        return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 static int parse_args(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -172,12 +151,12 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("--method: '%s' is not dlx or dfs", shown);
             k++;
         } else if (!strcmp(a, "-l") || !strcmp(a, "--limit")) {
-            if (!parse_u64(val, &o->limit) || o->limit == 0)
+            if (!dlx_parse_u64(val, &o->limit) || o->limit == 0)
                 return usage_error("--limit: '%s' is not a positive number",
                                    shown);
             k++;
         } else if (!strcmp(a, "--max-nodes")) {
-            if (!parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
+            if (!dlx_parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
                 return usage_error("--max-nodes: '%s' is not a positive "
                                    "number", shown);
             k++;
@@ -195,7 +174,7 @@ static int parse_args(int argc, char **argv, options *o)
             k++;
         } else if (!strcmp(a, "-j") || !strcmp(a, "--threads")) {
             uint64_t n;
-            if (!parse_u64(val, &n) || n < 1 || n > 1024)
+            if (!dlx_parse_u64(val, &n) || n < 1 || n > 1024)
                 return usage_error("--threads: '%s' is not a number from 1 "
                                    "to 1024", shown);
             o->threads = (int)n;
@@ -220,20 +199,6 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->n_files == 0)
         o->files[o->n_files++] = "-";
     return -1;
-}
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            printf("\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            printf("\\u%04x", (unsigned char)*s);
-        else
-            putchar(*s);
-    }
-    putchar('"');
 }
 
 static void write_grid(const options *o, int N, const int *g)
@@ -326,7 +291,7 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
         return;
     }
     mathdoku_solver *sv = NULL;
-    double build = now_seconds();
+    double build = dlx_seconds();
     if (!o->dfs || o->cmd == CMD_ENCODE) {
         sv = mathdoku_solver_new(p, &o->rules, &err);
         if (!sv) {
@@ -352,7 +317,7 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
         mathdoku_solver_free(sv);
         return;
     }
-    build = now_seconds() - build;
+    build = dlx_seconds() - build;
     mathdoku_limits lim = { 0 };
     lim.max_solutions = o->cmd == CMD_SOLVE ? 2 : o->limit;
     lim.max_nodes = o->max_nodes;
@@ -411,7 +376,7 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
                 out.solutions == 1 ? "" : "s", out.nodes, out.seconds, build);
     if (o->out == OUT_JSON) {
         printf("{\"file\":");
-        json_string(file);
+        dlx_json_string(stdout, file);
         printf(",\"line\":%d,\"size\":%d,\"cages\":%d,\"options\":%ld,"
                "\"status\":\"%s\",\"solutions\":%" PRIu64 ",\"complete\":%s,"
                "\"nodes\":%" PRIu64 ",\"seconds\":%.6f", line, N,

@@ -2,16 +2,14 @@
  * mathdoku_solve.c - cages as exact cover options, solved by the dlx
  * engine; the naive depth-first search; the checker.
  */
-#define _POSIX_C_SOURCE 199309L
-
 #include "mathdoku.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dlx.h"
 #include "dlx_parallel.h"
+#include "dlx_util.h"
 
 /* ---- the rule ----------------------------------------------------------------- */
 
@@ -431,13 +429,6 @@ int mathdoku_write_dlx(FILE *f, const mathdoku_solver *sv)
 
 /* ---- the naive search ---------------------------------------------------------- */
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
                        const mathdoku_limits *lim, int *solution,
                        mathdoku_outcome *out)
@@ -472,7 +463,7 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
             order[n++] = i;
         }
     }
-    double start = now_seconds();
+    double start = dlx_seconds();
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     uint64_t max_nodes = lim ? lim->max_nodes : 0;
@@ -501,7 +492,7 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
                 continue;
             if ((max_nodes && nodes >= max_nodes) ||
                 (max_seconds > 0 && (nodes & 4095) == 0 &&
-                 now_seconds() - start >= max_seconds)) {
+                 dlx_seconds() - start >= max_seconds)) {
                 complete = 0;
                 goto stop;
             }
@@ -541,7 +532,7 @@ stop:
     out->solutions = found;
     out->complete = complete;
     out->nodes = nodes;
-    out->seconds = now_seconds() - start;
+    out->seconds = dlx_seconds() - start;
     free(grid);
     free(order);
     free(row);

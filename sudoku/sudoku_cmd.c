@@ -13,11 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "dlx.h"
 #include "dlx_parallel.h"
+#include "dlx_util.h"
 #include "sudoku_bands.h"
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
@@ -132,19 +132,6 @@ static void note(tally *t, int status)
         t->worst = status;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+')
-        return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 static int parse_symbols(const char *s, sudoku_symbols *out)
 {
     static const char *const names[] = { "auto", "digits", "alnum",
@@ -226,7 +213,7 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("--box: '%s' is not RxC with R*C from 1 "
                                    "to 100", val);
         } else if (!strcmp(name, "-n") || !strcmp(name, "--size")) {
-            if (!parse_u64(val, &v) || v < 1 || v > SUDOKU_MAX_ORDER ||
+            if (!dlx_parse_u64(val, &v) || v < 1 || v > SUDOKU_MAX_ORDER ||
                 sudoku_default_shape((int)v, &o->in.box) != 0)
                 return usage_error("--size: '%s' is not an order from 1 to "
                                    "100", val);
@@ -247,11 +234,11 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("--method: '%s' is not dlx or dfs", val);
             o->dfs = !strcmp(val, "dfs");
         } else if (!strcmp(name, "-l") || !strcmp(name, "--limit")) {
-            if (!parse_u64(val, &o->limit) || o->limit == 0)
+            if (!dlx_parse_u64(val, &o->limit) || o->limit == 0)
                 return usage_error("--limit: '%s' is not a positive number",
                                    val);
         } else if (!strcmp(name, "--max-nodes")) {
-            if (!parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
+            if (!dlx_parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
                 return usage_error("--max-nodes: '%s' is not a positive "
                                    "number", val);
         } else if (!strcmp(name, "--timeout")) {
@@ -261,7 +248,7 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("--timeout: '%s' is not a positive number "
                                    "of seconds", val);
         } else if (!strcmp(name, "-j") || !strcmp(name, "--threads")) {
-            if (!parse_u64(val, &v) || v < 1 || v > 1024)
+            if (!dlx_parse_u64(val, &v) || v < 1 || v > 1024)
                 return usage_error("--threads: '%s' is not a number from 1 "
                                    "to 1024", val);
             o->threads = (int)v;
@@ -341,28 +328,13 @@ static void write_grid(const context *cx, const sudoku *s,
         putchar('\n');
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_string(const char *text)
-{
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
-    putchar('"');
-}
-
 static void write_json(const sudoku *s, const char *file, int line,
                        const char *status, const sudoku_outcome *out,
                        int with_grid)
 {
     int N = s->shape.N;
     printf("{\"file\":");
-    json_string(file);
+    dlx_json_string(stdout, file);
     printf(",\"line\":%d,\"size\":%d,\"box\":\"%dx%d\",\"status\":\"%s\"",
            line, N, s->shape.R, s->shape.C, status);
     if (out)
@@ -627,10 +599,10 @@ static int run_file(context *cx, const char *name)
             if (o->out_layout == SUDOKU_LAYOUT_JSON)
             {
                 printf("{\"file\":");
-                json_string(shown);
+                dlx_json_string(stdout, shown);
                 printf(",\"line\":%d,\"status\":\"error\",\"error\":",
                        err.line);
-                json_string(err.message);
+                dlx_json_string(stdout, err.message);
                 printf("}\n");
             }
             continue;
@@ -644,13 +616,6 @@ static int run_file(context *cx, const char *name)
     if (!std)
         fclose(f);
     return 0;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int sudoku_bands_main(int argc, char **argv);
@@ -701,10 +666,10 @@ int main(int argc, char **argv)
         }
         sudoku_reader_init(&cx.givens_reader, cx.givens, o.givens, &o.in);
     }
-    double start = now_seconds();
+    double start = dlx_seconds();
     for (int k = 0; k < o.n_files && !ferror(stdout); k++)
         run_file(&cx, o.files[k]);
-    double seconds = now_seconds() - start;
+    double seconds = dlx_seconds() - start;
     if (o.stats || (t.puzzles > 1 && (t.errors || t.none || t.cut)))
         fprintf(stderr, "sudoku: %" PRIu64 " puzzle%s: %" PRIu64 " %s, %"
                 PRIu64 " %s, %" PRIu64 " with several solutions, %" PRIu64

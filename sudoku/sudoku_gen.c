@@ -11,13 +11,12 @@
  * Most digits are ruled out by the givens without a search, and each
  * search stops at its first solution.
  */
-#define _POSIX_C_SOURCE 199309L
-
 #include "sudoku_gen.h"
+
+#include "dlx_util.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- randomness: splitmix64, the same on every machine ------------------ */
 
@@ -139,13 +138,6 @@ int sudoku_symmetric_cells(const sudoku_shape *shape, sudoku_symmetry sym,
 
 /* ---- budget -------------------------------------------------------------- */
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 typedef struct budget {
     const sudoku_gen_options *opt;
     double start;
@@ -163,7 +155,7 @@ static int limits_left(const budget *b, sudoku_limits *lim)
         lim->max_nodes = b->opt->max_nodes - b->rep->nodes;
     }
     if (b->opt->max_seconds > 0) {
-        double left = b->opt->max_seconds - (now_seconds() - b->start);
+        double left = b->opt->max_seconds - (dlx_seconds() - b->start);
         if (left <= 0)
             return -1;
         lim->max_seconds = left;
@@ -324,7 +316,7 @@ int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
                      sudoku_gen_report *rep)
 {
     rng g = { seed };
-    budget b = { opt, now_seconds(), rep };
+    budget b = { opt, dlx_seconds(), rep };
     switch (fill) {
     case SUDOKU_FILL_BLOCKROW:
         return fill_blockrow(&g, &b, grid);
@@ -440,7 +432,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     const sudoku_shape *sh = &puzzle->shape;
     int N = sh->N, NN = N * N;
     rng g = { seed };
-    budget b = { opt, now_seconds(), rep };
+    budget b = { opt, dlx_seconds(), rep };
     clearing k = { sh, sv, NULL, puzzle, NULL, { { 0, 0, 0 }, NULL, 0 }, &b };
     unsigned char *solution = malloc((size_t)NN);
     int *order = malloc((size_t)NN * sizeof *order);
@@ -545,13 +537,13 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
                     sudoku *solution, sudoku_gen_report *rep)
 {
     memset(rep, 0, sizeof *rep);
-    double start = now_seconds();
+    double start = dlx_seconds();
     if (sudoku_set_shape(solution, sudoku_solver_shape(sv)) != 0)
         return -1;
     rng g = { seed };
     uint64_t fill_seed = rng_next(&g), clear_seed = rng_next(&g);
     if (sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0) {
-        rep->seconds = now_seconds() - start;
+        rep->seconds = dlx_seconds() - start;
         return -1;
     }
     if (sudoku_set_shape(puzzle, solution->shape) != 0)
@@ -561,11 +553,11 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
     /* the clearing has what is left of the budget */
     sudoku_gen_options rest = *opt;
     if (rest.max_seconds > 0) {
-        rest.max_seconds -= now_seconds() - start;
+        rest.max_seconds -= dlx_seconds() - start;
         if (rest.max_seconds <= 0)
             rest.max_seconds = 1e-9;
     }
     int st = sudoku_clear_cells(sv, clear_seed, &rest, puzzle, rep);
-    rep->seconds = now_seconds() - start;
+    rep->seconds = dlx_seconds() - start;
     return st;
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dlx_util.h"
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
@@ -83,13 +84,6 @@ static int parse_count(const char *s, uint64_t *out)
         return -1;
     *out = v;
     return 0;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void write_cells(const sudoku *s)
@@ -274,7 +268,7 @@ int sudoku_generate_main(int argc, char **argv)
     int status = 0;
     uint64_t made = 0, failed = 0, not_minimal = 0, total_givens = 0;
     uint64_t total_nodes = 0;
-    double start = now_seconds(), last_progress = start;
+    double start = dlx_seconds(), last_progress = start;
     for (uint64_t k = 0; k < count; k++) {
         uint64_t s = seed + k;
         sudoku_gen_report rep;
@@ -352,7 +346,7 @@ int sudoku_generate_main(int argc, char **argv)
                     " nodes, %" PRIu64 " checks, %ld restarts, %.6f s\n", s,
                     rep.givens, rep.minimal ? " (minimal)" : "", rep.nodes,
                     rep.checks, rep.restarts, rep.seconds);
-        double now = now_seconds();
+        double now = dlx_seconds();
         if (progress && now - last_progress > 0.5) {
             fprintf(stderr, "\r%" PRIu64 " of %" PRIu64 " puzzles, %.0f/s ",
                     k + 1, count, (double)(k + 1) / (now - start));
@@ -363,7 +357,7 @@ int sudoku_generate_main(int argc, char **argv)
     }
     if (progress)
         fprintf(stderr, "\r%60s\r", "");
-    double seconds = now_seconds() - start;
+    double seconds = dlx_seconds() - start;
     if (stats)
         fprintf(stderr, "sudoku generate: %" PRIu64 " puzzles (%" PRIu64
                 " not proved minimal, %" PRIu64 " failed), %.2f givens on "

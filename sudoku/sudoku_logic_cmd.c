@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx_util.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
 #include "sudoku_solve.h"
@@ -56,26 +57,12 @@ static int logic_usage_error(const char *fmt, const char *arg)
     return 4;
 }
 
-static void json_text(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            printf("\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            printf("\\u%04x", (unsigned char)*s);
-        else
-            putchar(*s);
-    }
-    putchar('"');
-}
-
 static void json_step(const char *file, int line, int n, const sudoku_step *st,
                       const sudoku_shape *sh)
 {
     char name[24];
     printf("{\"file\":");
-    json_text(file);
+    dlx_json_string(stdout, file);
     printf(",\"line\":%d,\"step\":%d,\"technique\":\"%s\"", line, n,
            sudoku_technique_key(st->tech));
     if (st->cell >= 0)
@@ -87,7 +74,7 @@ static void json_step(const char *file, int line, int n, const sudoku_step *st,
                sudoku_cell_name(sh, st->removed_cell[k], name),
                st->removed_digit[k]);
     printf("],\"text\":");
-    json_text(st->text);
+    dlx_json_string(stdout, st->text);
     printf("}\n");
 }
 
@@ -147,7 +134,7 @@ static int run_puzzle(const sudoku *s, const char *file, int line, mode md,
             putchar('\n');
         } else if (out == OUT_JSON) {
             printf("{\"file\":");
-            json_text(file);
+            dlx_json_string(stdout, file);
             printf(",\"line\":%d,\"rating\":\"%s\",\"hardest\":\"%s\","
                    "\"steps\":%d,\"techniques\":{", line,
                    sudoku_rating_name(h), hk, steps);

@@ -2,13 +2,12 @@
  * sudoku_solve.c - exact cover encoding, Dancing Links and naive DFS
  * solvers, and the independent checker.
  */
-#define _POSIX_C_SOURCE 199309L
-
 #include "sudoku_solve.h"
+
+#include "dlx_util.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 struct sudoku_solver {
     sudoku_shape shape;
@@ -189,13 +188,6 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
 
 /* ---- naive depth-first search -------------------------------------------- */
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
                      sudoku *solution, sudoku_outcome *out)
 {
@@ -226,7 +218,7 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
         has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
             has[(2 * N + b) * (N + 1) + d] = 1;
     }
-    double start = now_seconds();
+    double start = dlx_seconds();
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     uint64_t max_nodes = lim ? lim->max_nodes : 0;
@@ -270,7 +262,7 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
         }
         if ((max_nodes && nodes >= max_nodes) ||
             (max_seconds > 0 && (nodes & 4095) == 0 &&
-             now_seconds() - start >= max_seconds)) {
+             dlx_seconds() - start >= max_seconds)) {
             complete = 0;
             break;
         }
@@ -288,7 +280,7 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
     out->solutions = found;
     out->complete = complete;
     out->nodes = nodes;
-    out->seconds = now_seconds() - start;
+    out->seconds = dlx_seconds() - start;
     free(has);
     free(grid);
     free(empty);

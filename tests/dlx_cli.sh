@@ -6,29 +6,7 @@ data=$2/exact-cover
 tmp=${TMPDIR:-/tmp}/dlx_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-# expect NAME WANT_STATUS WANT_STDOUT WANT_STDERR -- COMMAND...
-# WANT_STDOUT / WANT_STDERR: exact text, or '*' for anything.
-expect() {
-    name=$1 status=$2 out=$3 err=$4
-    shift 5
-    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    got=$?
-    ok=1
-    [ "$got" = "$status" ] || ok=0
-    [ "$out" = '*' ] || [ "$(cat "$tmp/out")" = "$out" ] || ok=0
-    [ "$err" = '*' ] || [ "$(cat "$tmp/err")" = "$err" ] || ok=0
-    if [ $ok = 1 ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name: exit $got (want $status)"
-        echo "  stdout: $(head -c 300 "$tmp/out")"
-        echo "  stderr: $(head -c 300 "$tmp/err")"
-    fi
-}
+. "$(dirname "$0")/cli_lib.sh"
 
 ex=$data/knuth-example.dlx
 expect "solutions printed" 0 "A D
@@ -107,5 +85,4 @@ if [ -w /dev/full ]; then
     expect "write error" 6 "" "*" -- sh -c "'$dlx' '$data/queens-8.dlx' > /dev/full"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+cli_done

@@ -8,33 +8,7 @@ data=$2/mathdoku
 tmp=${TMPDIR:-/tmp}/mathdoku_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-# expect NAME WANT_STATUS WANT_STDOUT WANT_STDERR -- COMMAND...
-expect() {
-    name=$1 status=$2 out=$3 err=$4
-    shift 5
-    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    got=$?
-    ok=1
-    [ "$got" = "$status" ] || ok=0
-    [ "$out" = '*' ] || [ "$(cat "$tmp/out")" = "$out" ] || ok=0
-    [ "$err" = '*' ] || [ "$(cat "$tmp/err")" = "$err" ] || ok=0
-    if [ $ok = 1 ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name: exit $got (want $status)"
-        echo "  stdout: $(head -c 400 "$tmp/out")"
-        echo "  stderr: $(head -c 400 "$tmp/err")"
-    fi
-}
-assert() {
-    name=$1
-    shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+. "$(dirname "$0")/cli_lib.sh"
 
 # the Wikipedia puzzle, published solution 563412/614523/452361/341256/236145/125634
 sol="563412
@@ -104,5 +78,4 @@ expect "check needs solution" 4 "" "*" -- "$md" check "$tmp/rows4.txt"
 expect "help" 0 "*" "" -- "$md" --help
 assert "help exit codes" grep -q "^Exit status" "$tmp/out"
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+cli_done

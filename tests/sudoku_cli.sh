@@ -8,41 +8,7 @@ data=$2/sudoku
 tmp=${TMPDIR:-/tmp}/sudoku_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-# expect NAME WANT_STATUS WANT_STDOUT WANT_STDERR -- COMMAND...
-# WANT_STDOUT / WANT_STDERR: exact text, or '*' for anything.
-expect() {
-    name=$1 status=$2 out=$3 err=$4
-    shift 5
-    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    got=$?
-    ok=1
-    [ "$got" = "$status" ] || ok=0
-    [ "$out" = '*' ] || [ "$(cat "$tmp/out")" = "$out" ] || ok=0
-    [ "$err" = '*' ] || [ "$(cat "$tmp/err")" = "$err" ] || ok=0
-    if [ $ok = 1 ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name: exit $got (want $status)"
-        echo "  stdout: $(head -c 400 "$tmp/out")"
-        echo "  stderr: $(head -c 400 "$tmp/err")"
-    fi
-}
-
-# assert NAME CONDITION...: a shell test on what the last command left
-assert() {
-    name=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name"
-    fi
-}
+. "$(dirname "$0")/cli_lib.sh"
 
 # a puzzle and its solution, from the 17-clue collection
 p1=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
@@ -231,5 +197,4 @@ else
     echo "skip: qqwing not installed"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+cli_done

@@ -1,0 +1,44 @@
+/*
+ * dlx_util.c - clock, numbers and JSON strings for the commands.
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include "dlx_util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+double dlx_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int dlx_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+void dlx_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
