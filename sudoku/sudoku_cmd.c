@@ -19,6 +19,7 @@
 #include "dlx_parallel.h"
 #include "dlx_util.h"
 #include "sudoku_bands.h"
+#include "sudoku_canon.h"
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
 
@@ -45,6 +46,13 @@ static const char usage_text[] =
 "  check      is each grid full and valid? with --givens P, does it also\n"
 "             keep the givens of the puzzles of P (in the same order)?\n"
 "  encode     print each puzzle's exact cover in Knuth's format, for dlx\n"
+"  canon      print each puzzle's canonical form (minlex: the smallest\n"
+"             equivalent under relabeling, row/band and column/stack\n"
+"             moves and transposition): canon F | sort | uniq -d\n"
+"  transform  apply a transformation: --seed S (puzzle k gets a random\n"
+"             one from seed S+k), or --rows P, --cols P (1-based orders\n"
+"             that move whole bands/stacks), --relabel P, --transpose;\n"
+"             --inverse applies its inverse\n"
 "  bands      count, list or classify the completions of the first band\n"
 "             (sudoku bands --help)\n"
 "  generate   make puzzles with one solution (sudoku generate --help)\n"
@@ -89,7 +97,8 @@ static const char usage_text[] =
 "  5  some search was cut short by --max-nodes or --timeout\n"
 "  6  out of memory, or the output could not be written\n";
 
-typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE } command;
+typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE, CMD_CANON,
+                       CMD_TRANSFORM } command;
 
 typedef struct options {
     command cmd;
@@ -100,6 +109,9 @@ typedef struct options {
     uint64_t limit, max_nodes;
     double timeout;
     const char *givens;           /* check --givens FILE */
+    sudoku_transform tf;          /* transform: the one asked for */
+    int tf_rows, tf_cols, tf_labels, tf_random, tf_inverse;
+    uint64_t seed;
     const char **files;
     int n_files;
 } options;
@@ -161,6 +173,32 @@ static int parse_layout(const char *s, sudoku_layout *out, int writing)
 }
 
 /* Returns -1 to go on, or an exit status. */
+/* "3 1 2", "3,1,2" or "312" (1-based) into 0-based perm[] (labels stay
+ * 1-based: the caller passes label + 1); returns the count or -1. */
+static int parse_perm(const char *s, int *perm)
+{
+    int n = 0;
+    int compact = strspn(s, "123456789") == strlen(s) && strlen(s) > 1;
+    for (const char *p = s; *p;) {
+        if (*p == ' ' || *p == ',') {
+            p++;
+            continue;
+        }
+        if (*p < '0' || *p > '9' || n >= SUDOKU_MAX_ORDER)
+            return -1;
+        long v = 0;
+        if (compact)
+            v = *p++ - '0';
+        else
+            while (*p >= '0' && *p <= '9' && v <= SUDOKU_MAX_ORDER)
+                v = v * 10 + (*p++ - '0');
+        if (v < 1 || v > SUDOKU_MAX_ORDER)
+            return -1;
+        perm[n++] = (int)v - 1;
+    }
+    return n;
+}
+
 static int parse_args(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -177,12 +215,17 @@ static int parse_args(int argc, char **argv, options *o)
         o->cmd = CMD_CHECK;
     else if (!strcmp(cmd, "encode"))
         o->cmd = CMD_ENCODE;
+    else if (!strcmp(cmd, "canon"))
+        o->cmd = CMD_CANON;
+    else if (!strcmp(cmd, "transform"))
+        o->cmd = CMD_TRANSFORM;
     else
         return usage_error("unknown command '%s'", cmd);
     static const char *const with_value[] = {
         "-f", "--format", "-b", "--box", "-n", "--size", "--symbols", "-o",
         "--output", "--out-symbols", "-m", "--method", "-l", "--limit",
-        "--max-nodes", "--timeout", "-j", "--threads", "--givens", NULL };
+        "--max-nodes", "--timeout", "-j", "--threads", "--givens", "--seed",
+        "--rows", "--cols", "--relabel", NULL };
     for (int k = 2; k < argc; k++) {
         const char *a = argv[k], *val = NULL, *name = a;
         char namebuf[32];
@@ -254,6 +297,30 @@ static int parse_args(int argc, char **argv, options *o)
             o->threads = (int)v;
         } else if (!strcmp(name, "--givens")) {
             o->givens = val;
+        } else if (!strcmp(name, "--seed")) {
+            if (!dlx_parse_u64(val, &o->seed))
+                return usage_error("--seed: '%s' is not a number", val);
+            o->tf_random = 1;
+        } else if (!strcmp(name, "--rows") || !strcmp(name, "--cols") ||
+                   !strcmp(name, "--relabel")) {
+            int *perm = !strcmp(name, "--rows") ? o->tf.row
+                      : !strcmp(name, "--cols") ? o->tf.col
+                                                : o->tf.label + 1;
+            int n = parse_perm(val, perm);
+            if (n < 0)
+                return usage_error("%s: '%s' is not a list of numbers (1 2 3 "
+                                   "or 1,2,3, or 123 for orders up to 9)",
+                                   val);
+            if (!strcmp(name, "--rows"))
+                o->tf_rows = n;
+            else if (!strcmp(name, "--cols"))
+                o->tf_cols = n;
+            else
+                o->tf_labels = n;
+        } else if (!strcmp(name, "--transpose")) {
+            o->tf.transpose = 1;
+        } else if (!strcmp(name, "--inverse")) {
+            o->tf_inverse = 1;
         } else if (!strcmp(name, "-s") || !strcmp(name, "--stats")) {
             o->stats = 1;
         } else if (!strcmp(name, "-t") || !strcmp(name, "--trace")) {
@@ -264,6 +331,10 @@ static int parse_args(int argc, char **argv, options *o)
             o->files[o->n_files++] = a;
         }
     }
+    if ((o->tf_rows || o->tf_cols || o->tf_labels || o->tf.transpose ||
+         o->tf_random || o->tf_inverse) && o->cmd != CMD_TRANSFORM)
+        return usage_error("%s", "--rows, --cols, --relabel, --transpose, "
+                           "--seed and --inverse are for 'sudoku transform'");
     if (o->givens && o->cmd != CMD_CHECK)
         return usage_error("%s", "--givens is for 'sudoku check'");
     if (o->threads > 1 && (o->cmd != CMD_COUNT || o->dfs || o->trace))
@@ -446,6 +517,78 @@ static void do_check(context *cx, const sudoku *s, const sudoku_source *src,
     sudoku_release(&puzzle);
 }
 
+/* The transformation asked for, for a puzzle of this shape (the k-th of
+ * the run, for --seed); 0, or -1 with the reason. */
+static int transform_for(const options *o, const sudoku_shape *sh,
+                         uint64_t k, sudoku_transform *t, char *why,
+                         size_t size)
+{
+    int N = sh->N;
+    sudoku_transform_identity(sh, t);
+    if (o->tf_random) {
+        sudoku_transform_random(sh, o->seed + k, t);
+    } else {
+        static const char *const what[] = { "--rows", "--cols", "--relabel" };
+        const int given[] = { o->tf_rows, o->tf_cols, o->tf_labels };
+        for (int j = 0; j < 3; j++)
+            if (given[j] && given[j] != N) {
+                snprintf(why, size, "%s has %d numbers, the puzzle is %dx%d",
+                         what[j], given[j], N, N);
+                return -1;
+            }
+        if (o->tf_rows)
+            memcpy(t->row, o->tf.row, (size_t)N * sizeof *t->row);
+        if (o->tf_cols)
+            memcpy(t->col, o->tf.col, (size_t)N * sizeof *t->col);
+        for (int d = 1; o->tf_labels && d <= N; d++)
+            t->label[d] = o->tf.label[d] + 1;
+        t->transpose = o->tf.transpose;
+    }
+    if (sudoku_transform_check(sh, t, why, size) != 0)
+        return -1;
+    if (o->tf_inverse) {
+        sudoku_transform inv;
+        sudoku_transform_inverse(sh, t, &inv);
+        *t = inv;
+    }
+    return 0;
+}
+
+/* canon and transform: the puzzle's canonical form, or its image. */
+static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
+                        const char *file)
+{
+    const options *o = cx->o;
+    tally *t = cx->t;
+    sudoku out;
+    sudoku_init(&out);
+    int st;
+    char why[200] = "out of memory";
+    if (o->cmd == CMD_CANON) {
+        st = sudoku_canon(s, &out);
+        if (st == -1)
+            snprintf(why, sizeof why, "canon takes orders up to 16 whose "
+                     "column orders number at most %d (9x9: 1296, 12x12: "
+                     "31104); this is %dx%d", SUDOKU_CANON_MAX_COLUMN_ORDERS,
+                     s->shape.N, s->shape.N);
+    } else {
+        sudoku_transform tf;
+        st = transform_for(o, &s->shape, t->puzzles - 1, &tf, why,
+                           sizeof why);
+        if (st == 0)
+            st = sudoku_transform_apply(&tf, s, &out) == 0 ? 0 : -2;
+    }
+    if (st != 0) {
+        report(file, src->line, "%s", why);
+        t->errors++;
+        note(t, st == -2 ? EXIT_SYSTEM : EXIT_INPUT);
+    } else {
+        t->solved++;
+        write_grid(cx, &out, src);
+    }
+    sudoku_release(&out);
+}
+
 static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
                       const char *file)
 {
@@ -454,6 +597,10 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
     t->puzzles++;
     if (o->cmd == CMD_CHECK) {
         do_check(cx, s, src, file);
+        return;
+    }
+    if (o->cmd == CMD_CANON || o->cmd == CMD_TRANSFORM) {
+        do_symmetry(cx, s, src, file);
         return;
     }
     sudoku_error err;

@@ -187,6 +187,24 @@ for level in easy medium expert guessing; do
 done
 expect "generate bad difficulty" 4 "" "*" -- "$sudoku" generate --difficulty fiendish
 
+# canon and transform
+"$sudoku" solve "$data/17-clue-300.txt" | head -20 >"$tmp/grids.txt"
+"$sudoku" canon "$tmp/grids.txt" >"$tmp/canon.txt"
+expect "canon invariant under transform" 0 "$(cat "$tmp/canon.txt")" "" \
+    -- sh -c "'$sudoku' transform --seed 9 '$tmp/grids.txt' | '$sudoku' canon"
+expect "transform round trip" 0 "$(cat "$tmp/grids.txt")" "" \
+    -- sh -c "'$sudoku' transform --seed 4 '$tmp/grids.txt' | '$sudoku' transform --seed 4 --inverse"
+expect "explicit transform" 0 "$(echo $s1 | tr 123456789 987654321)" "" \
+    -- sh -c "echo $s1 | '$sudoku' transform --relabel 987654321"
+expect "transform stays valid" 0 "$(yes valid | head -20)" "" \
+    -- sh -c "'$sudoku' transform --seed 2 --transpose '$tmp/grids.txt' | '$sudoku' check"
+expect "rows must keep bands" 3 "" "<stdin>:1: the row order must move whole bands of 3 rows and rows within bands" \
+    -- sh -c "echo $s1 | '$sudoku' transform --rows 142356789"
+expect "transpose 2x3 refused" 3 "" "<stdin>:1: transposing needs square boxes (these are 2x3)" \
+    -- sh -c "echo 123456.............................. | '$sudoku' transform --transpose"
+expect "transform options elsewhere" 4 "" "*" -- "$sudoku" solve --transpose "$tmp/one.txt"
+expect "canon too large" 3 "" "*" -- sh -c "'$sudoku' generate --seed 1 --size 16 --fill pattern --givens 250 | '$sudoku' canon"
+
 # a second method from outside: QQWing's counts of the serg puzzles
 if command -v qqwing >/dev/null 2>&1; then
     head -20 "$data/serg-100.txt" | qqwing --solve --count-solutions --csv 2>/dev/null |

@@ -1,0 +1,49 @@
+/*
+ * sudoku_canon.h - the symmetries of a sudoku: transformations that keep a
+ * grid valid (and a puzzle's number of solutions), and the canonical form
+ * of a grid or puzzle under all of them.
+ *
+ * A transformation is, in this order: an optional transposition (square
+ * boxes only), a permutation of the rows that moves whole bands and rows
+ * within bands, the same for columns with stacks, and a relabeling of the
+ * digits.  The canonical form ("minlex") is the equivalent grid whose
+ * row-major string is lexicographically smallest, blanks counting as 0.
+ */
+#ifndef SUDOKU_CANON_H
+#define SUDOKU_CANON_H
+
+#include <stdint.h>
+
+#include "sudoku_grid.h"
+
+typedef struct sudoku_transform {
+    int transpose;
+    int row[SUDOKU_MAX_ORDER];        /* new row r is old row row[r] */
+    int col[SUDOKU_MAX_ORDER];        /* new column c is old column col[c] */
+    int label[SUDOKU_MAX_ORDER + 1];  /* old digit d becomes label[d] */
+} sudoku_transform;
+
+void sudoku_transform_identity(const sudoku_shape *sh, sudoku_transform *t);
+/* A uniformly random transformation from a seed (same on every machine). */
+void sudoku_transform_random(const sudoku_shape *sh, uint64_t seed,
+                             sudoku_transform *t);
+/* 0 when t keeps sudokus of this shape valid, or -1 with the reason. */
+int sudoku_transform_check(const sudoku_shape *sh, const sudoku_transform *t,
+                           char *why, size_t size);
+/* out = t(in); out gets in's shape.  0, or -1 on no memory. */
+int sudoku_transform_apply(const sudoku_transform *t, const sudoku *in,
+                           sudoku *out);
+void sudoku_transform_inverse(const sudoku_shape *sh,
+                              const sudoku_transform *t,
+                              sudoku_transform *inv);
+
+/* Orders whose column symmetries are few enough to enumerate: up to
+ * SUDOKU_CANON_MAX_COLUMN_ORDERS column orders (9x9: 1,296; 12x12: 31,104
+ * or 82,944). */
+#define SUDOKU_CANON_MAX_COLUMN_ORDERS 100000
+
+/* The canonical form of in (a grid or a puzzle).  Returns 0, -1 for an
+ * order with too many symmetries to enumerate, -2 on no memory. */
+int sudoku_canon(const sudoku *in, sudoku *out);
+
+#endif
