@@ -37,13 +37,25 @@ void sudoku_transform_inverse(const sudoku_shape *sh,
                               const sudoku_transform *t,
                               sudoku_transform *inv);
 
-/* Orders whose column symmetries are few enough to enumerate: up to
- * SUDOKU_CANON_MAX_COLUMN_ORDERS column orders (9x9: 1,296; 12x12: 31,104
- * or 82,944). */
-#define SUDOKU_CANON_MAX_COLUMN_ORDERS 100000
+/* The search keeps the partial transformations that tie for the smallest
+ * rows so far; a puzzle that needs more than this many at once (a sparse
+ * 16x16, with its 7,962,624 column orders) is refused. */
+#define SUDOKU_CANON_MAX_CANDIDATES 1000000
 
-/* The canonical form of in (a grid or a puzzle).  Returns 0, -1 for an
- * order with too many symmetries to enumerate, -2 on no memory. */
+/* The canonical form of in (a grid or a puzzle) of order up to 16.
+ * Returns 0, -1 for a larger order or too many ties to follow
+ * (SUDOKU_CANON_MAX_CANDIDATES), -2 on no memory. */
 int sudoku_canon(const sudoku *in, sudoku *out);
+
+/* The same with a context that keeps the column orders and buffers from
+ * one call to the next (many puzzles of a shape: a collection).  One
+ * context per thread. */
+typedef struct sudoku_canon_ctx sudoku_canon_ctx;
+sudoku_canon_ctx *sudoku_canon_new(void);   /* NULL on no memory */
+void sudoku_canon_free(sudoku_canon_ctx *cx);
+int sudoku_canon_with(sudoku_canon_ctx *cx, const sudoku *in, sudoku *out);
+/* Complete grids take a faster search; general_only = 1 makes them take
+ * the general one, so tests can compare the two. */
+void sudoku_canon_set_general(sudoku_canon_ctx *cx, int general_only);
 
 #endif

@@ -354,6 +354,7 @@ typedef struct context {
     sudoku solution;
     FILE *givens;                /* check --givens */
     sudoku_reader givens_reader;
+    sudoku_canon_ctx *canon;     /* canon: kept across puzzles */
 } context;
 
 static void print_step(void *ctx, const char *text, int level)
@@ -565,11 +566,13 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     int st;
     char why[200] = "out of memory";
     if (o->cmd == CMD_CANON) {
-        st = sudoku_canon(s, &out);
+        if (!cx->canon)
+            cx->canon = sudoku_canon_new();
+        st = cx->canon ? sudoku_canon_with(cx->canon, s, &out) : -2;
         if (st == -1)
-            snprintf(why, sizeof why, "canon takes orders up to 16 whose "
-                     "column orders number at most %d (9x9: 1296, 12x12: "
-                     "31104); this is %dx%d", SUDOKU_CANON_MAX_COLUMN_ORDERS,
+            snprintf(why, sizeof why, "canon takes orders up to 16 and "
+                     "follows at most %d tied transformations; this %dx%d "
+                     "puzzle needs more", SUDOKU_CANON_MAX_CANDIDATES,
                      s->shape.N, s->shape.N);
     } else {
         sudoku_transform tf;
@@ -802,7 +805,8 @@ int main(int argc, char **argv)
         return status;
     }
     tally t = { 0 };
-    context cx = { &o, &t, NULL, { { 0, 0, 0 }, NULL, 0 }, NULL, { 0 } };
+    context cx = { &o, &t, NULL, { { 0, 0, 0 }, NULL, 0 }, NULL, { 0 },
+                   NULL };
     sudoku_init(&cx.solution);
     if (o.givens) {
         cx.givens = fopen(o.givens, "r");
@@ -832,6 +836,7 @@ int main(int argc, char **argv)
         fclose(cx.givens);
     }
     sudoku_solver_free(cx.solver);
+    sudoku_canon_free(cx.canon);
     sudoku_release(&cx.solution);
     free(o.files);
     if (fflush(stdout) != 0 || ferror(stdout)) {

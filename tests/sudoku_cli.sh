@@ -203,7 +203,11 @@ expect "rows must keep bands" 3 "" "<stdin>:1: the row order must move whole ban
 expect "transpose 2x3 refused" 3 "" "<stdin>:1: transposing needs square boxes (these are 2x3)" \
     -- sh -c "echo 123456.............................. | '$sudoku' transform --transpose"
 expect "transform options elsewhere" 4 "" "*" -- "$sudoku" solve --transpose "$tmp/one.txt"
-expect "canon too large" 3 "" "*" -- sh -c "'$sudoku' generate --seed 1 --size 16 --fill pattern --givens 250 | '$sudoku' canon"
+"$sudoku" generate --seed 3 --size 16 -n 2 2>/dev/null | "$sudoku" solve >"$tmp/g16.txt"
+"$sudoku" canon "$tmp/g16.txt" >"$tmp/canon16.txt"
+expect "16x16 canon invariant" 0 "$(cat "$tmp/canon16.txt")" "" \
+    -- sh -c "'$sudoku' transform --seed 5 '$tmp/g16.txt' | '$sudoku' canon"
+expect "canon too many ties" 3 "" "*" -- sh -c "'$sudoku' generate --seed 1 --size 16 --fill pattern --givens 250 | '$sudoku' canon"
 
 # a second method from outside: QQWing's counts of the serg puzzles
 if command -v qqwing >/dev/null 2>&1; then

@@ -855,7 +855,8 @@ typedef struct grids {
     unsigned char cell[36];
     int has[3][6][7];
     char (*forms)[37];
-    int n, cap, bad;
+    int n, cap, bad, differ;
+    sudoku_canon_ctx *fast, *general;
 } grids;
 
 /* every grid of the shape with the first row 1 2 .. N, by plain recursion
@@ -870,8 +871,15 @@ static void enumerate(grids *g, int i)
         sudoku_init(&out);
         sudoku_set_shape(&in, *sh);
         memcpy(in.cell, g->cell, (size_t)N * N);
-        if (sudoku_canon(&in, &out) != 0)
+        if (sudoku_canon_with(g->fast, &in, &out) != 0)
             g->bad++;
+        /* the grid search against the general one */
+        sudoku gen;
+        sudoku_init(&gen);
+        if (sudoku_canon_with(g->general, &in, &gen) != 0 ||
+            memcmp(gen.cell, out.cell, (size_t)N * N) != 0)
+            g->differ++;
+        sudoku_release(&gen);
         if (g->n < g->cap) {
             for (int k = 0; k < N * N; k++)
                 g->forms[g->n][k] = (char)('0' + out.cell[k]);
@@ -909,8 +917,15 @@ static void classes(int R, int C, int grids_expected, int classes_expected)
     g.shape = (sudoku_shape){ R, C, R * C };
     g.cap = grids_expected;
     g.forms = malloc((size_t)g.cap * sizeof *g.forms);
+    g.fast = sudoku_canon_new();
+    g.general = sudoku_canon_new();
+    sudoku_canon_set_general(g.general, 1);
     enumerate(&g, 0);
     CHECK(g.n == grids_expected && g.bad == 0, "%dx%d: %d grids", R, C, g.n);
+    CHECK(g.differ == 0, "%dx%d: grid search and general search differ on "
+          "%d grids", R, C, g.differ);
+    sudoku_canon_free(g.fast);
+    sudoku_canon_free(g.general);
     qsort(g.forms, (size_t)g.n, sizeof *g.forms, cmp_form);
     int distinct = g.n > 0;
     for (int k = 1; k < g.n; k++)
@@ -944,8 +959,10 @@ static void symmetries(void)
     sudoku_source src;
     sudoku_error err;
     sudoku_solver *sv = NULL;
-    int n = 0, same = 0, valid = 0, undone = 0, idem = 0;
+    int n = 0, same = 0, valid = 0, undone = 0, idem = 0, differ = 0;
     char why[200];
+    sudoku_canon_ctx *general = sudoku_canon_new();
+    sudoku_canon_set_general(general, 1);
     while (n < 60 && sudoku_read(&r, &p, &src, &err) > 0) {
         if (!sv)
             sv = sudoku_solver_new(p.shape);
@@ -963,6 +980,8 @@ static void symmetries(void)
         same += memcmp(c1.cell, c2.cell, 81) == 0;
         sudoku_canon(&c1, &c2);
         idem += memcmp(c1.cell, c2.cell, 81) == 0;
+        sudoku_canon_with(general, &t1, &c2);
+        differ += memcmp(c1.cell, c2.cell, 81) != 0;
         if (x == &sol)
             valid += sudoku_check_solution(NULL, &t1, why, sizeof why) == 0 &&
                      sudoku_check_solution(NULL, &c1, why, sizeof why) == 0;
@@ -975,6 +994,9 @@ static void symmetries(void)
     }
     CHECK(n == 60 && same == n && idem == n, "%d: %d invariant, %d stable",
           n, same, idem);
+    CHECK(differ == 0, "the grid search and the general one differ on %d",
+          differ);
+    sudoku_canon_free(general);
     CHECK(valid == n && undone == n, "%d valid, %d undone", valid, undone);
     /* a relabeling that is not a permutation, a row order that splits a
      * band, a transposition of 2x3 boxes: refused */
