@@ -98,6 +98,11 @@ static int next_line(mathdoku_reader *r, mathdoku_error *err)
                          "NUL byte in the input");
     while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
         r->line[--n] = '\0';
+    /* a byte order mark (editors on Windows write one) is not text */
+    if (r->lineno == 1 && n >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3)) {
+        memmove(r->line, r->line + 3, (size_t)n - 2);
+        n -= 3;
+    }
     return 1;
 }
 
@@ -300,6 +305,18 @@ static int parse_op(const char *p, mathdoku_op *op)
         *op = MD_DIV;
         return 2;
     }
+    /* U+2212 minus sign, U+2013 en dash (typeset text), U+2215 division
+     * slash, U+2217 asterisk operator, U+22C5 dot operator */
+    static const struct { const char *utf8; mathdoku_op op; } ops[] = {
+        { "\xE2\x88\x92", MD_SUB }, { "\xE2\x80\x93", MD_SUB },
+        { "\xE2\x88\x95", MD_DIV }, { "\xE2\x88\x97", MD_MUL },
+        { "\xE2\x8B\x85", MD_MUL },
+    };
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+        if (!strncmp(p, ops[k].utf8, 3)) {
+            *op = ops[k].op;
+            return 3;
+        }
     return 0;
 }
 
@@ -425,6 +442,11 @@ static int read_list(mathdoku_reader *r, mathdoku *p, int N,
                 return set_error(err, r->lineno, (int)(q - line) + 1,
                                  "'%.*s': a cage list without a size line "
                                  "numbers its cells 1..N*N", (int)len, q);
+            if (c->n == 0 && !has_op && !isalnum((unsigned char)*q))
+                return set_error(err, r->lineno, (int)(q - line) + 1,
+                                 "'%.*s' is not an operation (+ - * / x = ?, "
+                                 "or the signs \u00d7 \u00f7 \u2212)",
+                                 (int)len, q);
             if (parse_cell(q, len, N, &cell) != 0)
                 return set_error(err, r->lineno, (int)(q - line) + 1,
                                  "'%.*s' is not a cell of a %dx%d puzzle "

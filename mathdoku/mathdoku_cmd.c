@@ -52,8 +52,9 @@ static const char usage_text[] =
 "  0 every puzzle solved with one solution (count, encode: done; check:\n"
 "    every grid right), 1 some puzzle has no solution (check: some grid is\n"
 "    wrong), 2 solve: some puzzle has several solutions (the first is\n"
-"    printed), 3 some puzzle or file could not be read, 4 usage error,\n"
-"  5 some search was cut short, 6 out of memory or output not written\n";
+"    printed), 3 some puzzle or file could not be read (or held none),\n"
+"  4 usage error, 5 some search was cut short, 6 out of memory or output\n"
+"  not written\n";
 
 enum { EXIT_NONE = 1, EXIT_SEVERAL = 2, EXIT_INPUT = 3, EXIT_USAGE = 4,
        EXIT_CUT = 5, EXIT_SYSTEM = 6 };
@@ -444,6 +445,7 @@ int main(int argc, char **argv)
         mathdoku p;
         mathdoku_error err;
         int first, got;
+        uint64_t before = t.puzzles;
         while ((got = mathdoku_read(&r, &p, &first, &err)) != 0) {
             if (got < 0) {
                 if (got == -2) {
@@ -464,6 +466,12 @@ int main(int argc, char **argv)
             }
             do_puzzle(&o, &t, &p, shown, first, sol_file, &sol_line);
             mathdoku_free(&p);
+        }
+        if (got == 0 && t.puzzles == before) {
+            /* an empty file is a mistake worth a word, not a silent 0 */
+            fprintf(stderr, "mathdoku: %s: no puzzle in the input\n", shown);
+            t.errors++;
+            note(&t, EXIT_INPUT);
         }
         mathdoku_reader_release(&r);
         if (!std)

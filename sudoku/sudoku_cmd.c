@@ -92,7 +92,7 @@ static const char usage_text[] =
 "     every grid valid)\n"
 "  1  some puzzle has no solution (check: some grid is invalid)\n"
 "  2  solve: some puzzle has several solutions (the first is printed)\n"
-"  3  some puzzle or file could not be read\n"
+"  3  some puzzle or file could not be read, or a file held none\n"
 "  4  usage error\n"
 "  5  some search was cut short by --max-nodes or --timeout\n"
 "  6  out of memory, or the output could not be written\n";
@@ -725,10 +725,17 @@ static int run_file(context *cx, const char *name)
     sudoku_reader_init(&r, f, shown, &o->in);
     sudoku s;
     sudoku_init(&s);
+    uint64_t before = cx->t->puzzles;
     for (;;) {
         sudoku_source src;
         sudoku_error err;
         int got = sudoku_read(&r, &s, &src, &err);
+        if (got == 0 && cx->t->puzzles == before) {
+            /* an empty file is a mistake worth a word, not a silent 0 */
+            fprintf(stderr, "sudoku: %s: no puzzle in the input\n", shown);
+            cx->t->errors++;
+            note(cx->t, EXIT_INPUT);
+        }
         if (got == 0)
             break;
         if (got == -2) {

@@ -192,6 +192,11 @@ static int next_line(sudoku_reader *r, sudoku_error *err)
     }
     while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
         r->line[--n] = '\0';
+    /* a byte order mark (editors on Windows write one) is not text */
+    if (r->lineno == 1 && n >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3)) {
+        memmove(r->line, r->line + 3, (size_t)n - 2);
+        n -= 3;
+    }
     r->len = n;
     return 1;
 }
@@ -237,6 +242,28 @@ static int isqrt(int n)
     return k;
 }
 
+/* Symbols are ASCII: a byte past it (UTF-8 text: "é", "１") is reported
+ * whole, as the character it starts, rather than counted as cells. */
+static int non_ascii(const char *line, const char *p, size_t len, int lineno,
+                     sudoku_error *err)
+{
+    for (size_t k = 0; k < len; k++) {
+        unsigned char c = (unsigned char)p[k];
+        if (c < 0x80)
+            continue;
+        size_t n = 1;
+        while (n < 4 && k + n < len && ((unsigned char)p[k + n] & 0xC0) == 0x80)
+            n++;
+        if (c >= 0xC2 && c <= 0xF4 && n > 1)
+            return set_error(err, lineno, (int)(p + k - line) + 1,
+                             "'%.*s' is not a sudoku symbol (symbols are "
+                             "ASCII)", (int)n, p + k);
+        return set_error(err, lineno, (int)(p + k - line) + 1, "byte 0x%02x "
+                         "is not a sudoku symbol (symbols are ASCII)", c);
+    }
+    return 0;
+}
+
 /* One puzzle per line: N*N symbols, then optional text after white space. */
 static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                             sudoku_error *err)
@@ -246,6 +273,8 @@ static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     while (p[len] && !is_space(p[len]))
         len++;
     int col0 = (int)(p - line) + 1;
+    if (non_ascii(line, p, len, r->lineno, err) != 0)
+        return -1;
     int N;
     if (r->opt.box.N) {
         N = r->opt.box.N;
@@ -254,6 +283,11 @@ static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                              "%d for %dx%d", len, N * N, N, N);
     } else {
         N = isqrt((int)(len > 100000 ? 100000 : len));
+        if (len > 35 * 35)
+            return set_error(err, r->lineno, 0, "found %zu cells: a one-line "
+                             "puzzle has at most 1225 (35x35, symbols 1-9 "
+                             "and A-Z); larger orders take the numbers "
+                             "layout", len);
         if ((size_t)N * (size_t)N != len || N < 1 || N > 35) {
             int up = N + 1 > 35 ? 35 : N + 1;
             return set_error(err, r->lineno, 0, "found %zu cells: a one-line "
@@ -280,6 +314,8 @@ static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     }
     for (size_t k = 0; k < len; k++) {
         int v = sudoku_symbol_value(p[k], sym, N);
+        if (v < 0 && (unsigned char)p[k] >= 0x80)
+            return non_ascii(line, p + k, len - k, r->lineno, err);
         if (v < 0)
             return set_error(err, r->lineno, col0 + (int)k,
                              "'%c' is not a symbol of a %dx%d puzzle", p[k],
@@ -359,6 +395,8 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
         if (is_space(*p) || *p == '|')
             continue;
         int v = sudoku_symbol_value(*p, sym, N ? N : 35);
+        if (v < 0 && (unsigned char)*p >= 0x80)
+            return non_ascii(line, p, strlen(p), r->lineno, err);
         if (v < 0 && N)
             return set_error(err, r->lineno, (int)(p - line) + 1,
                              "'%c' is not a symbol of a %dx%d puzzle", *p, N,

@@ -115,7 +115,7 @@ expect "missing file" 3 "" "sudoku: $tmp/nope.txt: No such file or directory" \
     -- "$sudoku" solve "$tmp/nope.txt"
 expect "directory" 3 "" "sudoku: $tmp: read error: Is a directory" -- "$sudoku" solve "$tmp"
 expect "missing file, others run" 3 "$s1" "*" -- "$sudoku" solve "$tmp/nope.txt" "$tmp/one.txt"
-expect "empty input" 0 "" "" -- "$sudoku" solve /dev/null
+expect "empty input" 3 "" "sudoku: /dev/null: no puzzle in the input" -- "$sudoku" solve /dev/null
 
 # usage errors: exit 4
 expect "no command" 4 "" "*" -- "$sudoku"
