@@ -11,6 +11,10 @@
 /* Seconds on the monotonic clock (for durations). */
 double dlx_seconds(void);
 
+/* The peak resident memory of this process so far, in kilobytes (0 where
+ * the system does not say). */
+long dlx_peak_memory_kb(void);
+
 /* A whole decimal number 0..2^64-1 and nothing else (no sign, no spaces,
  * no overflow).  1 with *out set, or 0. */
 int dlx_parse_u64(const char *s, uint64_t *out);

@@ -263,6 +263,17 @@ static int next_grid(FILE *f, int N, int *g, int *lineno)
     return status;
 }
 
+/* In JSON output every puzzle has its record, errors too, so that a
+ * program reading it sees every puzzle of the input in order. */
+static void json_error(const char *file, int line, const char *message)
+{
+    printf("{\"file\":");
+    dlx_json_string(stdout, file);
+    printf(",\"line\":%d,\"status\":\"error\",\"error\":", line);
+    dlx_json_string(stdout, message);
+    printf("}\n");
+}
+
 static void do_puzzle(const options *o, tally *t, mathdoku *p,
                       const char *file, int line, FILE *sol_file,
                       int *sol_line)
@@ -301,6 +312,8 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
                         err.message);
             else
                 fprintf(stderr, "%s:%d: %s\n", file, err.line, err.message);
+            if (o->out == OUT_JSON)
+                json_error(file, err.line, err.message);
             t->errors++;
             note(t, EXIT_INPUT);
             return;
@@ -457,6 +470,8 @@ int main(int argc, char **argv)
                     fprintf(stderr, "%s:%d: %s\n", shown, err.line,
                             err.message);
                 }
+                if (got == -1 && o.out == OUT_JSON)
+                    json_error(shown, err.line, err.message);
                 t.puzzles++;
                 t.errors++;
                 note(&t, EXIT_INPUT);
@@ -481,8 +496,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "mathdoku: %" PRIu64 " puzzle%s: %" PRIu64 " with one "
                 "solution, %" PRIu64 " with none, %" PRIu64 " with several, "
                 "%" PRIu64 " unreadable, %" PRIu64 " cut short; %" PRIu64
-                " nodes\n", t.puzzles, t.puzzles == 1 ? "" : "s", t.unique,
-                t.none, t.several, t.errors, t.cut, t.nodes);
+                " nodes, peak memory %.1f MB\n", t.puzzles,
+                t.puzzles == 1 ? "" : "s", t.unique, t.none, t.several,
+                t.errors, t.cut, t.nodes, dlx_peak_memory_kb() / 1024.0);
     if (sol_file)
         fclose(sol_file);
     free(o.files);

@@ -373,6 +373,17 @@ static void report(const char *file, int line, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* In JSON output every puzzle has its record, errors too, so that a
+ * program reading it sees every line of the input in order. */
+static void json_error(const char *file, int line, const char *message)
+{
+    printf("{\"file\":");
+    dlx_json_string(stdout, file);
+    printf(",\"line\":%d,\"status\":\"error\",\"error\":", line);
+    dlx_json_string(stdout, message);
+    printf("}\n");
+}
+
 static sudoku_solver *solver_for(context *cx, sudoku_shape shape)
 {
     if (!cx->solver || cx->solution.shape.N != shape.N ||
@@ -583,6 +594,8 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     }
     if (st != 0) {
         report(file, src->line, "%s", why);
+        if (o->out_layout == SUDOKU_LAYOUT_JSON)
+            json_error(file, src->line, why);
         t->errors++;
         note(t, st == -2 ? EXIT_SYSTEM : EXIT_INPUT);
     } else {
@@ -609,6 +622,8 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
     sudoku_error err;
     if (sudoku_check_givens(s, &err) != 0) {
         report(file, src->line, "%s", err.message);
+        if (o->out_layout == SUDOKU_LAYOUT_JSON)
+            json_error(file, src->line, err.message);
         t->errors++;
         note(t, EXIT_INPUT);
         return;
@@ -754,14 +769,7 @@ static int run_file(context *cx, const char *name)
             else
                 fprintf(stderr, "%s:%d: %s\n", shown, err.line, err.message);
             if (o->out_layout == SUDOKU_LAYOUT_JSON)
-            {
-                printf("{\"file\":");
-                dlx_json_string(stdout, shown);
-                printf(",\"line\":%d,\"status\":\"error\",\"error\":",
-                       err.line);
-                dlx_json_string(stdout, err.message);
-                printf("}\n");
-            }
+                json_error(shown, err.line, err.message);
             continue;
         }
         do_puzzle(cx, &s, &src, shown);
@@ -832,12 +840,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "sudoku: %" PRIu64 " puzzle%s: %" PRIu64 " %s, %"
                 PRIu64 " %s, %" PRIu64 " with several solutions, %" PRIu64
                 " unreadable, %" PRIu64 " cut short; %" PRIu64 " nodes, "
-                "%.3f s, %.0f puzzles/s\n", t.puzzles,
+                "%.3f s, %.0f puzzles/s, peak memory %.1f MB\n", t.puzzles,
                 t.puzzles == 1 ? "" : "s", t.solved,
                 o.cmd == CMD_CHECK ? "valid" : o.cmd == CMD_ENCODE ? "encoded" : "with one solution", t.none,
                 o.cmd == CMD_CHECK ? "invalid" : "with none", t.several,
                 t.errors, t.cut, t.nodes, seconds,
-                seconds > 0 ? (double)t.puzzles / seconds : 0);
+                seconds > 0 ? (double)t.puzzles / seconds : 0,
+                dlx_peak_memory_kb() / 1024.0);
     if (cx.givens) {
         sudoku_reader_release(&cx.givens_reader);
         fclose(cx.givens);

@@ -320,7 +320,10 @@ int sudoku_logic_main(int argc, char **argv)
     sudoku_release(&s);
     sudoku_solver_free(sv);
     free(files);
-    if (fflush(stdout) != 0)
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "sudoku %s: error writing output: %s\n", argv[0],
+                strerror(errno));
         return 6;
+    }
     return status;
 }
