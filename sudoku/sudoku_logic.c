@@ -22,6 +22,9 @@ struct sudoku_logic {
     int solved;               /* 0 not yet, 1 found, -1 none */
     uint64_t solutions;
     uint64_t *cand;           /* per cell; 0 for a filled cell */
+    uint64_t *rej;            /* reject-list method: per cell, the digits it
+                                 rejects (a filled cell rejects all) */
+    uint32_t allowed;         /* techniques that may be used: bit t */
     int *unit;                /* 3N units of N cells: rows, columns, boxes */
     int *rc, *rd;             /* removals of the current step */
     int n_rm, cap_rm;
@@ -189,6 +192,10 @@ static void say_removals(const sudoku_logic *lg, sudoku_step *st, int from)
             lg->rd[k]);
 }
 
+static int reject_init(sudoku_logic *lg);
+static void reject_place(sudoku_logic *lg, int i, int d);
+static int reject_step(sudoku_logic *lg, sudoku_step *st);
+
 sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
                                sudoku_logic_method method)
 {
@@ -232,7 +239,41 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
     for (int i = 0; i < NN; i++)
         if (puzzle->cell[i])
             place(lg, i, puzzle->cell[i]);
+    lg->allowed = ~0u;
+    if (method == SUDOKU_LOGIC_REJECT_LIST && reject_init(lg) != 0) {
+        sudoku_logic_free(lg);
+        return NULL;
+    }
     return lg;
+}
+
+sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
+                                         const uint64_t *cand,
+                                         sudoku_logic_method method)
+{
+    sudoku_logic *lg = sudoku_logic_new(placed, SUDOKU_LOGIC_TECHNIQUES);
+    if (!lg)
+        return NULL;
+    uint64_t all = lg->N == 64 ? ~0ULL : (1ULL << lg->N) - 1;
+    for (int i = 0; i < lg->NN; i++)
+        lg->cand[i] = placed->cell[i] ? 0 : cand[i] & all;
+    lg->method = method;
+    if (method == SUDOKU_LOGIC_REJECT_LIST) {
+        /* a given position: each cell's reject list is what it lacks */
+        lg->rej = malloc((size_t)lg->NN * sizeof *lg->rej);
+        if (!lg->rej) {
+            sudoku_logic_free(lg);
+            return NULL;
+        }
+        for (int i = 0; i < lg->NN; i++)
+            lg->rej[i] = placed->cell[i] ? all : ~cand[i] & all;
+    }
+    return lg;
+}
+
+void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed)
+{
+    lg->allowed = allowed;
 }
 
 void sudoku_logic_free(sudoku_logic *lg)
@@ -243,6 +284,7 @@ void sudoku_logic_free(sudoku_logic *lg)
     sudoku_release(&lg->puzzle);
     sudoku_release(&lg->solution);
     free(lg->cand);
+    free(lg->rej);
     free(lg->unit);
     free(lg->rc);
     free(lg->rd);
@@ -684,6 +726,214 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
     return 0;
 }
 
+/* ---- the reject-list method ------------------------------------------------ */
+
+/*
+ * The method as its author describes it, in its own terms, kept apart from
+ * the techniques above (tests compare the two).  Every cell keeps the list
+ * of values it cannot take, as a bit set in rej[]: a filled cell rejects
+ * everything; an empty cell rejects the values of the filled cells of its
+ * row, column and box (its hood).  Then, per unit:
+ *   - a cell that rejects every value but one takes it;
+ *   - a value that the lists of all the other cells of one of a cell's
+ *     units hold (N-1 times) is the cell's value;
+ *   - two values each held N-2 times in a unit, by the same N-2 cells,
+ *     point to a pair: the two cells left reject every other value;
+ *   - two cells of a unit that each reject all values but the same two
+ *     make a pair too: the other cells of the unit reject those two.
+ * cand[] follows rej[] (cand = what a cell does not reject) so that the
+ * candidate grid and the guesses read the same board.
+ */
+
+static uint64_t all_digits(const sudoku_logic *lg)
+{
+    return lg->N == 64 ? ~0ULL : (1ULL << lg->N) - 1;
+}
+
+static int reject_init(sudoku_logic *lg)
+{
+    uint64_t all = all_digits(lg);
+    lg->rej = malloc((size_t)lg->NN * sizeof *lg->rej);
+    if (!lg->rej)
+        return -1;
+    for (int i = 0; i < lg->NN; i++) {
+        if (lg->grid.cell[i]) {
+            lg->rej[i] = all;
+            continue;
+        }
+        /* the values of the filled cells of the hood */
+        uint64_t r = 0;
+        int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
+                     2 * lg->N + box_of(lg, i) };
+        for (int k = 0; k < 3; k++) {
+            const int *cells = unit_cells(lg, u[k]);
+            for (int j = 0; j < lg->N; j++)
+                if (lg->grid.cell[cells[j]])
+                    r |= bit(lg->grid.cell[cells[j]]);
+        }
+        lg->rej[i] = r;
+    }
+    return 0;
+}
+
+/* cell i takes d: it rejects everything, its hood rejects d */
+static void reject_place(sudoku_logic *lg, int i, int d)
+{
+    lg->rej[i] = all_digits(lg);
+    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
+                 2 * lg->N + box_of(lg, i) };
+    for (int k = 0; k < 3; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            lg->rej[cells[j]] |= bit(d);
+    }
+    place(lg, i, d);
+}
+
+/* cell i now rejects d too (recorded as a removal) */
+static void reject_add(sudoku_logic *lg, int i, int d)
+{
+    if (lg->rej[i] & bit(d))
+        return;
+    lg->rej[i] |= bit(d);
+    eliminate(lg, i, d);
+}
+
+static int reject_singles(sudoku_logic *lg, sudoku_step *st)
+{
+    uint64_t all = all_digits(lg);
+    char name[24], un[32];
+    /* a cell that rejects all values but one */
+    for (int i = 0; i < lg->NN; i++) {
+        if (lg->grid.cell[i] || popcount(lg->rej[i]) != lg->N - 1)
+            continue;
+        int d = lowest(all & ~lg->rej[i]) + 1;
+        st->tech = SUDOKU_TECH_NAKED_SINGLE;
+        st->cell = i;
+        st->digit = d;
+        say(st, "%s = %d: %s rejects every other value (its row, column "
+            "and box hold them)", cell_name(lg, i, name), d, name);
+        reject_place(lg, i, d);
+        return 1;
+    }
+    /* a value that all the other cells of one of a cell's units reject */
+    for (int u = 0; u < 3 * lg->N; u++) {
+        const int *cells = unit_cells(lg, u);
+        for (int j = 0; j < lg->N; j++) {
+            int i = cells[j];
+            if (lg->grid.cell[i])
+                continue;
+            uint64_t by_all_others = all;
+            for (int k = 0; k < lg->N; k++)
+                if (k != j)
+                    by_all_others &= lg->rej[cells[k]];
+            uint64_t v = by_all_others & ~lg->rej[i];
+            if (!v)
+                continue;
+            int d = lowest(v) + 1;
+            st->tech = SUDOKU_TECH_HIDDEN_SINGLE;
+            st->cell = i;
+            st->digit = d;
+            say(st, "%s = %d: the other %d cells of %s all reject %d",
+                cell_name(lg, i, name), d, lg->N - 1, unit_name(lg, u, un),
+                d);
+            reject_place(lg, i, d);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int reject_pairs(sudoku_logic *lg, sudoku_step *st)
+{
+    int N = lg->N;
+    uint64_t all = all_digits(lg);
+    char un[32], a[24], b[24];
+    for (int u = 0; u < 3 * N; u++) {
+        const int *cells = unit_cells(lg, u);
+        /* how many cells of the unit reject each value, and which do not */
+        uint64_t open[SUDOKU_LOGIC_MAX_ORDER];   /* bit j: cell j allows */
+        int times[SUDOKU_LOGIC_MAX_ORDER];
+        for (int d = 1; d <= N; d++) {
+            times[d - 1] = 0;
+            open[d - 1] = 0;
+            for (int j = 0; j < N; j++) {
+                if (lg->rej[cells[j]] & bit(d))
+                    times[d - 1]++;
+                else
+                    open[d - 1] |= 1ULL << j;
+            }
+        }
+        /* two values held N-2 times, by the same cells */
+        for (int v = 1; v <= N; v++) {
+            if (times[v - 1] != N - 2)
+                continue;
+            for (int w = v + 1; w <= N; w++) {
+                if (times[w - 1] != N - 2 || open[w - 1] != open[v - 1])
+                    continue;
+                int p = cells[lowest(open[v - 1])];
+                int q = cells[63 - __builtin_clzll(open[v - 1])];
+                int from = lg->n_rm;
+                uint64_t keep = bit(v) | bit(w);
+                for (uint64_t o = all & ~keep; o; o &= o - 1) {
+                    reject_add(lg, p, lowest(o) + 1);
+                    reject_add(lg, q, lowest(o) + 1);
+                }
+                if (lg->n_rm == from)
+                    continue;
+                st->tech = SUDOKU_TECH_HIDDEN_PAIR;
+                say(st, "pair: in %s, %d and %d are each rejected %d times, "
+                    "by all cells but %s and %s, so those two cells reject "
+                    "every other value: ", unit_name(lg, u, un), v, w, N - 2,
+                    cell_name(lg, p, a), cell_name(lg, q, b));
+                say_removals(lg, st, from);
+                return 1;
+            }
+        }
+        /* two cells that reject all values but the same two */
+        for (int j = 0; j < N; j++) {
+            int p = cells[j];
+            if (lg->grid.cell[p] || popcount(lg->rej[p]) != N - 2)
+                continue;
+            for (int k = j + 1; k < N; k++) {
+                int q = cells[k];
+                if (lg->grid.cell[q] || lg->rej[q] != lg->rej[p])
+                    continue;
+                uint64_t pair = all & ~lg->rej[p];
+                int from = lg->n_rm;
+                for (int m = 0; m < N; m++)
+                    if (m != j && m != k && !lg->grid.cell[cells[m]])
+                        for (uint64_t o = pair; o; o &= o - 1)
+                            reject_add(lg, cells[m], lowest(o) + 1);
+                if (lg->n_rm == from)
+                    continue;
+                st->tech = SUDOKU_TECH_NAKED_PAIR;
+                say(st, "pair: %s and %s both reject all but ",
+                    cell_name(lg, p, a), cell_name(lg, q, b));
+                say_digits(st, pair);
+                say(st, ", so the other cells of %s reject them: ",
+                    unit_name(lg, u, un));
+                say_removals(lg, st, from);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* One step of the method, if any applies (singles first). */
+static int reject_step(sudoku_logic *lg, sudoku_step *st)
+{
+    int found = 0;
+    if (lg->allowed & (1u << SUDOKU_TECH_NAKED_SINGLE |
+                       1u << SUDOKU_TECH_HIDDEN_SINGLE))
+        found = reject_singles(lg, st);
+    if (!found && (lg->allowed & (1u << SUDOKU_TECH_NAKED_PAIR |
+                                  1u << SUDOKU_TECH_HIDDEN_PAIR)))
+        found = reject_pairs(lg, st);
+    return found;
+}
+
 /* The solution the guesses follow, found once by the engine. */
 static int find_solution(sudoku_logic *lg, sudoku_solver *sv)
 {
@@ -719,7 +969,10 @@ static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     say_digits(st, lg->cand[best]);
     say(st, ", and Dancing Links finds %s in the solution%s)", "this digit",
         lg->solutions > 1 ? " it follows: the puzzle has several" : "");
-    place(lg, best, d);
+    if (lg->rej)
+        reject_place(lg, best, d);
+    else
+        place(lg, best, d);
     return 1;
 }
 
@@ -744,21 +997,32 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
         return 0;
     int found = 0;
     if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
-        if ((st->tech = SUDOKU_TECH_NAKED_SINGLE, naked_single(lg, st)) ||
-            (st->tech = SUDOKU_TECH_HIDDEN_SINGLE, hidden_single(lg, st)) ||
-            naked_subset(lg, st, 2) || hidden_subset(lg, st, 2))
-            found = 1;
+        found = reject_step(lg, st);
     } else {
-        if ((st->tech = SUDOKU_TECH_FULL_HOUSE, full_house(lg, st)) ||
-            (st->tech = SUDOKU_TECH_NAKED_SINGLE, naked_single(lg, st)) ||
-            (st->tech = SUDOKU_TECH_HIDDEN_SINGLE, hidden_single(lg, st)) ||
-            locked(lg, st, 1) || locked(lg, st, 0) ||
-            naked_subset(lg, st, 2) || hidden_subset(lg, st, 2) ||
-            naked_subset(lg, st, 3) || hidden_subset(lg, st, 3) ||
-            naked_subset(lg, st, 4) || hidden_subset(lg, st, 4) ||
-            fish(lg, st, 2) || fish(lg, st, 3) || xy_wing(lg, st))
+        uint32_t a = lg->allowed;
+#define MAY(t) (a >> SUDOKU_TECH_##t & 1)
+        if ((MAY(FULL_HOUSE) &&
+             (st->tech = SUDOKU_TECH_FULL_HOUSE, full_house(lg, st))) ||
+            (MAY(NAKED_SINGLE) &&
+             (st->tech = SUDOKU_TECH_NAKED_SINGLE, naked_single(lg, st))) ||
+            (MAY(HIDDEN_SINGLE) &&
+             (st->tech = SUDOKU_TECH_HIDDEN_SINGLE, hidden_single(lg, st))) ||
+            (MAY(POINTING) && locked(lg, st, 1)) ||
+            (MAY(CLAIMING) && locked(lg, st, 0)) ||
+            (MAY(NAKED_PAIR) && naked_subset(lg, st, 2)) ||
+            (MAY(HIDDEN_PAIR) && hidden_subset(lg, st, 2)) ||
+            (MAY(NAKED_TRIPLE) && naked_subset(lg, st, 3)) ||
+            (MAY(HIDDEN_TRIPLE) && hidden_subset(lg, st, 3)) ||
+            (MAY(NAKED_QUAD) && naked_subset(lg, st, 4)) ||
+            (MAY(HIDDEN_QUAD) && hidden_subset(lg, st, 4)) ||
+            (MAY(X_WING) && fish(lg, st, 2)) ||
+            (MAY(SWORDFISH) && fish(lg, st, 3)) ||
+            (MAY(XY_WING) && xy_wing(lg, st)))
             found = 1;
+#undef MAY
     }
+    if (!found && !(lg->allowed >> SUDOKU_TECH_GUESS & 1))
+        return 2;
     if (!found) {
         int g = guess(lg, sv, st);
         if (g < 0) {

@@ -51,7 +51,8 @@ typedef enum sudoku_logic_method {
      * digits rejected by all but the same two cells of a unit make a
      * pair, and a pair of cells that both reject all but the same two
      * digits keeps those digits out of the unit's other cells.  (Naked
-     * and hidden singles and pairs, in the method's own words.) */
+     * and hidden singles and pairs, in the method's own words; its own
+     * code, counting over the reject lists, apart from the techniques'.) */
     SUDOKU_LOGIC_REJECT_LIST
 } sudoku_logic_method;
 
@@ -74,12 +75,26 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
                                sudoku_logic_method method);
 void sudoku_logic_free(sudoku_logic *lg);
 
+/* A position given as it stands: the placed digits (0 for empty) and each
+ * empty cell's candidates (bit d-1 for digit d), as in a published
+ * technique example; with the reject-list method, each cell's reject list
+ * is the digits it lacks.  NULL as for sudoku_logic_new. */
+sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
+                                         const uint64_t *cand,
+                                         sudoku_logic_method method);
+
+/* Which techniques may be used: bit t for technique t (default: all; the
+ * GUESS bit allows guessing).  The reject-list method reads only its
+ * singles and pairs bits. */
+void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed);
+
 /* Finds the next step with the simplest rule that gives one, applies it,
  * and describes it in *step (valid until the next call).  Returns 1 for a
- * step, 0 when the grid is full, -1 when a cell has no candidate left or
- * the puzzle has no solution (only possible for a bad puzzle: text says
- * which cell), -2 for no memory.  Guesses take the digit of the solution
- * found by sv (the solver of the puzzle's shape). */
+ * step, 0 when the grid is full, 2 when no allowed technique applies and
+ * guessing is not allowed, -1 when a cell has no candidate left or the
+ * puzzle has no solution (only possible for a bad puzzle: text says which
+ * cell), -2 for no memory.  Guesses take the digit of the solution found
+ * by sv (the solver of the puzzle's shape). */
 int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
                       sudoku_step *step);
 
