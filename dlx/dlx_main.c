@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dlx.h"
+#include "dlx_branches.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
 #include "dlx_util.h"
@@ -111,101 +112,20 @@ typedef struct options {
     uint64_t estimate;   /* random paths; 0: search */
 } options;
 
-/* What the trace summary keeps: per level, each item branched on. */
-typedef struct branch {
-    int level, item;
-    uint64_t times, options;
-} branch;
-
 typedef struct run {
     const options *opt;
     const dlx_problem *p;
     uint64_t printed;
     int write_error;
-    branch *branches;     /* --trace: for the summary at the end */
-    int n_branches;
-    int *slots;           /* hash of branches; n_slots a power of 2 */
-    int n_slots;
+    dlx_branches *branches;   /* --trace: for the summary at the end */
 } run;
 
-/* Counts a choice of `item` at `level` with `count` options; the entries
- * are found through an open-addressing hash on (level, item), so that long
- * traces stay linear. */
-static void note_branch(run *r, int level, int item, int count)
+static const char *item_name(void *ctx, int item, char *buf, size_t size)
 {
-    if (2 * (r->n_branches + 1) > r->n_slots) {
-        int n_slots = r->n_slots ? 2 * r->n_slots : 256;
-        int *slots = malloc((size_t)n_slots * sizeof *slots);
-        branch *b = realloc(r->branches, (size_t)n_slots / 2 * sizeof *b);
-        if (!slots || !b) {
-            free(slots);
-            if (b)
-                r->branches = b;
-            return; /* the summary is a courtesy: it may come out shorter */
-        }
-        r->branches = b;
-        for (int k = 0; k < n_slots; k++)
-            slots[k] = -1;
-        for (int k = 0; k < r->n_branches; k++) {
-            uint64_t h = ((uint64_t)b[k].level * 2654435761u + (uint64_t)
-                          b[k].item) * 0x9e3779b97f4a7c15u;
-            int at = (int)(h >> 40) & (n_slots - 1);
-            while (slots[at] >= 0)
-                at = (at + 1) & (n_slots - 1);
-            slots[at] = k;
-        }
-        free(r->slots);
-        r->slots = slots;
-        r->n_slots = n_slots;
-    }
-    uint64_t h = ((uint64_t)level * 2654435761u + (uint64_t)item) *
-                 0x9e3779b97f4a7c15u;
-    int at = (int)(h >> 40) & (r->n_slots - 1);
-    for (; r->slots[at] >= 0; at = (at + 1) & (r->n_slots - 1)) {
-        branch *b = &r->branches[r->slots[at]];
-        if (b->level == level && b->item == item) {
-            b->times++;
-            b->options += (uint64_t)count;
-            return;
-        }
-    }
-    r->slots[at] = r->n_branches;
-    r->branches[r->n_branches++] = (branch){ level, item, 1,
-                                             (uint64_t)count };
-}
-
-static int by_level_then_times(const void *a, const void *b)
-{
-    const branch *x = a, *y = b;
-    if (x->level != y->level)
-        return x->level < y->level ? -1 : 1;
-    if (x->times != y->times)
-        return x->times > y->times ? -1 : 1;
-    return x->item < y->item ? -1 : x->item > y->item;
-}
-
-/* The trace's last word: where the search branched, level by level. */
-static void print_branch_summary(run *r)
-{
-    qsort(r->branches, (size_t)r->n_branches, sizeof *r->branches,
-          by_level_then_times);
-    printf("where the search branched (level: item chosen x times, "
-           "options on average):\n");
-    for (int k = 0; k < r->n_branches;) {
-        int level = r->branches[k].level;
-        printf("  level %d:", level);
-        for (int shown = 0; k < r->n_branches &&
-                            r->branches[k].level == level; k++, shown++) {
-            const branch *b = &r->branches[k];
-            if (shown < 6)
-                printf("%s %s x%" PRIu64 " (%.1f)", shown ? "," : "",
-                       r->p->item_names[b->item], b->times,
-                       (double)b->options / (double)b->times);
-            else if (shown == 6)
-                printf(", ...");
-        }
-        printf("\n");
-    }
+    (void)buf;
+    (void)size;
+    const dlx_problem *p = ctx;
+    return p->item_names[item];
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -394,7 +314,7 @@ static void on_trace(void *ctx, const dlx_event *ev)
     run *r = ctx;
     FILE *f = stdout;
     if (ev->kind == DLX_EV_CHOOSE)
-        note_branch(r, ev->level, ev->item, ev->count);
+        dlx_branches_note(r->branches, ev->level, ev->item, ev->count);
     int indent = ev->level < 0 ? 0 : 2 * ev->level;
     if (r->opt->json) {
         static const char *const kind[] = { "choose", "try", "solution",
@@ -809,7 +729,11 @@ int main(int argc, char **argv)
         return fflush(stdout) == 0 ? EXIT_FOUND : EXIT_SYSTEM;
     }
 
-    run r = { &o, p, 0, 0, NULL, 0, NULL, 0 };
+    run r = { &o, p, 0, 0, NULL };
+    if (o.trace && !(r.branches = dlx_branches_new())) {
+        fprintf(stderr, "dlx: out of memory\n");
+        return EXIT_SYSTEM;
+    }
     dlx_result res;
     int rc, n_jobs = 0;
     if (o.threads > 1 || o.split_depth) {
@@ -864,9 +788,8 @@ int main(int argc, char **argv)
                 dlx_outcome_str(res.outcome), res.nodes, count,
                 found == 1 ? "" : "s");
     if (o.trace && !o.json)
-        print_branch_summary(&r);
-    free(r.branches);
-    free(r.slots);
+        dlx_branches_write(stdout, r.branches, item_name, (void *)p);
+    dlx_branches_free(r.branches);
     if (o.stats && n_jobs == 0)
         print_stats(&o, &res);
     dlx_problem_free(p);

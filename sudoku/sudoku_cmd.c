@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dlx.h"
+#include "dlx_branches.h"
 #include "dlx_parallel.h"
 #include "dlx_util.h"
 #include "sudoku_bands.h"
@@ -355,7 +356,18 @@ typedef struct context {
     FILE *givens;                /* check --givens */
     sudoku_reader givens_reader;
     sudoku_canon_ctx *canon;     /* canon: kept across puzzles */
+    dlx_branches *branches;      /* --trace: where the search branched */
 } context;
+
+typedef struct branch_names {
+    const sudoku_shape *shape;
+} branch_names;
+
+static const char *branch_name(void *ctx, int item, char *buf, size_t size)
+{
+    const branch_names *n = ctx;
+    return sudoku_item_name(n->shape, item, buf, size);
+}
 
 static void print_step(void *ctx, const char *text, int level)
 {
@@ -646,8 +658,12 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
     lim.max_solutions = o->cmd == CMD_SOLVE ? 2 : o->limit;
     lim.max_nodes = o->max_nodes;
     lim.max_seconds = o->timeout;
-    if (o->trace)
+    if (o->trace) {
         lim.on_step = print_step;
+        if (!o->dfs && (cx->branches || (cx->branches = dlx_branches_new())))
+            dlx_branches_clear(cx->branches);
+        lim.branches = o->dfs ? NULL : cx->branches;
+    }
     sudoku_outcome out;
     int status;
     if (!solver_for(cx, s->shape)) {
@@ -675,6 +691,11 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
         return;
     }
     t->nodes += out.nodes;
+    if (lim.branches) {
+        /* the shape of the search, next to its steps */
+        branch_names names = { &s->shape };
+        dlx_branches_write(stdout, lim.branches, branch_name, &names);
+    }
     if (o->stats)
         fprintf(stderr, "%s:%d: %" PRIu64 " solution%s, %" PRIu64
                 " nodes, %.6f s\n", file, src->line, out.solutions,
@@ -821,7 +842,7 @@ int main(int argc, char **argv)
     }
     tally t = { 0 };
     context cx = { &o, &t, NULL, { { 0, 0, 0 }, NULL, 0 }, NULL, { 0 },
-                   NULL };
+                   NULL, NULL };
     sudoku_init(&cx.solution);
     if (o.givens) {
         cx.givens = fopen(o.givens, "r");
@@ -853,6 +874,7 @@ int main(int argc, char **argv)
     }
     sudoku_solver_free(cx.solver);
     sudoku_canon_free(cx.canon);
+    dlx_branches_free(cx.branches);
     sudoku_release(&cx.solution);
     free(o.files);
     if (fflush(stdout) != 0 || ferror(stdout)) {

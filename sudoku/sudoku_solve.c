@@ -4,6 +4,7 @@
  */
 #include "sudoku_solve.h"
 
+#include "dlx_branches.h"
 #include "dlx_util.h"
 
 #include <stdlib.h>
@@ -99,9 +100,8 @@ typedef struct tracer {
     const sudoku_limits *lim;
 } tracer;
 
-/* "r3c4", or "digit 7 of row 3" (column, box) */
-static void item_name(const sudoku_shape *sh, int item, char *buf,
-                      size_t size)
+const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
+                             size_t size)
 {
     int N = sh->N, NN = N * N, kind = item / NN, k = item % NN;
     static const char *const unit[] = { "", "row", "column", "box" };
@@ -110,15 +110,20 @@ static void item_name(const sudoku_shape *sh, int item, char *buf,
     else
         snprintf(buf, size, "digit %d of %s %d", k % N + 1, unit[kind],
                  k / N + 1);
+    return buf;
 }
 
 static void trace_step(void *ctx, const dlx_event *ev)
 {
     const tracer *t = ctx;
     char text[160], what[64], cell[24];
+    if (ev->kind == DLX_EV_CHOOSE && t->lim->branches)
+        dlx_branches_note(t->lim->branches, ev->level, ev->item, ev->count);
+    if (!t->lim->on_step)
+        return;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
-        item_name(t->shape, ev->item, what, sizeof what);
+        sudoku_item_name(t->shape, ev->item, what, sizeof what);
         snprintf(text, sizeof text, "%s has %d %s%s%s", what, ev->count,
                  ev->item < t->shape->N * t->shape->N ? "candidate"
                                                       : "place",
@@ -136,7 +141,7 @@ static void trace_step(void *ctx, const dlx_event *ev)
         snprintf(text, sizeof text, "every cell filled: a solution");
         break;
     default:
-        item_name(t->shape, ev->item, what, sizeof what);
+        sudoku_item_name(t->shape, ev->item, what, sizeof what);
         snprintf(text, sizeof text, "backtrack: every choice for %s tried",
                  what);
         break;
@@ -163,7 +168,7 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     q.randomize = lim ? lim->randomize : 0;
     q.seed = lim ? lim->seed : 0;
     tracer t = { sh, lim };
-    if (lim && lim->on_step) {
+    if (lim && (lim->on_step || lim->branches)) {
         q.on_trace = trace_step;
         q.trace_ctx = &t;
     }

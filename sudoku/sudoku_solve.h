@@ -56,7 +56,15 @@ typedef struct sudoku_limits {
     /* every choice and backtrack, in sudoku words */
     void (*on_step)(void *ctx, const char *text, int level);
     void *step_ctx;
+    /* DLX: when set, every choice is counted here (the branch summary of
+     * a trace; items named by sudoku_item_name) */
+    struct dlx_branches *branches;
 } sudoku_limits;
+
+/* The name of an item of the exact cover: "r3c4" (the cell must be
+ * filled), "digit 7 of row 3" (of column, of box). */
+const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
+                             size_t size);
 
 typedef struct sudoku_outcome {
     uint64_t solutions;       /* found (up to max_solutions) */

@@ -86,6 +86,8 @@ assert "check names the given" grep -q "given" "$tmp/out"
 # trace and stats
 expect "trace" 2 "*" "*" -- "$sudoku" solve -t "$tmp/multi.txt"
 assert "trace tries" grep -q "^try r[0-9]c[0-9] = [0-9] (1 of [0-9])" "$tmp/out"
+assert "trace summary" grep -q "^where the search branched (level: item chosen x times, options on average):" "$tmp/out"
+assert "trace summary names cells" grep -Eq "^  level 0: (r[0-9]c[0-9]|digit [0-9] of (row|column|box) [0-9]) x1 \([0-9]+\.[0-9]\)" "$tmp/out"
 expect "stats" 0 "$s1" "*" -- "$sudoku" solve -s "$tmp/one.txt"
 assert "stats line" grep -q "^$tmp/one.txt:1: 1 solution, [0-9]* nodes" "$tmp/err"
 expect "max nodes" 5 "" "$tmp/one.txt:1: search cut short (node limit) after 3 nodes, 0 solutions found" \
