@@ -51,3 +51,12 @@ long dlx_peak_memory_kb(void)
         return 0;
     return ru.ru_maxrss;   /* kilobytes on Linux and the BSDs */
 }
+
+void dlx_json_error(FILE *f, const char *file, int line, const char *message)
+{
+    fprintf(f, "{\"file\":");
+    dlx_json_string(f, file);
+    fprintf(f, ",\"line\":%d,\"status\":\"error\",\"error\":", line);
+    dlx_json_string(f, message);
+    fprintf(f, "}\n");
+}

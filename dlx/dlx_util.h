@@ -23,4 +23,10 @@ int dlx_parse_u64(const char *s, uint64_t *out);
  * escaped. */
 void dlx_json_string(FILE *f, const char *s);
 
+/* The JSON line of an input that could not be used, so that a program
+ * reading a command's JSON output sees every input in its place:
+ * {"file":...,"line":N,"status":"error","error":...} */
+void dlx_json_error(FILE *f, const char *file, int line,
+                    const char *message);
+
 #endif

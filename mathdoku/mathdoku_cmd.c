@@ -263,17 +263,6 @@ static int next_grid(FILE *f, int N, int *g, int *lineno)
     return status;
 }
 
-/* In JSON output every puzzle has its record, errors too, so that a
- * program reading it sees every puzzle of the input in order. */
-static void json_error(const char *file, int line, const char *message)
-{
-    printf("{\"file\":");
-    dlx_json_string(stdout, file);
-    printf(",\"line\":%d,\"status\":\"error\",\"error\":", line);
-    dlx_json_string(stdout, message);
-    printf("}\n");
-}
-
 static void do_puzzle(const options *o, tally *t, mathdoku *p,
                       const char *file, int line, FILE *sol_file,
                       int *sol_line)
@@ -313,7 +302,7 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
             else
                 fprintf(stderr, "%s:%d: %s\n", file, err.line, err.message);
             if (o->out == OUT_JSON)
-                json_error(file, err.line, err.message);
+                dlx_json_error(stdout, file, err.line, err.message);
             t->errors++;
             note(t, EXIT_INPUT);
             return;
@@ -471,7 +460,7 @@ int main(int argc, char **argv)
                             err.message);
                 }
                 if (got == -1 && o.out == OUT_JSON)
-                    json_error(shown, err.line, err.message);
+                    dlx_json_error(stdout, shown, err.line, err.message);
                 t.puzzles++;
                 t.errors++;
                 note(&t, EXIT_INPUT);

@@ -385,17 +385,6 @@ static void report(const char *file, int line, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-/* In JSON output every puzzle has its record, errors too, so that a
- * program reading it sees every line of the input in order. */
-static void json_error(const char *file, int line, const char *message)
-{
-    printf("{\"file\":");
-    dlx_json_string(stdout, file);
-    printf(",\"line\":%d,\"status\":\"error\",\"error\":", line);
-    dlx_json_string(stdout, message);
-    printf("}\n");
-}
-
 static sudoku_solver *solver_for(context *cx, sudoku_shape shape)
 {
     if (!cx->solver || cx->solution.shape.N != shape.N ||
@@ -607,7 +596,7 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     if (st != 0) {
         report(file, src->line, "%s", why);
         if (o->out_layout == SUDOKU_LAYOUT_JSON)
-            json_error(file, src->line, why);
+            dlx_json_error(stdout, file, src->line, why);
         t->errors++;
         note(t, st == -2 ? EXIT_SYSTEM : EXIT_INPUT);
     } else {
@@ -635,7 +624,7 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
     if (sudoku_check_givens(s, &err) != 0) {
         report(file, src->line, "%s", err.message);
         if (o->out_layout == SUDOKU_LAYOUT_JSON)
-            json_error(file, src->line, err.message);
+            dlx_json_error(stdout, file, src->line, err.message);
         t->errors++;
         note(t, EXIT_INPUT);
         return;
@@ -790,7 +779,7 @@ static int run_file(context *cx, const char *name)
             else
                 fprintf(stderr, "%s:%d: %s\n", shown, err.line, err.message);
             if (o->out_layout == SUDOKU_LAYOUT_JSON)
-                json_error(shown, err.line, err.message);
+                dlx_json_error(stdout, shown, err.line, err.message);
             continue;
         }
         do_puzzle(cx, &s, &src, shown);
