@@ -8,7 +8,11 @@
 #
 # --peer names a build of Knuth's dlx1 or dlx2 (reads stdin, reports
 # "Altogether N solutions, ... U updates, ... N nodes" on stderr); it is then
-# timed in the same run, interleaved with ours, and the ratio printed.
+# timed in the same run, interleaved with ours, both as wall time of the
+# whole command (reading included), and the ratio printed.  Its counts
+# are checked: the same solutions and updates (same algorithm, same
+# choices), and its nodes are ours less the solutions (we count a
+# solution's leaf as a node, Knuth does not).
 # Build one from Knuth's dlx2.w with ctangle (Debian: texlive-binaries) and
 # gb_flip from the Stanford GraphBase (Debian: sgb):
 #   ctangle dlx2.w && gcc -O3 -o dlx2 dlx2.c -lgb
@@ -49,8 +53,8 @@ echo "dlx: $dlx ($("$dlx" --version)); runs: $runs (median)"
 [ -n "$peer" ] && echo "peer: $peer (wall time, same runs interleaved)"
 echo
 if [ -n "$peer" ]; then
-    echo "| input | solutions | nodes | updates | dlx s | updates/s | peer s | peer/dlx |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| input | solutions | nodes | updates | dlx s | updates/s | dlx wall s | peer wall s | peer/dlx |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 else
     echo "| input | solutions | nodes | updates | dlx s | updates/s |"
     echo "|---|---:|---:|---:|---:|---:|"
@@ -59,10 +63,13 @@ status=0
 for name in $inputs; do
     file=$data/$name.dlx
     want=$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$data/counts.tsv")
-    ours=() theirs=()
+    ours=() theirs=() walls=()
     for ((r = 0; r < runs; r++)); do
         out=$("$dlx" -c -s "$file" 2>&1 >/dev/null)
+        t0=$(now)
         count=$("$dlx" -c "$file")
+        t1=$(now)
+        walls+=("$(echo "$t1 - $t0" | bc -l)")
         if [ "$count" != "$want" ]; then
             echo "bench/dlx.sh: $name: $count solutions, expected $want" >&2
             exit 1
@@ -76,7 +83,9 @@ for name in $inputs; do
             t1=$(now)
             pc=$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' <<<"$line")
             pn=$(sed -n 's/.* \([0-9]*\) nodes.*/\1/p' <<<"$line")
-            if [ "$pc" != "$want" ] || [ "$pn" != "$nodes" ]; then
+            pu=$(sed -n 's/.* \([0-9]*\) updates.*/\1/p' <<<"$line")
+            if [ "$pc" != "$want" ] || [ "$pu" != "$updates" ] ||
+               [ "$((pn + want))" != "$nodes" ]; then
                 echo "bench/dlx.sh: $name: peer reports '$line'" >&2
                 status=1
             fi
@@ -87,9 +96,10 @@ for name in $inputs; do
     rate=$(awk -v u="$updates" -v s="$s" 'BEGIN {printf "%.0f", (s > 0 ? u / s : 0)}')
     if [ -n "$peer" ]; then
         ps=$(printf '%s\n' "${theirs[@]}" | median)
-        ratio=$(awk -v a="$ps" -v b="$s" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')
-        printf '| %s | %s | %s | %s | %.3f | %s | %.3f | %s |\n' "$name" "$want" \
-            "$nodes" "$updates" "$s" "$rate" "$ps" "$ratio"
+        ws=$(printf '%s\n' "${walls[@]}" | median)
+        ratio=$(awk -v a="$ps" -v b="$ws" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')
+        printf '| %s | %s | %s | %s | %.3f | %s | %.3f | %.3f | %s |\n' "$name" "$want" \
+            "$nodes" "$updates" "$s" "$rate" "$ws" "$ps" "$ratio"
     else
         printf '| %s | %s | %s | %s | %.3f | %s |\n' "$name" "$want" "$nodes" \
             "$updates" "$s" "$rate"
