@@ -182,7 +182,7 @@ expect "explain no solution" 1 "*" "$tmp/none1.txt:1: r1c3 has no candidate left
 expect "explain bad method" 4 "" "*" -- "$sudoku" explain -m magic "$tmp/one.txt"
 
 # generate --difficulty: re-rated by the logic solver, the level asked for
-for level in easy medium expert guessing; do
+for level in easy medium hard expert guessing; do
     "$sudoku" generate --seed 1 -n 3 --difficulty $level >"$tmp/lvl.txt"
     expect "generate $level" 0 "$(yes $level | head -3)" "" \
         -- sh -c "'$sudoku' rate '$tmp/lvl.txt' | awk '{print \$2}'"

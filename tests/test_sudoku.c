@@ -800,6 +800,88 @@ static void logic_sound(const char *name, sudoku_logic_method method,
     fclose(f);
 }
 
+/* Runs the logic solver on a puzzle with only the techniques in allowed;
+ * returns sudoku_logic_step's final code (0 solved, 2 stuck) and the
+ * hardest technique used. */
+static int run_allowed(const sudoku *s, sudoku_solver *sv, uint32_t allowed,
+                       int *hardest)
+{
+    sudoku_logic *lg = sudoku_logic_new(s, SUDOKU_LOGIC_TECHNIQUES);
+    sudoku_logic_set_techniques(lg, allowed);
+    sudoku_step st;
+    int got, steps = 0, N = s->shape.N;
+    *hardest = -1;
+    while ((got = sudoku_logic_step(lg, sv, &st)) == 1 &&
+           steps++ < 10 * N * N)
+        if ((int)st.tech > *hardest)
+            *hardest = (int)st.tech;
+    sudoku_logic_free(lg);
+    return got;
+}
+
+/*
+ * Ratings are monotone: a puzzle rated at a level is solved, without a
+ * guess, by that level's techniques and those below it, and not by the
+ * levels below alone.  The restricted runs take other paths than the
+ * full one (each stops where its techniques run out), so this checks
+ * that a harder technique is only ever reached for when the simpler ones
+ * cannot finish; in particular a puzzle that singles alone solve is rated
+ * easy, the lowest level.
+ */
+static void ratings_monotone(const char *name, int limit, int *per_level)
+{
+    static const char *levels[] = { "easy", "medium", "hard", "expert",
+                                    "guessing" };
+    /* the last technique of each level, as the README lists them */
+    static const sudoku_technique last[] = {
+        SUDOKU_TECH_HIDDEN_SINGLE, SUDOKU_TECH_HIDDEN_PAIR,
+        SUDOKU_TECH_HIDDEN_QUAD, SUDOKU_TECH_XY_WING
+    };
+    FILE *f = open_data(name);
+    if (!f)
+        return;
+    sudoku_reader r;
+    sudoku_read_options opt = { 0 };
+    sudoku_reader_init(&r, f, name, &opt);
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_source src;
+    sudoku_error err;
+    sudoku_solver *sv = NULL;
+    int bad = 0, n = 0;
+    while (n < limit && sudoku_read(&r, &s, &src, &err) > 0) {
+        sudoku_solver_free(sv);
+        sv = sudoku_solver_new(s.shape);
+        int hardest;
+        run_allowed(&s, sv, ~0u, &hardest);
+        const char *rated =
+            sudoku_rating_name(hardest < 0 ? SUDOKU_TECH_FULL_HOUSE
+                                           : (sudoku_technique)hardest);
+        int level = 0;
+        while (level < 4 && strcmp(levels[level], rated) != 0)
+            level++;
+        per_level[level]++;
+        for (int k = 0; k < 4; k++) {
+            uint32_t allowed = (1u << (last[k] + 1)) - 1;   /* no guess */
+            int h, got = run_allowed(&s, sv, allowed, &h);
+            int solved = got == 0;
+            if (solved != (level <= k)) {
+                if (bad++ < 5)
+                    fprintf(stderr, "%s:%d: rated %s, but the %s "
+                            "techniques %s it\n", name, src.line, rated,
+                            levels[k], solved ? "solve" : "do not solve");
+            }
+        }
+        n++;
+    }
+    CHECK(n > 0 && bad == 0, "%s: %d of %d puzzles rated out of order", name,
+          bad, n);
+    sudoku_solver_free(sv);
+    sudoku_reader_release(&r);
+    sudoku_release(&s);
+    fclose(f);
+}
+
 /* ---- the techniques on published positions ------------------------------- */
 
 /*
@@ -1140,6 +1222,11 @@ static void logic(void)
     reject_agrees("forum-hardest-200.txt", 100, &pair_steps);
     reject_agrees("tatham-large.txt", 20, &pair_steps);
     CHECK(pair_steps > 100, "only %d pair steps compared", pair_steps);
+    int per_level[5] = { 0 };
+    ratings_monotone("17-clue-300.txt", 300, per_level);
+    ratings_monotone("top1465-200.txt", 200, per_level);
+    for (int k = 0; k < 5; k++)
+        CHECK(per_level[k] > 0, "no puzzle rated at level %d", k);
     /* a puzzle with no solution is found out, not looped on */
     sudoku s;
     sudoku_init(&s);
