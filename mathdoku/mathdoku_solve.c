@@ -246,6 +246,11 @@ mathdoku_solver *mathdoku_solver_new(const mathdoku *p,
         mathdoku_solver_free(sv);
         return NULL;
     }
+    /* each tuple of a cage of n cells is an option of 3n + 1 items */
+    long n_nodes = 0;
+    for (int k = 0; k < p->n_cages; k++)
+        n_nodes += (first[k + 1] - first[k]) * (3L * p->cages[k].n + 1);
+    dlx_reserve(sv->m, (int)n_opt, n_nodes);
     int items[3 * MATHDOKU_MAX_CAGE + 1];
     long at = 0, o = 0;
     for (int k = 0; k < p->n_cages; k++) {
