@@ -145,52 +145,86 @@ static void tatham_ids(void)
     fclose(f);
 }
 
+/* The puzzles of a data file, one at a time, each with a solver of its
+ * shape (kept while the shape stays); a read error fails the test. */
+typedef struct data_file {
+    const char *name;
+    FILE *f;
+    sudoku_reader r;
+    sudoku s;                   /* the puzzle just read */
+    sudoku_source src;          /* where it was */
+    sudoku_solver *sv;          /* a solver of its shape, or NULL */
+} data_file;
+
+static int data_open(data_file *d, const char *name)
+{
+    memset(d, 0, sizeof *d);
+    d->name = name;
+    sudoku_init(&d->s);
+    d->f = open_data(name);
+    if (!d->f)
+        return 0;
+    sudoku_read_options opt = { 0 };
+    sudoku_reader_init(&d->r, d->f, name, &opt);
+    return 1;
+}
+
+static const sudoku *data_next(data_file *d)
+{
+    sudoku_shape was = d->s.shape;
+    sudoku_error err;
+    int got;
+    while ((got = sudoku_read(&d->r, &d->s, &d->src, &err)) < 0)
+        CHECK(0, "%s:%d: %s", d->name, err.line, err.message);
+    if (got == 0)
+        return NULL;
+    if (!d->sv || was.R != d->s.shape.R || was.C != d->s.shape.C) {
+        sudoku_solver_free(d->sv);
+        d->sv = sudoku_solver_new(d->s.shape);
+    }
+    return &d->s;
+}
+
+static void data_close(data_file *d)
+{
+    sudoku_solver_free(d->sv);
+    sudoku_release(&d->s);
+    if (d->f) {
+        sudoku_reader_release(&d->r);
+        fclose(d->f);
+    }
+}
+
 /* A slice of a collection: read by the stream reader, solved with a
  * uniqueness proof, each solution checked against the givens. */
 static void collection(const char *name, int expected_puzzles,
                        int expect_unique)
 {
-    FILE *f = open_data(name);
-    if (!f)
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
         return;
-    sudoku_reader r;
-    sudoku_read_options opt = { 0 };
-    sudoku_reader_init(&r, f, name, &opt);
-    sudoku s, sol;
-    sudoku_init(&s);
+    }
+    sudoku sol;
     sudoku_init(&sol);
-    sudoku_source src;
-    sudoku_error err;
-    sudoku_solver *sv = NULL;
-    int n = 0, got, bad = 0;
-    while ((got = sudoku_read(&r, &s, &src, &err)) != 0) {
-        if (got < 0) {
-            CHECK(0, "%s:%d: %s", name, err.line, err.message);
-            continue;
-        }
-        if (!sv || sudoku_solver_matrix(sv) == NULL ||
-            sol.shape.R != s.shape.R || sol.shape.C != s.shape.C) {
-            sudoku_solver_free(sv);
-            sv = sudoku_solver_new(s.shape);
-        }
-        sudoku_set_shape(&sol, s.shape);
+    const sudoku *s;
+    int n = 0, bad = 0;
+    while ((s = data_next(&d)) != NULL) {
+        sudoku_set_shape(&sol, s->shape);
         sudoku_limits lim = { .max_solutions = 2 };
         sudoku_outcome out;
-        sudoku_solve_dlx(sv, &s, &lim, &sol, &out);
+        sudoku_solve_dlx(d.sv, s, &lim, &sol, &out);
         char why[200];
         if (out.solutions < 1 || (expect_unique && out.solutions != 1) ||
             (!expect_unique && out.solutions != 2) ||
-            sudoku_check_solution(&s, &sol, why, sizeof why) != 0)
+            sudoku_check_solution(s, &sol, why, sizeof why) != 0)
             bad++;
         n++;
     }
     CHECK(n == expected_puzzles, "%s: %d puzzles", name, n);
     CHECK(bad == 0, "%s: %d wrong", name, bad);
-    sudoku_solver_free(sv);
-    sudoku_reader_release(&r);
-    sudoku_release(&s);
     sudoku_release(&sol);
-    fclose(f);
+    data_close(&d);
 }
 
 /* ---- DLX against DFS on random puzzles ----------------------------------- */
@@ -741,35 +775,25 @@ static void generator(void)
 static void logic_sound(const char *name, sudoku_logic_method method,
                         int *used, int *unaided)
 {
-    FILE *f = open_data(name);
-    if (!f)
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
         return;
-    sudoku_reader r;
-    sudoku_read_options opt = { 0 };
-    sudoku_reader_init(&r, f, name, &opt);
-    sudoku s, sol;
-    sudoku_init(&s);
+    }
+    sudoku sol;
     sudoku_init(&sol);
-    sudoku_source src;
-    sudoku_error err;
-    sudoku_solver *sv = NULL;
+    const sudoku *s;
     int puzzles = 0, wrong_place = 0, wrong_removal = 0, unfinished = 0;
-    sudoku_shape cur = { 0, 0, 0 };
     int idle = 0;
-    while (sudoku_read(&r, &s, &src, &err) > 0) {
-        if (!sv || cur.R != s.shape.R || cur.C != s.shape.C) {
-            sudoku_solver_free(sv);
-            sv = sudoku_solver_new(s.shape);
-            cur = s.shape;
-        }
-        int N = s.shape.N;
+    while ((s = data_next(&d)) != NULL) {
+        int N = s->shape.N;
         sudoku_limits lim = { .max_solutions = 1 };
         sudoku_outcome out;
-        sudoku_solve_dlx(sv, &s, &lim, &sol, &out);
-        sudoku_logic *lg = sudoku_logic_new(&s, method);
+        sudoku_solve_dlx(d.sv, s, &lim, &sol, &out);
+        sudoku_logic *lg = sudoku_logic_new(s, method);
         sudoku_step st;
         int got, steps = 0, guesses = 0;
-        while ((got = sudoku_logic_step(lg, sv, &st)) == 1 &&
+        while ((got = sudoku_logic_step(lg, d.sv, &st)) == 1 &&
                steps++ < 10 * N * N) {
             used[st.tech]++;
             guesses += st.tech == SUDOKU_TECH_GUESS;
@@ -793,11 +817,8 @@ static void logic_sound(const char *name, sudoku_logic_method method,
     CHECK(unfinished == 0, "%s: %d puzzles not explained to the end", name,
           unfinished);
     CHECK(idle == 0, "%s: %d steps that do nothing", name, idle);
-    sudoku_solver_free(sv);
-    sudoku_reader_release(&r);
-    sudoku_release(&s);
     sudoku_release(&sol);
-    fclose(f);
+    data_close(&d);
 }
 
 /* Runs the logic solver on a puzzle with only the techniques in allowed;
@@ -837,23 +858,16 @@ static void ratings_monotone(const char *name, int limit, int *per_level)
         SUDOKU_TECH_HIDDEN_SINGLE, SUDOKU_TECH_HIDDEN_PAIR,
         SUDOKU_TECH_HIDDEN_QUAD, SUDOKU_TECH_XY_WING
     };
-    FILE *f = open_data(name);
-    if (!f)
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
         return;
-    sudoku_reader r;
-    sudoku_read_options opt = { 0 };
-    sudoku_reader_init(&r, f, name, &opt);
-    sudoku s;
-    sudoku_init(&s);
-    sudoku_source src;
-    sudoku_error err;
-    sudoku_solver *sv = NULL;
+    }
+    const sudoku *s;
     int bad = 0, n = 0;
-    while (n < limit && sudoku_read(&r, &s, &src, &err) > 0) {
-        sudoku_solver_free(sv);
-        sv = sudoku_solver_new(s.shape);
+    while (n < limit && (s = data_next(&d)) != NULL) {
         int hardest;
-        run_allowed(&s, sv, ~0u, &hardest);
+        run_allowed(s, d.sv, ~0u, &hardest);
         const char *rated =
             sudoku_rating_name(hardest < 0 ? SUDOKU_TECH_FULL_HOUSE
                                            : (sudoku_technique)hardest);
@@ -863,12 +877,12 @@ static void ratings_monotone(const char *name, int limit, int *per_level)
         per_level[level]++;
         for (int k = 0; k < 4; k++) {
             uint32_t allowed = (1u << (last[k] + 1)) - 1;   /* no guess */
-            int h, got = run_allowed(&s, sv, allowed, &h);
+            int h, got = run_allowed(s, d.sv, allowed, &h);
             int solved = got == 0;
             if (solved != (level <= k)) {
                 if (bad++ < 5)
                     fprintf(stderr, "%s:%d: rated %s, but the %s "
-                            "techniques %s it\n", name, src.line, rated,
+                            "techniques %s it\n", name, d.src.line, rated,
                             levels[k], solved ? "solve" : "do not solve");
             }
         }
@@ -876,10 +890,7 @@ static void ratings_monotone(const char *name, int limit, int *per_level)
     }
     CHECK(n > 0 && bad == 0, "%s: %d of %d puzzles rated out of order", name,
           bad, n);
-    sudoku_solver_free(sv);
-    sudoku_reader_release(&r);
-    sudoku_release(&s);
-    fclose(f);
+    data_close(&d);
 }
 
 /* ---- the techniques on published positions ------------------------------- */
@@ -1121,16 +1132,12 @@ static void technique_examples(void)
  */
 static void reject_agrees(const char *name, int limit, int *pair_steps)
 {
-    FILE *f = open_data(name);
-    if (!f)
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
         return;
-    sudoku_reader r;
-    sudoku_read_options opt = { 0 };
-    sudoku_reader_init(&r, f, name, &opt);
-    sudoku s;
-    sudoku_init(&s);
-    sudoku_source src;
-    sudoku_error err;
+    }
+    const sudoku *s;
     uint32_t same_rules = 1u << SUDOKU_TECH_FULL_HOUSE |
                           1u << SUDOKU_TECH_NAKED_SINGLE |
                           1u << SUDOKU_TECH_HIDDEN_SINGLE |
@@ -1138,10 +1145,10 @@ static void reject_agrees(const char *name, int limit, int *pair_steps)
                           1u << SUDOKU_TECH_HIDDEN_PAIR;
     int puzzles = 0, positions = 0, disagree = 0, end_differs = 0;
     uint64_t *cand = NULL;
-    while (puzzles < limit && sudoku_read(&r, &s, &src, &err) > 0) {
-        int NN = s.shape.N * s.shape.N;
+    while (puzzles < limit && (s = data_next(&d)) != NULL) {
+        int NN = s->shape.N * s->shape.N;
         cand = realloc(cand, (size_t)NN * sizeof *cand);
-        sudoku_logic *rl = sudoku_logic_new(&s, SUDOKU_LOGIC_REJECT_LIST);
+        sudoku_logic *rl = sudoku_logic_new(s, SUDOKU_LOGIC_REJECT_LIST);
         sudoku_logic_set_techniques(rl, same_rules);
         sudoku_step st, tt;
         for (;;) {
@@ -1163,7 +1170,7 @@ static void reject_agrees(const char *name, int limit, int *pair_steps)
             *pair_steps += st.cell < 0;
         }
         /* both to their end from the start: the same candidates */
-        sudoku_logic *tl = sudoku_logic_new(&s, SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_logic *tl = sudoku_logic_new(s, SUDOKU_LOGIC_TECHNIQUES);
         sudoku_logic_set_techniques(tl, same_rules);
         while (sudoku_logic_step(tl, NULL, &tt) == 1)
             ;
@@ -1181,9 +1188,7 @@ static void reject_agrees(const char *name, int limit, int *pair_steps)
     CHECK(end_differs == 0, "%s: %d cells end differently", name,
           end_differs);
     free(cand);
-    sudoku_reader_release(&r);
-    sudoku_release(&s);
-    fclose(f);
+    data_close(&d);
 }
 
 static void logic(void)
