@@ -176,6 +176,40 @@ static void wrong(const options *o, int line, const char *why)
     fprintf(stderr, "%s:%d: wrong answer: %s\n", o->file, line, why);
 }
 
+/* The checks a solved puzzle passes before its time counts: exactly one
+ * solution, no complaint from the independent checker (complaint is NULL,
+ * or what the checker said), and the listed answer when there is one
+ * (want, read against the N*N cell values).  0 if all hold; otherwise the
+ * reason is printed as FILE:LINE: wrong answer: WHY. */
+static int validate(const options *o, int line, uint64_t solutions,
+                    const char *complaint, const char *want, int N,
+                    const int *cells)
+{
+    char why[256];
+    if (solutions != 1) {
+        snprintf(why, sizeof why, "%llu solutions, expected one",
+                 (unsigned long long)solutions);
+        wrong(o, line, why);
+        return -1;
+    }
+    if (complaint) {
+        wrong(o, line, complaint);
+        return -1;
+    }
+    if (want) {
+        int *v = malloc((size_t)N * N * sizeof *v);
+        int same = v && parse_answer(want, N, v, N * N) == N * N;
+        for (int k = 0; same && k < N * N; k++)
+            same = v[k] == cells[k];
+        free(v);
+        if (!same) {
+            wrong(o, line, "not the listed solution");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* ---- sudoku --------------------------------------------------------------- */
 
 static int bench_sudoku(run *r, FILE *f)
@@ -193,6 +227,7 @@ static int bench_sudoku(run *r, FILE *f)
     int st, status = OK;
     double started = dlx_seconds();
     char buf[1 << 16], why[256];
+    int cells[SUDOKU_MAX_ORDER * SUDOKU_MAX_ORDER];
     while ((st = sudoku_read(&rd, &p, &src, &err)) != 0) {
         if (st < 0) {
             fprintf(stderr, "%s:%d:%d: %s\n", o->file, err.line, err.col,
@@ -236,28 +271,17 @@ static int bench_sudoku(run *r, FILE *f)
             sol.cell[0] = sol.cell[N + 1];
             sol.cell[N + 1] = t;
         }
-        if (out.solutions != 1) {
-            snprintf(why, sizeof why, "%llu solutions, the collection's "
-                     "puzzles have one", (unsigned long long)out.solutions);
-            wrong(o, src.line, why);
+        int N = p.shape.N;
+        for (int k = 0; out.solutions > 0 && k < N * N; k++)
+            cells[k] = sol.cell[k];
+        const char *complaint =
+            out.solutions > 0 &&
+                    sudoku_check_solution(&p, &sol, why, sizeof why) != 0
+                ? why : NULL;
+        if (validate(o, src.line, out.solutions, complaint, want, N,
+                     cells) != 0) {
             status = WRONG;
             break;
-        }
-        if (sudoku_check_solution(&p, &sol, why, sizeof why) != 0) {
-            wrong(o, src.line, why);
-            status = WRONG;
-            break;
-        }
-        if (want) {
-            int N = sol.shape.N, v[SUDOKU_MAX_ORDER * SUDOKU_MAX_ORDER];
-            int same = parse_answer(want, N, v, N * N) == N * N;
-            for (int k = 0; same && k < N * N; k++)
-                same = v[k] == sol.cell[k];
-            if (!same) {
-                wrong(o, src.line, "not the listed solution");
-                status = WRONG;
-                break;
-            }
         }
         add(r, us, out.nodes, 0);
     }
@@ -385,26 +409,13 @@ static int bench_mathdoku(run *r, FILE *f)
                 sol[0] = sol[1];
                 sol[1] = t;
             }
-            if (out.solutions != 1) {
-                snprintf(why, sizeof why, "%llu solutions, expected one",
-                         (unsigned long long)out.solutions);
-                wrong(o, line, why);
+            const char *complaint =
+                out.solutions > 0 &&
+                        mathdoku_check(&p, &rules, sol, why, sizeof why)
+                    ? why : NULL;
+            if (validate(o, line, out.solutions, complaint, want, N, sol))
                 status = WRONG;
-            } else if (mathdoku_check(&p, &rules, sol, why, sizeof why)) {
-                wrong(o, line, why);
-                status = WRONG;
-            } else if (want) {
-                int *v = malloc((size_t)N * N * sizeof *v);
-                int same = v && parse_answer(want, N, v, N * N) == N * N;
-                for (int k = 0; same && k < N * N; k++)
-                    same = v[k] == sol[k];
-                free(v);
-                if (!same) {
-                    wrong(o, line, "not the listed solution");
-                    status = WRONG;
-                }
-            }
-            if (status == OK)
+            else
                 add(r, us, out.nodes, 0);
         }
         free(sol);

@@ -19,6 +19,18 @@ assert "names the puzzle" grep -q "^$tmp/top.txt:5: wrong answer: " "$tmp/err"
 expect "dfs spoiled answer" 1 "" "*" -- "$h" sudoku "$tmp/top.txt" --method dfs --corrupt 2
 assert "dfs names the puzzle" grep -q ":2: wrong answer: " "$tmp/err"
 
+# a puzzle with more than one solution is not a benchmark answer: the
+# empty grid, and a 2x2 mathdoku whose one cage holds the whole grid (both
+# 2x2 Latin squares fit it)
+{ head -2 "$tmp/top.txt"; printf '%081d\n' 0 | tr 0 .; } >"$tmp/two.txt"
+expect "sudoku two solutions" 1 "" "$tmp/two.txt:3: wrong answer: 2 solutions, expected one" \
+    -- "$h" sudoku "$tmp/two.txt"
+printf '2\n6 + A1 A2 B1 B2\n' >"$tmp/two.cages"
+expect "mathdoku two solutions" 1 "" "$tmp/two.cages:1: wrong answer: 2 solutions, expected one" \
+    -- "$h" mathdoku "$tmp/two.cages"
+expect "mathdoku dfs two solutions" 1 "" "$tmp/two.cages:1: wrong answer: 2 solutions, expected one" \
+    -- "$h" mathdoku "$tmp/two.cages" --method dfs
+
 # Tatham's IDs with their listed solutions: right, then one listed wrong
 tail -n +2 "$data/sudoku/tatham-solo.tsv" | head -10 >"$tmp/solo.tsv"
 cut -f1 "$tmp/solo.tsv" >"$tmp/solo.ids"
