@@ -236,6 +236,30 @@ static unsigned rnd(unsigned n)
     return (unsigned)((rng_state >> 33) % n);
 }
 
+/* a[0..n-1]: a random permutation of 0..n-1 (Fisher-Yates) */
+static void shuffle(int *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int k = (int)rnd((unsigned)i + 1), t = a[i];
+        a[i] = a[k], a[k] = t;
+    }
+}
+
+/* perm: lines (rows or columns) in groups of size (bands or stacks),
+ * permuted within each group, and the groups permuted */
+static void random_lines(int groups, int size, int *perm)
+{
+    int order[SUDOKU_MAX_ORDER], in[SUDOKU_MAX_ORDER];
+    shuffle(order, groups);
+    for (int b = 0; b < groups; b++) {
+        shuffle(in, size);
+        for (int i = 0; i < size; i++)
+            perm[b * size + i] = order[b] * size + in[i];
+    }
+}
+
 /* A random valid grid of a shape: the first solution of the empty grid,
  * relabeled, with rows permuted within bands and columns within stacks,
  * and bands and stacks permuted. */
@@ -257,41 +281,8 @@ static void random_grid(sudoku_solver *sv, sudoku *g)
         label[v] = label[k], label[k] = t;
     }
     /* rows: bands of R rows (N/R bands); columns: stacks of C columns */
-    int bands = N / R, stacks = N / C, order[SUDOKU_MAX_ORDER];
-    for (int b = 0; b < bands; b++)
-        order[b] = b;
-    for (int b = bands - 1; b > 0; b--) {
-        int k = (int)rnd((unsigned)b + 1), t = order[b];
-        order[b] = order[k], order[k] = t;
-    }
-    for (int b = 0; b < bands; b++) {
-        int in[SUDOKU_MAX_ORDER];
-        for (int i = 0; i < R; i++)
-            in[i] = i;
-        for (int i = R - 1; i > 0; i--) {
-            int k = (int)rnd((unsigned)i + 1), t = in[i];
-            in[i] = in[k], in[k] = t;
-        }
-        for (int i = 0; i < R; i++)
-            rowp[b * R + i] = order[b] * R + in[i];
-    }
-    for (int b = 0; b < stacks; b++)
-        order[b] = b;
-    for (int b = stacks - 1; b > 0; b--) {
-        int k = (int)rnd((unsigned)b + 1), t = order[b];
-        order[b] = order[k], order[k] = t;
-    }
-    for (int b = 0; b < stacks; b++) {
-        int in[SUDOKU_MAX_ORDER];
-        for (int i = 0; i < C; i++)
-            in[i] = i;
-        for (int i = C - 1; i > 0; i--) {
-            int k = (int)rnd((unsigned)i + 1), t = in[i];
-            in[i] = in[k], in[k] = t;
-        }
-        for (int i = 0; i < C; i++)
-            colp[b * C + i] = order[b] * C + in[i];
-    }
+    random_lines(N / R, R, rowp);
+    random_lines(N / C, C, colp);
     sudoku src;
     sudoku_init(&src);
     sudoku_set_shape(&src, g->shape);
