@@ -83,6 +83,8 @@ static const char usage_text[] =
 "A progress line is shown on stderr during long counts on threads when\n"
 "stderr is a terminal.\n"
 "\n"
+"An option's value follows it (--limit 2) or is joined to it (--limit=2).\n"
+"\n"
 "Exit status:\n"
 "  0  a solution was found (--unique: exactly one; --jobs and merge: all\n"
 "     jobs counted in full)\n"
@@ -158,32 +160,17 @@ static int parse_args(int argc, char **argv, options *o)
     o->job = -1;
     int files = 0;
     for (int k = 1; k < argc; k++) {
-        const char *a = argv[k];
-        const char *val = NULL;
         /* options that take a value: --name=V or --name V */
         static const char *const with_value[] = {
             "--limit", "-l", "--print", "-p", "--seed", "--max-nodes",
             "--timeout", "--threads", "-j", "--split-depth", "--jobs",
             "--job", "--shard", "--estimate", NULL };
-        const char *name = a;
-        char namebuf[32];
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        if (eq && (size_t)(eq - a) < sizeof namebuf) {
-            memcpy(namebuf, a, (size_t)(eq - a));
-            namebuf[eq - a] = '\0';
-            name = namebuf;
-            val = eq + 1;
-        }
-        int takes = 0;
-        for (int j = 0; with_value[j]; j++)
-            takes |= strcmp(name, with_value[j]) == 0;
-        if (takes && !val) {
-            if (k + 1 >= argc)
-                return usage_error("option '%s' needs a value", a);
-            val = argv[++k];
-        } else if (!takes && val) {
-            return usage_error("option '%s' takes no value", a);
-        }
+        const char *a = argv[k];
+        dlx_arg arg;
+        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
+        if (bad)
+            return usage_error(dlx_arg_error(bad), a);
+        const char *name = arg.name, *val = arg.value;
         if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
             fputs(usage_text, stdout);
             return 0;

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -59,4 +60,36 @@ void dlx_json_error(FILE *f, const char *file, int line, const char *message)
     fprintf(f, ",\"line\":%d,\"status\":\"error\",\"error\":", line);
     dlx_json_string(f, message);
     fprintf(f, "}\n");
+}
+
+int dlx_next_arg(int argc, char **argv, int *k,
+                 const char *const *with_value, dlx_arg *arg)
+{
+    const char *a = argv[*k];
+    const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+    arg->name = a;
+    arg->value = NULL;
+    if (eq && (size_t)(eq - a) < sizeof arg->buf) {
+        memcpy(arg->buf, a, (size_t)(eq - a));
+        arg->buf[eq - a] = '\0';
+        arg->name = arg->buf;
+        arg->value = eq + 1;
+    }
+    int takes = 0;
+    for (int j = 0; with_value[j] && !takes; j++)
+        takes = strcmp(arg->name, with_value[j]) == 0;
+    if (takes && !arg->value) {
+        if (*k + 1 >= argc)
+            return DLX_ARG_NEEDS_VALUE;
+        arg->value = argv[++*k];
+    } else if (!takes && arg->value) {
+        return DLX_ARG_TAKES_NO_VALUE;
+    }
+    return DLX_ARG_OK;
+}
+
+const char *dlx_arg_error(int status)
+{
+    return status == DLX_ARG_NEEDS_VALUE ? "option '%s' needs a value"
+                                         : "option '%s' takes no value";
 }

@@ -47,6 +47,7 @@ static const char usage_text[] =
 "  -t, --trace      the search in mathdoku words\n"
 "  -h, --help       this text\n"
 "\n"
+"An option's value follows it (--limit 2) or is joined to it (--limit=2).\n"
 "Errors: file:line:col: message; the other puzzles are still processed.\n"
 "Exit status (when several apply, the first in this order: 3, 5, 1, 2, 0):\n"
 "  0 every puzzle solved with one solution (count, encode: done; check:\n"
@@ -116,8 +117,16 @@ static int parse_args(int argc, char **argv, options *o)
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
         return EXIT_SYSTEM;
+    static const char *const with_value[] = {
+        "-f", "--format", "-o", "--output", "-m", "--method", "-l",
+        "--limit", "--max-nodes", "--timeout", "--solution", "-j",
+        "--threads", NULL };
     for (int k = 2; k < argc; k++) {
-        const char *a = argv[k], *val = k + 1 < argc ? argv[k + 1] : NULL;
+        dlx_arg arg;
+        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
+        if (bad)
+            return usage_error(dlx_arg_error(bad), argv[k]);
+        const char *a = arg.name, *val = arg.value;
         const char *shown = val ? val : "";
         if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
             if (val && !strcmp(val, "auto"))
@@ -131,7 +140,6 @@ static int parse_args(int argc, char **argv, options *o)
             else
                 return usage_error("--format: '%s' is not auto, letters, list "
                                    "or keen", shown);
-            k++;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             if (val && !strcmp(val, "grid"))
                 o->out = OUT_GRID;
@@ -142,7 +150,6 @@ static int parse_args(int argc, char **argv, options *o)
             else
                 return usage_error("--output: '%s' is not grid, line or json",
                                    shown);
-            k++;
         } else if (!strcmp(a, "-m") || !strcmp(a, "--method")) {
             if (val && !strcmp(val, "dlx"))
                 o->dfs = 0;
@@ -150,36 +157,28 @@ static int parse_args(int argc, char **argv, options *o)
                 o->dfs = 1;
             else
                 return usage_error("--method: '%s' is not dlx or dfs", shown);
-            k++;
         } else if (!strcmp(a, "-l") || !strcmp(a, "--limit")) {
             if (!dlx_parse_u64(val, &o->limit) || o->limit == 0)
                 return usage_error("--limit: '%s' is not a positive number",
                                    shown);
-            k++;
         } else if (!strcmp(a, "--max-nodes")) {
             if (!dlx_parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
                 return usage_error("--max-nodes: '%s' is not a positive "
                                    "number", shown);
-            k++;
         } else if (!strcmp(a, "--timeout")) {
             char *end;
             o->timeout = val ? strtod(val, &end) : 0;
             if (!val || *end || !(o->timeout > 0))
                 return usage_error("--timeout: '%s' is not a positive number "
                                    "of seconds", shown);
-            k++;
         } else if (!strcmp(a, "--solution")) {
-            if (!val)
-                return usage_error("%s", "--solution needs a file");
             o->solutions = val;
-            k++;
         } else if (!strcmp(a, "-j") || !strcmp(a, "--threads")) {
             uint64_t n;
             if (!dlx_parse_u64(val, &n) || n < 1 || n > 1024)
                 return usage_error("--threads: '%s' is not a number from 1 "
                                    "to 1024", shown);
             o->threads = (int)n;
-            k++;
         } else if (!strcmp(a, "--nary")) {
             o->rules.nary = 1;
         } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {

@@ -12,6 +12,7 @@
 
 #include "dlx.h"
 #include "dlx_parallel.h"
+#include "dlx_util.h"
 #include "sudoku_bands.h"
 #include "sudoku_grid.h"
 
@@ -90,22 +91,26 @@ int sudoku_bands_main(int argc, char **argv)
     int fix = 0, mode = 0, plain = 0, threads = 1; /* 0 count 1 list 2 cl */
     uint64_t estimate = 0;
     double timeout = 60;
+    static const char *const with_value[] = {
+        "-b", "--box", "-n", "--size", "--estimate", "--timeout", "-j",
+        "--threads", NULL };
     for (int k = 1; k < argc; k++) {
-        const char *a = argv[k];
-        const char *val = k + 1 < argc ? argv[k + 1] : NULL;
+        dlx_arg arg;
+        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
+        if (bad)
+            return bands_usage_error(dlx_arg_error(bad), argv[k]);
+        const char *a = arg.name, *val = arg.value;
+        uint64_t n;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(bands_usage, stdout);
             return 0;
         } else if (!strcmp(a, "--box") || !strcmp(a, "-b")) {
-            if (!val || sudoku_parse_box(val, &shape) != 0)
-                return bands_usage_error("--box: '%s' is not RxC", val ? val
-                                                                      : "");
-            k++;
+            if (sudoku_parse_box(val, &shape) != 0)
+                return bands_usage_error("--box: '%s' is not RxC", val);
         } else if (!strcmp(a, "--size") || !strcmp(a, "-n")) {
-            if (!val || sudoku_default_shape(atoi(val), &shape) != 0)
-                return bands_usage_error("--size: '%s' is not an order",
-                                         val ? val : "");
-            k++;
+            if (!dlx_parse_u64(val, &n) || n > SUDOKU_MAX_ORDER ||
+                sudoku_default_shape((int)n, &shape) != 0)
+                return bands_usage_error("--size: '%s' is not an order", val);
         } else if (!strcmp(a, "--fix-first-row")) {
             fix = 1;
         } else if (!strcmp(a, "--count")) {
@@ -117,27 +122,22 @@ int sudoku_bands_main(int argc, char **argv)
         } else if (!strcmp(a, "--classes")) {
             mode = 2;
         } else if (!strcmp(a, "--estimate")) {
-            char *end;
-            estimate = val ? strtoull(val, &end, 10) : 0;
-            if (!val || *end || estimate == 0)
+            if (!dlx_parse_u64(val, &estimate) || estimate == 0)
                 return bands_usage_error("--estimate: '%s' is not a positive "
-                                         "number of paths", val ? val : "");
-            k++;
+                                         "number of paths", val);
         } else if (!strcmp(a, "--timeout")) {
             char *end;
-            timeout = val ? strtod(val, &end) : 0;
-            if (!val || *end || !(timeout > 0))
+            timeout = strtod(val, &end);
+            if (end == val || *end || !(timeout > 0))
                 return bands_usage_error("--timeout: '%s' is not a positive "
-                                         "number", val ? val : "");
-            k++;
+                                         "number", val);
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-j")) {
-            threads = val ? atoi(val) : 0;
-            if (threads < 1 || threads > 1024)
+            if (!dlx_parse_u64(val, &n) || n < 1 || n > 1024)
                 return bands_usage_error("--threads: '%s' is not a number "
-                                         "from 1 to 1024", val ? val : "");
-            k++;
+                                         "from 1 to 1024", val);
+            threads = (int)n;
         } else {
-            return bands_usage_error("unknown option '%s'", a);
+            return bands_usage_error("unknown option '%s'", argv[k]);
         }
     }
     int R = shape.R, C = shape.C, N = shape.N;

@@ -88,6 +88,8 @@ static const char usage_text[] =
 "a whole puzzle (wrong number of cells, clashing givens); the other\n"
 "puzzles are still processed.\n"
 "\n"
+"An option's value follows it (--limit 2) or is joined to it (--limit=2).\n"
+"\n"
 "Exit status (when several apply, the first in this order: 3, 5, 1, 2, 0):\n"
 "  0  every puzzle solved with one solution (count, encode: done; check:\n"
 "     every grid valid)\n"
@@ -228,25 +230,12 @@ static int parse_args(int argc, char **argv, options *o)
         "--max-nodes", "--timeout", "-j", "--threads", "--givens", "--seed",
         "--rows", "--cols", "--relabel", NULL };
     for (int k = 2; k < argc; k++) {
-        const char *a = argv[k], *val = NULL, *name = a;
-        char namebuf[32];
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        if (eq && (size_t)(eq - a) < sizeof namebuf) {
-            memcpy(namebuf, a, (size_t)(eq - a));
-            namebuf[eq - a] = '\0';
-            name = namebuf;
-            val = eq + 1;
-        }
-        int takes = 0;
-        for (int j = 0; with_value[j]; j++)
-            takes |= !strcmp(name, with_value[j]);
-        if (takes && !val) {
-            if (k + 1 >= argc)
-                return usage_error("option '%s' needs a value", a);
-            val = argv[++k];
-        } else if (!takes && val) {
-            return usage_error("option '%s' takes no value", a);
-        }
+        const char *a = argv[k];
+        dlx_arg arg;
+        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
+        if (bad)
+            return usage_error(dlx_arg_error(bad), a);
+        const char *name = arg.name, *val = arg.value;
         uint64_t v;
         if (!strcmp(name, "-f") || !strcmp(name, "--format")) {
             if (!parse_layout(val, &o->in.layout, 0))

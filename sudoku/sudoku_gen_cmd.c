@@ -124,11 +124,18 @@ int sudoku_generate_main(int argc, char **argv)
     sudoku_gen_options opt = { 0 };
     sudoku_layout layout = SUDOKU_LAYOUT_LINE;
     sudoku_symbols sym = SUDOKU_SYM_AUTO;
+    static const char *const with_value[] = {
+        "-n", "--count", "--size", "-b", "--box", "--symmetry", "--fill",
+        "--givens", "--difficulty", "--attempts", "--seed", "--max-nodes",
+        "--check-nodes", "--timeout", "-o", "--output", "--out-symbols",
+        NULL };
     for (int k = 1; k < argc; k++) {
-        const char *a = argv[k];
-        const char *val = k + 1 < argc ? argv[k + 1] : NULL;
+        dlx_arg arg;
+        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
+        if (bad)
+            return gen_usage_error(dlx_arg_error(bad), argv[k]);
+        const char *a = arg.name, *val = arg.value;
         const char *shown = val ? val : "";
-        int takes = 1;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(gen_usage, stdout);
             return 0;
@@ -195,8 +202,6 @@ int sudoku_generate_main(int argc, char **argv)
                 return gen_usage_error("--timeout: '%s' is not a positive "
                                        "number of seconds", shown);
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!val)
-                return gen_usage_error("%s", "--output needs a layout");
             if (!strcmp(val, "line"))
                 layout = SUDOKU_LAYOUT_LINE;
             else if (!strcmp(val, "grid"))
@@ -226,16 +231,13 @@ int sudoku_generate_main(int argc, char **argv)
                 return gen_usage_error("--out-symbols: '%s' is not digits, "
                                        "alnum, letters, hex or numbers",
                                        shown);
+        } else if (!strcmp(a, "--solution")) {
+            with_solution = 1;
+        } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
+            stats = 1;
         } else {
-            takes = 0;
-            if (!strcmp(a, "--solution"))
-                with_solution = 1;
-            else if (!strcmp(a, "-s") || !strcmp(a, "--stats"))
-                stats = 1;
-            else
-                return gen_usage_error("unknown option '%s'", a);
+            return gen_usage_error("unknown option '%s'", a);
         }
-        k += takes;
     }
     opt.max_nodes = max_nodes;
     if (!check_nodes_set && shape.N > 16)

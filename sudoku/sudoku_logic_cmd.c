@@ -49,11 +49,14 @@ static const char logic_usage[] =
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
 
-static int logic_usage_error(const char *fmt, const char *arg)
+/* cmd: explain, hint or rate */
+static int logic_usage_error(const char *cmd, const char *fmt,
+                             const char *arg)
 {
-    fprintf(stderr, "sudoku: ");
+    fprintf(stderr, "sudoku %s: ", cmd);
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'sudoku explain --help' for more information.\n");
+    fprintf(stderr, "\nTry 'sudoku %s --help' for more information.\n",
+            cmd);
     return 4;
 }
 
@@ -170,82 +173,72 @@ int sudoku_logic_main(int argc, char **argv)
     const char **files = calloc((size_t)argc + 1, sizeof *files);
     if (!files)
         return 6;
-    for (int k = 1; k < argc; k++) {
-        const char *a = argv[k], *val = k + 1 < argc ? argv[k + 1] : NULL;
-        const char *shown = val ? val : "";
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    static const char *const with_value[] = {
+        "-m", "--method", "-o", "--output", "-f", "--format", "-b", "--box",
+        "--symbols", NULL };
+    static const char *const layouts[] = { "auto", "line", "grid",
+                                           "numbers", "tatham", NULL };
+    static const char *const symbol_sets[] = { "digits", "alnum", "letters",
+                                               "hex", "numbers", NULL };
+    const char *wrong = NULL, *what = NULL; /* a usage error, its subject */
+    for (int k = 1; k < argc && !wrong; k++) {
+        dlx_arg arg;
+        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
+        const char *a = arg.name, *val = arg.value;
+        int j;
+        what = val;
+        if (bad) {
+            wrong = dlx_arg_error(bad);
+            what = argv[k];
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(logic_usage, stdout);
             free(files);
             return 0;
         } else if (!strcmp(a, "-m") || !strcmp(a, "--method")) {
-            if (val && !strcmp(val, "techniques"))
+            if (!strcmp(val, "techniques"))
                 method = SUDOKU_LOGIC_TECHNIQUES;
-            else if (val && (!strcmp(val, "reject") ||
-                             !strcmp(val, "reject-list")))
+            else if (!strcmp(val, "reject") || !strcmp(val, "reject-list"))
                 method = SUDOKU_LOGIC_REJECT_LIST;
-            else {
-                free(files);
-                return logic_usage_error("--method: '%s' is not techniques "
-                                         "or reject", shown);
-            }
-            k++;
+            else
+                wrong = "--method: '%s' is not techniques or reject";
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (val && !strcmp(val, "text"))
+            if (!strcmp(val, "text"))
                 out = OUT_TEXT;
-            else if (val && !strcmp(val, "json"))
+            else if (!strcmp(val, "json"))
                 out = OUT_JSON;
-            else if (val && !strcmp(val, "csv") && md == RATE)
+            else if (!strcmp(val, "csv") && md == RATE)
                 out = OUT_CSV;
-            else {
-                free(files);
-                return logic_usage_error("--output: '%s' is not text, json "
-                                         "(or csv for rate)", shown);
-            }
-            k++;
+            else
+                wrong = "--output: '%s' is not text, json (or csv for rate)";
         } else if (!strcmp(a, "--candidates")) {
             candidates = 1;
         } else if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
-            static const char *const names[] = { "auto", "line", "grid",
-                                                 "numbers", "tatham" };
-            int found = 0;
-            for (int j = 0; j < 5 && val; j++)
-                if (!strcmp(val, names[j])) {
-                    in.layout = (sudoku_layout)j;
-                    found = 1;
-                }
-            if (!found) {
-                free(files);
-                return logic_usage_error("--format: '%s' is not auto, line, "
-                                         "grid, numbers or tatham", shown);
-            }
-            k++;
+            for (j = 0; layouts[j] && strcmp(val, layouts[j]); j++)
+                ;
+            in.layout = (sudoku_layout)j;
+            if (!layouts[j])
+                wrong = "--format: '%s' is not auto, line, grid, numbers "
+                        "or tatham";
         } else if (!strcmp(a, "-b") || !strcmp(a, "--box")) {
-            if (!val || sudoku_parse_box(val, &in.box) != 0) {
-                free(files);
-                return logic_usage_error("--box: '%s' is not RxC", shown);
-            }
-            k++;
+            if (sudoku_parse_box(val, &in.box) != 0)
+                wrong = "--box: '%s' is not RxC";
         } else if (!strcmp(a, "--symbols")) {
-            static const char *const names[] = { "digits", "alnum", "letters",
-                                                 "hex", "numbers" };
-            int found = 0;
-            for (int j = 0; j < 5 && val; j++)
-                if (!strcmp(val, names[j])) {
-                    in.symbols = (sudoku_symbols)(j + 1);
-                    found = 1;
-                }
-            if (!found) {
-                free(files);
-                return logic_usage_error("--symbols: '%s' is not a symbol "
-                                         "set", shown);
-            }
-            k++;
+            for (j = 0; symbol_sets[j] && strcmp(val, symbol_sets[j]); j++)
+                ;
+            in.symbols = (sudoku_symbols)(j + 1);
+            if (!symbol_sets[j])
+                wrong = "--symbols: '%s' is not digits, alnum, letters, hex "
+                        "or numbers";
         } else if (a[0] == '-' && a[1]) {
-            free(files);
-            return logic_usage_error("unknown option '%s'", a);
+            wrong = "unknown option '%s'";
+            what = a;
         } else {
             files[n_files++] = a;
         }
+    }
+    if (wrong) {
+        free(files);
+        return logic_usage_error(argv[0], wrong, what);
     }
     if (n_files == 0)
         files[n_files++] = "-";

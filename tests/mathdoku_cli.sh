@@ -78,4 +78,10 @@ expect "check needs solution" 4 "" "*" -- "$md" check "$tmp/rows4.txt"
 expect "help" 0 "*" "" -- "$md" --help
 assert "help exit codes" grep -q "^Exit status" "$tmp/out"
 
+# options: --name=value is --name value; a value left out is said
+"$md" count --limit 2 --format list "$data/wikipedia-list.txt" >"$tmp/spaced.txt" 2>&1
+expect "options with =" 0 "$(cat "$tmp/spaced.txt")" "" -- "$md" count --limit=2 --format=list "$data/wikipedia-list.txt"
+expect "option without its value" 4 "" "mathdoku: option '--timeout' needs a value
+Try 'mathdoku --help' for more information." -- "$md" solve "$data/wikipedia-list.txt" --timeout
+
 cli_done

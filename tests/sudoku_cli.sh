@@ -221,4 +221,17 @@ else
     echo "skip: qqwing not installed"
 fi
 
+# options: --name=value is --name value, in every command; a value left out
+# is said
+"$sudoku" generate -n 2 --seed 5 --symmetry rot180 >"$tmp/spaced.txt"
+expect "generate options with =" 0 "$(cat "$tmp/spaced.txt")" "" -- "$sudoku" generate --count=2 --seed=5 --symmetry=rot180
+"$sudoku" rate -o csv "$tmp/one.txt" >"$tmp/spaced.txt"
+expect "rate options with =" 0 "$(cat "$tmp/spaced.txt")" "" -- "$sudoku" rate --output=csv "$tmp/one.txt"
+"$sudoku" bands --box 2x2 --count >"$tmp/spaced.txt"
+expect "bands options with =" 0 "$(cat "$tmp/spaced.txt")" "*" -- "$sudoku" bands --box=2x2 --count
+expect "generate option without its value" 4 "" "sudoku generate: option '--seed' needs a value
+Try 'sudoku generate --help' for more information." -- "$sudoku" generate --seed
+expect "bands option without its value" 4 "" "sudoku bands: option '--box' needs a value
+Try 'sudoku bands --help' for more information." -- "$sudoku" bands --box
+
 cli_done
