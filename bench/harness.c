@@ -588,7 +588,7 @@ int main(int argc, char **argv)
         return argc == 6 ? plot(argv[2], argv[3], argv[4], argv[5])
                          : usage("plot takes OUT.svg TITLE DLX.csv DFS.csv");
     o.name = o.file;
-    for (int k = 3; k < argc; k++) {
+    for (int k = 3; k < argc; k += 2) { /* every option has a value */
         const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
         double d;
         if (!v)
@@ -611,7 +611,6 @@ int main(int argc, char **argv)
             o.solutions = v;
         else
             return usage("unknown option or bad value");
-        k++;
     }
     run r = { .o = &o };
     FILE *f = fopen(o.file, "r");
