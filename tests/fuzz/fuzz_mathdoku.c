@@ -25,7 +25,7 @@
 
 enum { SOLVE_TUPLES = 100000 };
 
-/* more than the digit tuples the solver can build for p's cages */
+/* an upper bound on the digit tuples the solver can build for p's cages */
 static double tuple_bound(const mathdoku *p)
 {
     double sum = 0;
