@@ -5,7 +5,7 @@
 #   bench/generate.sh [--count N] [--quick]
 #
 # Every puzzle made is first checked: one solution by `sudoku count -l 2`
-# (QQWing's too), minimality is checked by the tests (tests/test_sudoku.c).
+# (QQWing's too), minimality is checked by the tests (tests/test_sudoku_gen.c).
 # 9x9: N puzzles (default 2000) per program, hyperfine mean of 3 runs;
 # 16x16 and 25x25: per-puzzle seconds from `sudoku generate -s`, median.
 set -euo pipefail

@@ -1,0 +1,196 @@
+/*
+ * test_sudoku_gen.c - the generator: every fill gives valid grids, and every
+ * puzzle is unique (by DLX and by the naive DFS), minimal, symmetric as
+ * asked, and the same for the same seed.
+ *
+ * Usage: test_sudoku_gen DATA_DIR   (tests/data)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sudoku_gen.h"
+#include "sudoku_grid.h"
+#include "sudoku_solve.h"
+#include "sudoku_fixtures.h"
+
+/* ---- the generator -------------------------------------------------------- */
+
+static uint64_t count_dlx(sudoku_solver *sv, const sudoku *p, uint64_t limit)
+{
+    sudoku_limits lim = { .max_solutions = limit };
+    sudoku_outcome out;
+    if (sudoku_solve_dlx(sv, p, &lim, NULL, &out) != 0)
+        return 0;
+    return out.solutions;
+}
+
+/* Every property the generator promises, on one shape and option set. */
+static void generated(int R, int C, sudoku_fill fill, sudoku_symmetry sym,
+                      int target, int puzzles, uint64_t seed)
+{
+    sudoku_shape shape = { R, C, R * C };
+    int N = shape.N, NN = N * N;
+    sudoku_solver *sv = sudoku_solver_new(shape);
+    sudoku p, g, again, sol;
+    sudoku_init(&p);
+    sudoku_init(&g);
+    sudoku_init(&again);
+    sudoku_init(&sol);
+    sudoku_set_shape(&sol, shape);
+    sudoku_gen_options opt = { .fill = fill, .symmetry = sym,
+                               .target_givens = target };
+    int unique = 0, same_solution = 0, minimal = 0, symmetric = 0,
+        dfs_agree = 0, dfs_run = 0, valid = 0, kept = 0, at_target = 0;
+    for (int t = 0; t < puzzles; t++) {
+        sudoku_gen_report rep;
+        if (sudoku_generate(sv, seed + (uint64_t)t, &opt, &p, &g, &rep) != 0)
+            continue;
+        char why[200];
+        valid += sudoku_check_solution(NULL, &g, why, sizeof why) == 0;
+        kept += sudoku_check_solution(&p, &g, why, sizeof why) == 0;
+        sudoku_limits lim = { .max_solutions = 2 };
+        sudoku_outcome out;
+        sudoku_solve_dlx(sv, &p, &lim, &sol, &out);
+        unique += out.solutions == 1;
+        same_solution += memcmp(sol.cell, g.cell, (size_t)NN) == 0;
+        int givens = 0;
+        for (int i = 0; i < NN; i++)
+            givens += p.cell[i] != 0;
+        CHECK(givens == rep.givens, "reported %d givens, has %d",
+              rep.givens, givens);
+        if (N <= 9) {
+            sudoku_limits dl = { .max_solutions = 2, .max_nodes = 20000000 };
+            sudoku_solve_dfs(&p, &dl, NULL, &out);
+            if (out.complete) {
+                dfs_run++;
+                dfs_agree += out.solutions == 1;
+            }
+        }
+        /* minimal: no given (group of givens) can go */
+        int is_minimal = 1, is_symmetric = 1;
+        for (int i = 0; i < NN; i++) {
+            int cells[4], n = sudoku_symmetric_cells(&shape, sym, i, cells);
+            for (int j = 0; j < n; j++)
+                is_symmetric &= (p.cell[cells[j]] != 0) == (p.cell[i] != 0);
+            if (!p.cell[i] || target)
+                continue;
+            unsigned char saved[4];
+            for (int j = 0; j < n; j++) {
+                saved[j] = p.cell[cells[j]];
+                p.cell[cells[j]] = 0;
+            }
+            is_minimal &= count_dlx(sv, &p, 2) == 2;
+            for (int j = 0; j < n; j++)
+                p.cell[cells[j]] = saved[j];
+        }
+        minimal += is_minimal && rep.minimal;
+        symmetric += is_symmetric;
+        at_target += target && givens <= target + 3;
+        /* the same seed, the same puzzle */
+        sudoku_gen_report rep2;
+        sudoku_generate(sv, seed + (uint64_t)t, &opt, &again, &sol, &rep2);
+        CHECK(memcmp(again.cell, p.cell, (size_t)NN) == 0,
+              "%dx%d seed %llu: not reproducible", R, C,
+              (unsigned long long)(seed + (uint64_t)t));
+    }
+    const char *f = sudoku_fill_name(fill), *y = sudoku_symmetry_name(sym);
+    CHECK(valid == puzzles, "%dx%d %s %s: %d valid grids", R, C, f, y, valid);
+    CHECK(kept == puzzles, "%dx%d %s: givens from the grid", R, C, f);
+    CHECK(unique == puzzles, "%dx%d %s %s: %d of %d unique", R, C, f, y,
+          unique, puzzles);
+    CHECK(same_solution == puzzles, "%dx%d %s: solution is the grid", R, C,
+          f);
+    CHECK(dfs_agree == dfs_run, "%dx%d: DFS finds %d of %d unique", R, C,
+          dfs_agree, dfs_run);
+    CHECK(N > 6 || dfs_run == puzzles, "%dx%d: DFS ran on every puzzle", R,
+          C);
+    if (!target)
+        CHECK(minimal == puzzles, "%dx%d %s %s: %d of %d minimal", R, C, f,
+              y, minimal, puzzles);
+    else
+        CHECK(at_target == puzzles, "%dx%d: target %d", R, C, target);
+    CHECK(symmetric == puzzles, "%dx%d %s: %d of %d symmetric", R, C, y,
+          symmetric, puzzles);
+    /* different seeds, different puzzles */
+    sudoku_gen_report rep;
+    sudoku_generate(sv, seed + 1000, &opt, &again, &sol, &rep);
+    CHECK(memcmp(again.cell, p.cell, (size_t)NN) != 0 || N < 4,
+          "%dx%d: another seed, the same puzzle", R, C);
+    sudoku_solver_free(sv);
+    sudoku_release(&p);
+    sudoku_release(&g);
+    sudoku_release(&again);
+    sudoku_release(&sol);
+}
+
+/* Each fill method gives valid grids, of many shapes. */
+static void fills(void)
+{
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 2, 4 }, { 3, 3 },
+                                     { 2, 5 }, { 3, 4 }, { 4, 4 }, { 5, 5 } };
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        sudoku_shape shape = { shapes[k][0], shapes[k][1],
+                               shapes[k][0] * shapes[k][1] };
+        sudoku_solver *sv = sudoku_solver_new(shape);
+        sudoku g, h;
+        sudoku_init(&g);
+        sudoku_init(&h);
+        sudoku_set_shape(&g, shape);
+        sudoku_set_shape(&h, shape);
+        for (int f = 0; f < 3; f++) {
+            if (f == SUDOKU_FILL_BLOCKROW && shape.N > 16)
+                continue; /* restarts grow too fast past 16x16 */
+            sudoku_gen_options opt = { .fill = (sudoku_fill)f };
+            int good = 0, differ = 0;
+            for (uint64_t seed = 1; seed <= 5; seed++) {
+                sudoku_gen_report rep = { 0 };
+                char why[200];
+                good += sudoku_fill_grid(sv, (sudoku_fill)f, seed, &opt, &g,
+                                         &rep) == 0 &&
+                        sudoku_check_solution(NULL, &g, why, sizeof why) == 0;
+                sudoku_fill_grid(sv, (sudoku_fill)f, seed + 100, &opt, &h,
+                                 &rep);
+                differ += memcmp(g.cell, h.cell, (size_t)shape.N * shape.N)
+                          != 0;
+            }
+            CHECK(good == 5, "%dx%d fill %s: %d of 5 valid", shape.R, shape.C,
+                  sudoku_fill_name((sudoku_fill)f), good);
+            CHECK(differ == 5, "%dx%d fill %s: seeds give the same grid",
+                  shape.R, shape.C, sudoku_fill_name((sudoku_fill)f));
+        }
+        sudoku_solver_free(sv);
+        sudoku_release(&g);
+        sudoku_release(&h);
+    }
+}
+
+static void generator(void)
+{
+    fills();
+    for (int f = 0; f < 3; f++) {
+        generated(2, 2, (sudoku_fill)f, SUDOKU_SYM_NONE, 0, 20, 1);
+        generated(2, 3, (sudoku_fill)f, SUDOKU_SYM_NONE, 0, 20, 2);
+        generated(3, 3, (sudoku_fill)f, SUDOKU_SYM_NONE, 0, 20, 3);
+    }
+    for (int y = 1; y <= 4; y++) {
+        generated(3, 3, SUDOKU_FILL_DLX, (sudoku_symmetry)y, 0, 10, 4);
+        generated(2, 2, SUDOKU_FILL_DLX, (sudoku_symmetry)y, 0, 10, 5);
+    }
+    generated(2, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_ROT180, 0, 10, 6);
+    generated(2, 3, SUDOKU_FILL_PATTERN, SUDOKU_SYM_MIRROR, 0, 10, 6);
+    generated(3, 4, SUDOKU_FILL_DLX, SUDOKU_SYM_NONE, 0, 3, 7);
+    generated(4, 4, SUDOKU_FILL_DLX, SUDOKU_SYM_NONE, 0, 1, 8);
+    generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_NONE, 40, 10, 9);
+    generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_ROT180, 32, 10, 10);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        data_dir = argv[1];
+    generator();
+    return check_done();
+}

@@ -1,0 +1,310 @@
+/*
+ * test_sudoku_grid.c - layouts and the checker: Tatham's IDs with their listed
+ * solutions, every writer's output read back, detection of layouts, the
+ * readers' messages, and a checker that refuses what is wrong.
+ *
+ * Usage: test_sudoku_grid DATA_DIR   (tests/data)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sudoku_grid.h"
+#include "sudoku_solve.h"
+#include "sudoku_fixtures.h"
+
+/* Every Tatham Solo ID solves to its listed solution, uniquely. */
+static void tatham_ids(void)
+{
+    FILE *f = open_data("tatham-solo.tsv");
+    if (!f)
+        return;
+    char line[4096];
+    sudoku s, sol;
+    sudoku_init(&s);
+    sudoku_init(&sol);
+    sudoku_solver *sv = NULL;
+    sudoku_shape cur = { 0, 0, 0 };
+    int n = 0, lineno = 0;
+    sudoku_read_options opt = { .layout = SUDOKU_LAYOUT_TATHAM };
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (lineno == 1)
+            continue; /* header */
+        char *id = strtok(line, "\t"), *grade = strtok(NULL, "\t"),
+             *listed = strtok(NULL, "\t\n");
+        (void)grade;
+        sudoku_error err;
+        if (sudoku_read_string(id, &opt, &s, &err) != 0) {
+            CHECK(0, "tatham-solo.tsv:%d: %s", lineno, err.message);
+            continue;
+        }
+        if (!sv || cur.R != s.shape.R || cur.C != s.shape.C) {
+            sudoku_solver_free(sv);
+            sv = sudoku_solver_new(s.shape);
+            cur = s.shape;
+        }
+        sudoku_set_shape(&sol, s.shape);
+        sudoku_limits lim = { .max_solutions = 2 };
+        sudoku_outcome out;
+        sudoku_solve_dlx(sv, &s, &lim, &sol, &out);
+        CHECK(out.solutions == 1, "line %d: %llu solutions", lineno,
+              (unsigned long long)out.solutions);
+        int N = s.shape.N, same = 1;
+        char *p = listed;
+        for (int i = 0; i < N * N; i++) {
+            same &= strtol(p, &p, 10) == sol.cell[i];
+            if (*p == ',')
+                p++;
+        }
+        CHECK(same, "line %d: not the listed solution", lineno);
+        n++;
+    }
+    CHECK(n == 200, "%d IDs", n);
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+    sudoku_release(&sol);
+    fclose(f);
+}
+
+
+/* ---- layouts: each writer's output reads back as the same puzzle ------- */
+
+static void round_trips(void)
+{
+    static const struct {
+        int R, C;
+        sudoku_layout layout;
+        sudoku_symbols sym;
+    } cases[] = {
+        { 3, 3, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_AUTO },
+        { 3, 3, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_LETTERS },
+        { 3, 3, SUDOKU_LAYOUT_GRID, SUDOKU_SYM_AUTO },
+        { 3, 3, SUDOKU_LAYOUT_NUMBERS, SUDOKU_SYM_AUTO },
+        { 3, 3, SUDOKU_LAYOUT_TATHAM, SUDOKU_SYM_AUTO },
+        { 2, 3, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_AUTO },
+        { 2, 3, SUDOKU_LAYOUT_GRID, SUDOKU_SYM_AUTO },
+        { 2, 5, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_ALNUM },
+        { 3, 4, SUDOKU_LAYOUT_GRID, SUDOKU_SYM_ALNUM },
+        { 4, 4, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_HEX },
+        { 4, 4, SUDOKU_LAYOUT_GRID, SUDOKU_SYM_LETTERS },
+        { 4, 4, SUDOKU_LAYOUT_TATHAM, SUDOKU_SYM_AUTO },
+        { 5, 5, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_AUTO },
+        { 6, 6, SUDOKU_LAYOUT_NUMBERS, SUDOKU_SYM_AUTO },
+        { 6, 6, SUDOKU_LAYOUT_GRID, SUDOKU_SYM_NUMBERS },
+        { 8, 8, SUDOKU_LAYOUT_NUMBERS, SUDOKU_SYM_AUTO },
+    };
+    rng_state = 42;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        sudoku_shape shape = { cases[k].R, cases[k].C,
+                               cases[k].R * cases[k].C };
+        int N = shape.N;
+        sudoku g, back;
+        sudoku_init(&g);
+        sudoku_init(&back);
+        sudoku_set_shape(&g, shape);
+        sudoku_solver *sv = sudoku_solver_new(shape);
+        random_grid(sv, &g);
+        for (int i = 0; i < N * N; i++)
+            if (rnd(3) == 0)
+                g.cell[i] = 0;
+        char *text = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&text, &size);
+        CHECK(sudoku_write(f, &g, cases[k].layout, cases[k].sym) == 0,
+              "write %zu", k);
+        fclose(f);
+        /* the reader is told the symbols and box (letters and hex are not
+         * guessed), and must find the layout itself */
+        sudoku_read_options opt = { .symbols = cases[k].sym, .box = shape };
+        if (cases[k].sym == SUDOKU_SYM_NUMBERS)
+            opt.symbols = SUDOKU_SYM_AUTO;
+        sudoku_error err;
+        int got = sudoku_read_string(text, &opt, &back, &err);
+        CHECK(got == 0, "case %zu: %s in\n%s", k, err.message, text);
+        CHECK(got != 0 || (back.shape.N == N &&
+                           memcmp(back.cell, g.cell, (size_t)N * N) == 0),
+              "case %zu: read back differs:\n%s", k, text);
+        free(text);
+        sudoku_solver_free(sv);
+        sudoku_release(&g);
+        sudoku_release(&back);
+    }
+}
+
+/* Auto-detection without any hint, for the layouts seen in the wild. */
+static void auto_detect(void)
+{
+    static const struct {
+        const char *text;
+        int N;
+        const char *first_cells; /* values of the first cells, '0' blank */
+    } cases[] = {
+        { "4.......\n", 0, "" }, /* 8 cells: an error, tested below */
+        { "1.3.\n..1.\n.1..\n..2.\n", 4, "1030" },
+        { "1 . | 3 .\n. . | 1 .\n----+----\n. 1 | . .\n. . | 2 .\n", 4,
+          "1030" },
+        { "# a comment\n\n12..\n....\n....\n....\n", 4, "1200" },
+        { "4\n1 0 3 0\n0 0 1 0\n0 1 0 0\n0 0 2 0\n", 4, "1030" },
+        { "2x2\n1 . 3 .  . . 1 .  . 1 . .  . . 2 .\n", 4, "1030" },
+        { "2x2:1a3c1b1d2a\n", 4, "1030" },
+        { "1.3...1..1....2. rated 1.5\n", 4, "1030" },
+        { "A.C...A..A....B.\n", 4, "1030" },
+        { "10 . . . . . . . . . . . . . . .\n" /* 16 numbers per row */
+          ". . . . . . . . . . . . . . . .\n", 0, "" },
+    };
+    for (size_t k = 1; k < sizeof cases / sizeof cases[0]; k++) {
+        if (!cases[k].N)
+            continue;
+        sudoku s;
+        sudoku_init(&s);
+        sudoku_error err;
+        sudoku_read_options opt = { 0 };
+        int got = sudoku_read_string(cases[k].text, &opt, &s, &err);
+        CHECK(got == 0 && s.shape.N == cases[k].N, "case %zu: %s", k,
+              got ? err.message : "wrong order");
+        for (size_t i = 0; got == 0 && cases[k].first_cells[i]; i++)
+            CHECK(s.cell[i] == cases[k].first_cells[i] - '0',
+                  "case %zu cell %zu", k, i);
+        sudoku_release(&s);
+    }
+}
+
+/* Reader errors: every puzzle of a stream is read or reported with its
+ * place, and the good ones around the bad are still read. */
+static void reader_errors(void)
+{
+    static const struct {
+        const char *text;
+        const char *expected; /* "line:col: message|..." for each read */
+    } cases[] = {
+        { "1.3...1..1....2.\n123\n..3...1..1....2.\n",
+          "ok|2:0: found 3 cells: a one-line puzzle has N*N of them (1 for "
+          "1x1, 4 for 2x2)|ok" },
+        { "1.3...1..1....2.\n1.3...1..1....2?\n",
+          "ok|2:16: '?' is not a symbol of a 4x4 puzzle" },
+        { "11..............\n", "ok" }, /* clash: found by check_givens */
+        { "1.3.\n..1.\n.1..\n\n1234\n3412\n2143\n4321\n",
+          "1:0: the grid has 3 rows, expected 4|ok" },
+        { "1.3.\n..1\n.1..\n..2.\n\n1234\n3412\n2143\n4321\n",
+          "2:0: row 2 has 3 cells, expected 4|ok" },
+        { "1.3.\n..1.\n.1.?\n..2.\n", "3:4: '?' is not a symbol of a 4x4 "
+          "puzzle" },
+        { "4\n1 0 3\n\n", "3:0: found 3 numbers, expected 16 for 4x4" },
+        { "4\n1 0 3 9 0 0 0 0 0 0 0 0 0 0 0 0\n",
+          "2:7: '9' is not a value of a 4x4 puzzle" },
+        { "3x3:a1b2_x\n", "1:0: the description has 29 cells, expected 81 "
+          "for 9x9" },
+        { "3x3j:abc\n", "1:4: Solo's jigsaw sudoku is not supported (only "
+          "the plain kind)" },
+        { "2x2:_1p\n", "1:5: '_' must separate two numbers" },
+        { "2x2:5o\n", "1:5: given 5 is out of range for 4x4" },
+        { "2x2:a!n\n", "1:6: unexpected '!' in a Solo description" },
+        { "2x2:q\n", "1:5: the description has more than 16 cells" },
+        { "2x2:a,b\n", "1:6: Solo's jigsaw and killer parts (after ',') "
+          "are not supported" },
+        { "1.3...1..1....2.\n1.3.\0..1..1....2.\n1.3...1..1....2.\n",
+          "ok|2:5: NUL byte in the input|ok" },
+        { "1.3...1..1....2.\r\n..3...1..1....2.\r\n", "ok|ok" },
+        { "1.3...1..1....2.", "ok" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        /* the NUL case needs its real length */
+        size_t len = strlen(cases[k].text);
+        if (strstr(cases[k].expected, "NUL"))
+            len += 1 + strlen(cases[k].text + len + 1);
+        FILE *f = fmemopen((void *)cases[k].text, len, "r");
+        sudoku_reader r;
+        sudoku_read_options opt = { 0 };
+        sudoku_reader_init(&r, f, "t", &opt);
+        sudoku s;
+        sudoku_init(&s);
+        sudoku_source src;
+        sudoku_error err;
+        char got_all[1024] = "";
+        int got;
+        while ((got = sudoku_read(&r, &s, &src, &err)) != 0) {
+            char one[300];
+            if (got > 0)
+                snprintf(one, sizeof one, "ok");
+            else
+                snprintf(one, sizeof one, "%d:%d: %s", err.line, err.col,
+                         err.message);
+            if (*got_all)
+                strcat(got_all, "|");
+            strncat(got_all, one, sizeof got_all - strlen(got_all) - 1);
+            if (got == -2)
+                break;
+        }
+        CHECK(strcmp(got_all, cases[k].expected) == 0,
+              "case %zu:\n got      %s\n expected %s", k, got_all,
+              cases[k].expected);
+        sudoku_reader_release(&r);
+        sudoku_release(&s);
+        fclose(f);
+    }
+    /* clashing givens name both cells */
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_error err;
+    sudoku_read_options opt = { 0 };
+    sudoku_read_string("1...\n....\n1...\n....\n", &opt, &s, &err);
+    CHECK(sudoku_check_givens(&s, &err) == -1 &&
+          strcmp(err.message, "givens clash: r1c1 and r3c1 both hold 1 in "
+                 "one column") == 0, "%s", err.message);
+    sudoku_read_string("1...\n....\n.1..\n....\n", &opt, &s, &err);
+    CHECK(sudoku_check_givens(&s, &err) == 0, "no clash: %s", err.message);
+    sudoku_read_string("1...\n.1..\n....\n....\n", &opt, &s, &err);
+    CHECK(sudoku_check_givens(&s, &err) == -1 &&
+          strstr(err.message, "r1c1 and r2c2 both hold 1 in one box"),
+          "%s", err.message);
+    sudoku_read_string("1..1\n....\n....\n....\n", &opt, &s, &err);
+    CHECK(sudoku_check_givens(&s, &err) == -1 &&
+          strstr(err.message, "r1c1 and r1c4 both hold 1 in one row"),
+          "%s", err.message);
+    sudoku_release(&s);
+}
+
+/* The checker itself: it must refuse what is wrong. */
+static void checker(void)
+{
+    sudoku p, g;
+    sudoku_init(&p);
+    sudoku_init(&g);
+    sudoku_error err;
+    sudoku_read_options opt = { 0 };
+    char why[200];
+    sudoku_read_string("1234341221434321", &opt, &g, &err);
+    CHECK(sudoku_check_solution(NULL, &g, why, sizeof why) == 0, "%s", why);
+    sudoku_read_string("1...............", &opt, &p, &err);
+    CHECK(sudoku_check_solution(&p, &g, why, sizeof why) == 0, "%s", why);
+    sudoku_read_string("2...............", &opt, &p, &err);
+    CHECK(sudoku_check_solution(&p, &g, why, sizeof why) == -1,
+          "a changed given");
+    sudoku_read_string("1234341221434312", &opt, &g, &err);
+    CHECK(sudoku_check_solution(NULL, &g, why, sizeof why) == -1,
+          "a repeated digit");
+    sudoku_read_string("1234341221434.21", &opt, &g, &err);
+    CHECK(sudoku_check_solution(NULL, &g, why, sizeof why) == -1,
+          "a blank cell");
+    /* rows and columns Latin, boxes not */
+    sudoku_read_string("1234234134124123", &opt, &g, &err);
+    CHECK(sudoku_check_solution(NULL, &g, why, sizeof why) == -1,
+          "a box with a repeat");
+    sudoku_release(&p);
+    sudoku_release(&g);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        data_dir = argv[1];
+    tatham_ids();
+    round_trips();
+    auto_detect();
+    reader_errors();
+    checker();
+    return check_done();
+}

@@ -1,0 +1,510 @@
+/*
+ * test_sudoku_logic.c - the logic solver: every step sound against the DLX
+ * solution, ratings monotone, each technique on a published position with
+ * its exact eliminations, and the reject-list method against the named
+ * techniques.
+ *
+ * Usage: test_sudoku_logic DATA_DIR   (tests/data)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sudoku_grid.h"
+#include "sudoku_logic.h"
+#include "sudoku_solve.h"
+#include "sudoku_fixtures.h"
+
+/* ---- the logic solver ------------------------------------------------------ */
+
+/* Every step of every puzzle of a slice is sound against the DLX solution
+ * (placements are its digits, removals never its digits), and the steps
+ * end in that solution.  Counts the techniques used. */
+static void logic_sound(const char *name, sudoku_logic_method method,
+                        int *used, int *unaided)
+{
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
+        return;
+    }
+    sudoku sol;
+    sudoku_init(&sol);
+    const sudoku *s;
+    int puzzles = 0, wrong_place = 0, wrong_removal = 0, unfinished = 0;
+    int idle = 0;
+    while ((s = data_next(&d)) != NULL) {
+        int N = s->shape.N;
+        sudoku_limits lim = { .max_solutions = 1 };
+        sudoku_outcome out;
+        sudoku_solve_dlx(d.sv, s, &lim, &sol, &out);
+        sudoku_logic *lg = sudoku_logic_new(s, method);
+        sudoku_step st;
+        int got, steps = 0, guesses = 0;
+        while ((got = sudoku_logic_step(lg, d.sv, &st)) == 1 &&
+               steps++ < 10 * N * N) {
+            used[st.tech]++;
+            guesses += st.tech == SUDOKU_TECH_GUESS;
+            if (st.cell >= 0 && sol.cell[st.cell] != st.digit)
+                wrong_place++;
+            for (int k = 0; k < st.n_removed; k++)
+                wrong_removal += sol.cell[st.removed_cell[k]] ==
+                                 st.removed_digit[k];
+            idle += st.text[0] == '\0' || (st.cell < 0 && !st.n_removed);
+        }
+        unfinished += got != 0 ||
+                      memcmp(sudoku_logic_grid(lg)->cell, sol.cell,
+                             (size_t)N * N) != 0;
+        *unaided += guesses == 0;
+        sudoku_logic_free(lg);
+        puzzles++;
+    }
+    CHECK(puzzles > 0 && wrong_place == 0 && wrong_removal == 0,
+          "%s: %d wrong placements, %d wrong removals", name, wrong_place,
+          wrong_removal);
+    CHECK(unfinished == 0, "%s: %d puzzles not explained to the end", name,
+          unfinished);
+    CHECK(idle == 0, "%s: %d steps that do nothing", name, idle);
+    sudoku_release(&sol);
+    data_close(&d);
+}
+
+/* Runs the logic solver on a puzzle with only the techniques in allowed;
+ * returns sudoku_logic_step's final code (0 solved, 2 stuck) and the
+ * hardest technique used. */
+static int run_allowed(const sudoku *s, sudoku_solver *sv, uint32_t allowed,
+                       int *hardest)
+{
+    sudoku_logic *lg = sudoku_logic_new(s, SUDOKU_LOGIC_TECHNIQUES);
+    sudoku_logic_set_techniques(lg, allowed);
+    sudoku_step st;
+    int got, steps = 0, N = s->shape.N;
+    *hardest = -1;
+    while ((got = sudoku_logic_step(lg, sv, &st)) == 1 &&
+           steps++ < 10 * N * N)
+        if ((int)st.tech > *hardest)
+            *hardest = (int)st.tech;
+    sudoku_logic_free(lg);
+    return got;
+}
+
+/*
+ * Ratings are monotone: a puzzle rated at a level is solved, without a
+ * guess, by that level's techniques and those below it, and not by the
+ * levels below alone.  The restricted runs take other paths than the
+ * full one (each stops where its techniques run out), so this checks
+ * that a harder technique is only ever reached for when the simpler ones
+ * cannot finish; in particular a puzzle that singles alone solve is rated
+ * easy, the lowest level.
+ */
+static void ratings_monotone(const char *name, int limit, int *per_level)
+{
+    static const char *levels[] = { "easy", "medium", "hard", "expert",
+                                    "guessing" };
+    /* the last technique of each level, as the README lists them */
+    static const sudoku_technique last[] = {
+        SUDOKU_TECH_HIDDEN_SINGLE, SUDOKU_TECH_HIDDEN_PAIR,
+        SUDOKU_TECH_HIDDEN_QUAD, SUDOKU_TECH_XY_WING
+    };
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
+        return;
+    }
+    const sudoku *s;
+    int bad = 0, n = 0;
+    while (n < limit && (s = data_next(&d)) != NULL) {
+        int hardest;
+        run_allowed(s, d.sv, ~0u, &hardest);
+        const char *rated =
+            sudoku_rating_name(hardest < 0 ? SUDOKU_TECH_FULL_HOUSE
+                                           : (sudoku_technique)hardest);
+        int level = 0;
+        while (level < 4 && strcmp(levels[level], rated) != 0)
+            level++;
+        per_level[level]++;
+        for (int k = 0; k < 4; k++) {
+            uint32_t allowed = (1u << (last[k] + 1)) - 1;   /* no guess */
+            int h, got = run_allowed(s, d.sv, allowed, &h);
+            int solved = got == 0;
+            if (solved != (level <= k)) {
+                if (bad++ < 5)
+                    fprintf(stderr, "%s:%d: rated %s, but the %s "
+                            "techniques %s it\n", name, d.src.line, rated,
+                            levels[k], solved ? "solve" : "do not solve");
+            }
+        }
+        n++;
+    }
+    CHECK(n > 0 && bad == 0, "%s: %d of %d puzzles rated out of order", name,
+          bad, n);
+    data_close(&d);
+}
+
+/* ---- the techniques on published positions ------------------------------- */
+
+/*
+ * Positions from HoDoKu's technique index (Bernhard Hobiger,
+ * hodoku.sourceforge.net/en/show_example.php?file=NAME, GNU FDL 1.3), as
+ * HoDoKu writes them for loading: the grid ('+' before a placed digit,
+ * '.' empty), the candidates deleted before the step, and what the step
+ * removes ("drc": digit, row, column), or places.  The candidates are
+ * worked out here from the grid (no code under test), then the deleted
+ * ones go.  Where no published example was at hand (naked pair and quad,
+ * claiming) the position is hand-made: an empty grid whose few cells are
+ * given the candidates that make the pattern, so that nothing simpler
+ * applies.
+ */
+typedef struct example {
+    const char *source;
+    sudoku_technique tech;
+    const char *grid;       /* NULL: empty grid, candidates from hand[] */
+    const char *deleted;
+    const char *removes;
+    const char *places;
+    const char *hand;       /* "rc:digits rc:digits ..." (hand-made) */
+    int not_first;          /* a simpler technique of ours applies too */
+} example;
+
+static const example examples[] = {
+    { "HoDoKu fh02", SUDOKU_TECH_FULL_HOUSE,
+      "2.7.......8..9.....3.6..8....8.649..6+927853.4..132.5....9..1.2....."
+      "4..9.......4.8", "", "", "158", NULL, 0 },
+    { "HoDoKu n101", SUDOKU_TECH_NAKED_SINGLE,
+      "4+127+36+5+8+9......+1.656+8.1.+37....+85.21.1.......8.87.9.....3..7.+8658"
+      "...........9.84.1", "653 558 661 582 782 982 583 983", "", "667",
+      NULL, 0 },
+    { "HoDoKu h101", SUDOKU_TECH_HIDDEN_SINGLE,
+      ".+28..7....16.83.+7.....+2.+8511+3729.......+7+3........463.729..+7......"
+      ".86.14....3..7..", "", "", "634", NULL, 0 },
+    { "HoDoKu lc101", SUDOKU_TECH_POINTING,
+      "984........+25...4...+1+9.+4..2..6.972+3...3+6.2...+2.+9.+3+5+61.+1+95+76+8+4"
+      "+234+27+35189+6+63+8..97+5+1", "", "537", NULL, NULL, 0 },
+    { "HoDoKu lc102", SUDOKU_TECH_POINTING,
+      "34...6.7..8....93...2.+3..6.....1.....97+3+6+485......2..........."
+      "....6.8.9....923785", "", "171 172 173 177 178 179", NULL, NULL, 0 },
+    { "hand-made: 1 in row 1 only in box 1", SUDOKU_TECH_CLAIMING, NULL, "",
+      "121 122 123 131 132 133", NULL,
+      "13:23456789 14:23456789 15:23456789 16:23456789 17:23456789 "
+      "18:23456789 19:23456789", 0 },
+    { "hand-made: r1c1 and r1c5 hold only 1 and 2", SUDOKU_TECH_NAKED_PAIR,
+      NULL, "", "112 113 114 116 117 118 119 212 213 214 216 217 218 219",
+      NULL, "11:12 15:12", 0 },
+    { "HoDoKu h202", SUDOKU_TECH_HIDDEN_PAIR,
+      "....+6........4273+6..67+3..4..94....+6+8....96+4.+7+6.7.+5.+9231......85."
+      "6..8.27+1..5.1..+9+4", "", "112 211 212 311 312 511 512 811 812 911",
+      NULL, NULL, 0 },
+    /* Leren, "Spotting a triple", forum.enjoysudoku.com (t33097): the
+     * triple {2,4,9} in r4c4, r4c6, r4c7.  Here a hidden pair {1,8} in
+     * row 4 applies too, which we rank simpler (as SudokuWiki does;
+     * HoDoKu ranks naked triples first), hence the hand-made one after. */
+    { "enjoysudoku t33097", SUDOKU_TECH_NAKED_TRIPLE,
+      "2957..86..3186592.8.6........7.5...6...387...5...167.....5..1.9.2.6.."
+      "35..54..8672", "141 151", "441 941 442 448 948", NULL, NULL, 1 },
+    { "hand-made: r1c1, r1c4, r1c7 hold {1,2} {2,3} {1,3}",
+      SUDOKU_TECH_NAKED_TRIPLE, NULL, "",
+      "112 212 312 113 213 313 115 215 315 116 216 316 118 218 318 "
+      "119 219 319", NULL, "11:12 14:23 17:13", 0 },
+    { "HoDoKu h301", SUDOKU_TECH_HIDDEN_TRIPLE,
+      "2+8....4+7+35+3+4+8+2+7+1+96.+71.34.8.+3..5...4....+3+4..+6.+46.79.+3+1..9."
+      "2.+36+5+4..3..9+8+21....8.+937", "", "192 693", NULL, NULL, 0 },
+    { "hand-made: row 1 holds {1,2} {2,3} {3,4} {1,4}", SUDOKU_TECH_NAKED_QUAD,
+      NULL, "",
+      "112 212 312 412 113 213 313 413 115 215 315 415 116 216 316 416 "
+      "118 218 318 418", NULL, "11:12 14:23 17:34 19:14", 0 },
+    { "HoDoKu h402", SUDOKU_TECH_HIDDEN_QUAD,
+      ".3.....1...8.9....4..6.8......+57694....+9+8+352....124...2+76..+519...."
+      "7.+9....95...47.", "121 151 361 861 485 299",
+      "329 339 389 619 629 689 719 729 739 819 889", NULL, NULL, 0 },
+    { "HoDoKu bf202", SUDOKU_TECH_X_WING,
+      "9+8..627+5+3.+65..3...+3+2+7.+5...67+9..3.+5...+5...9...8+32.45..9+6+735+91"
+      "+428+24+9.+8+7..5+51+8.+2...+7", "",
+      "124 127 128 129 153 154 157 158 159", NULL, NULL, 0 },
+    { "HoDoKu bf301", SUDOKU_TECH_SWORDFISH,
+      "16.54+3.7..+78+6.1+43+5+43+58.+7+6.+17+2.+45+8.696..9+12.57...+3+7+6..+4.+1+6."
+      "3..4.+3...+8..16..+71645.+3", "", "268 271", NULL, NULL, 0 },
+    { "HoDoKu bf302", SUDOKU_TECH_SWORDFISH,
+      "1.+8+5..+2345..3.2+178...8..+5+6+9+8..6.5+7+93..5+9..4+8+13....+86+5298.2.6"
+      "+31.......+8.....78.9..", "",
+      "432 433 435 462 463 465 482 483 485 492 493", NULL, NULL, 0 },
+    { "HoDoKu xy01", SUDOKU_TECH_XY_WING,
+      "+8..+36.+9....+9.1.863.+63.+89..+59+24+6+7+3+1+5+83+8+6+9+5+17+2457+182+4+3+9+6"
+      "+4+3+2+1+9658+769+8+5+37......+24+8+63+9", "", "226", NULL, NULL, 0 },
+    { "HoDoKu xy02", SUDOKU_TECH_XY_WING,
+      "+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+5376+9+419+78+6"
+      "+3+1254.....7..+6........3", "", "942 943 954 955 956", NULL, NULL, 0 },
+};
+
+/* the position of an example: placed digits, and candidates */
+static int example_position(const example *ex, sudoku *s, uint64_t *cand)
+{
+    sudoku_shape nine = { 3, 3, 9 };
+    sudoku_set_shape(s, nine);
+    memset(s->cell, 0, 81);
+    int k = 0;
+    for (const char *p = ex->grid ? ex->grid : ""; *p; p++) {
+        if (*p == '+')
+            continue;
+        if (k == 81)
+            return -1;
+        s->cell[k++] = *p == '.' ? 0 : (unsigned char)(*p - '0');
+    }
+    if (ex->grid && k != 81)
+        return -1;
+    for (int i = 0; i < 81; i++) {
+        cand[i] = 0;
+        if (s->cell[i])
+            continue;
+        for (int d = 1; d <= 9; d++) {
+            int free = 1;
+            for (int j = 0; j < 81; j++) {
+                int same = j / 9 == i / 9 || j % 9 == i % 9 ||
+                           (j / 27 == i / 27 && j % 9 / 3 == i % 9 / 3);
+                free &= !(same && s->cell[j] == d);
+            }
+            if (free)
+                cand[i] |= 1ULL << (d - 1);
+        }
+    }
+    for (const char *p = ex->deleted; *p; p += p[3] ? 4 : 3) {
+        int d = p[0] - '0', i = (p[1] - '1') * 9 + p[2] - '1';
+        cand[i] &= ~(1ULL << (d - 1));
+    }
+    for (const char *p = ex->hand ? ex->hand : ""; *p;) {
+        int i = (p[0] - '1') * 9 + p[1] - '1';
+        cand[i] = 0;
+        for (p += 3; *p >= '1' && *p <= '9'; p++)
+            cand[i] |= 1ULL << (*p - '1');
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* "drc drc" -> sorted codes d*100+cell */
+static int removal_codes(const char *s, int *out)
+{
+    int n = 0;
+    for (const char *p = s; *p; p += p[3] ? 4 : 3)
+        out[n++] = (p[0] - '0') * 100 + (p[1] - '1') * 9 + p[2] - '1';
+    qsort(out, (size_t)n, sizeof *out, cmp_int);
+    return n;
+}
+
+static int step_codes(const sudoku_step *st, int *out)
+{
+    for (int k = 0; k < st->n_removed; k++)
+        out[k] = st->removed_digit[k] * 100 + st->removed_cell[k];
+    qsort(out, (size_t)st->n_removed, sizeof *out, cmp_int);
+    return st->n_removed;
+}
+
+static void technique_examples(void)
+{
+    int n = (int)(sizeof examples / sizeof examples[0]);
+    sudoku s;
+    sudoku_init(&s);
+    uint64_t cand[81];
+    int covered[SUDOKU_TECH_COUNT] = { 0 };
+    for (int e = 0; e < n; e++) {
+        const example *ex = &examples[e];
+        const char *name = sudoku_technique_name(ex->tech);
+        CHECK(example_position(ex, &s, cand) == 0, "%s: grid", ex->source);
+        /* nothing simpler applies */
+        sudoku_logic *lg = sudoku_logic_from_position(&s, cand,
+                                                      SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_logic_set_techniques(lg, (1u << ex->tech) - 1);
+        sudoku_step st;
+        int got = sudoku_logic_step(lg, NULL, &st);
+        CHECK(got == 2 || ex->not_first, "%s (%s): a simpler step applies: "
+              "%s", ex->source, name, st.text);
+        sudoku_logic_free(lg);
+        /* the technique alone gives exactly the published step */
+        lg = sudoku_logic_from_position(&s, cand, SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_logic_set_techniques(lg, 1u << ex->tech);
+        got = sudoku_logic_step(lg, NULL, &st);
+        int want[100], have[100];
+        int nw = removal_codes(ex->removes, want);
+        int nh = got == 1 ? step_codes(&st, have) : -1;
+        int same = got == 1 && st.tech == ex->tech && nh == nw &&
+                   !memcmp(want, have, (size_t)nw * sizeof *want);
+        if (ex->places) {
+            int cell = (ex->places[1] - '1') * 9 + ex->places[2] - '1';
+            same = same && st.cell == cell && st.digit == ex->places[0] - '0';
+        }
+        CHECK(same, "%s (%s): got %d: %s", ex->source, name, got, st.text);
+        covered[ex->tech] += same;
+        sudoku_logic_free(lg);
+        /* the reject-list method, on the positions of singles and pairs,
+         * takes the same step */
+        if (ex->tech == SUDOKU_TECH_NAKED_SINGLE ||
+            ex->tech == SUDOKU_TECH_HIDDEN_SINGLE ||
+            ex->tech == SUDOKU_TECH_NAKED_PAIR ||
+            ex->tech == SUDOKU_TECH_HIDDEN_PAIR) {
+            lg = sudoku_logic_from_position(&s, cand,
+                                            SUDOKU_LOGIC_REJECT_LIST);
+            sudoku_logic_set_techniques(lg, ~(1u << SUDOKU_TECH_GUESS));
+            got = sudoku_logic_step(lg, NULL, &st);
+            nh = got == 1 ? step_codes(&st, have) : -1;
+            same = got == 1 && st.tech == ex->tech && nh == nw &&
+                   !memcmp(want, have, (size_t)nw * sizeof *want);
+            if (ex->places) {
+                int cell = (ex->places[1] - '1') * 9 + ex->places[2] - '1';
+                same = same && st.cell == cell &&
+                       st.digit == ex->places[0] - '0';
+            }
+            CHECK(same, "%s: reject list got %d: %s", ex->source, got,
+                  st.text);
+            sudoku_logic_free(lg);
+        }
+    }
+    /* every named technique has its example */
+    for (int t = 0; t < SUDOKU_TECH_GUESS; t++)
+        CHECK(covered[t] > 0, "no example passes for %s",
+              sudoku_technique_name(t));
+    sudoku_release(&s);
+}
+
+/*
+ * The reject-list method (its own code, counting over reject lists) and
+ * the named techniques restricted to the same rules (full house, naked
+ * and hidden singles, naked and hidden pairs) agree: at every position
+ * along the reject list's way through a puzzle both find a step, of the
+ * same kind (a placement while there is one), and where the reject list
+ * stops the techniques stop too, on the same candidates.
+ */
+static void reject_agrees(const char *name, int limit, int *pair_steps)
+{
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
+        return;
+    }
+    const sudoku *s;
+    uint32_t same_rules = 1u << SUDOKU_TECH_FULL_HOUSE |
+                          1u << SUDOKU_TECH_NAKED_SINGLE |
+                          1u << SUDOKU_TECH_HIDDEN_SINGLE |
+                          1u << SUDOKU_TECH_NAKED_PAIR |
+                          1u << SUDOKU_TECH_HIDDEN_PAIR;
+    int puzzles = 0, positions = 0, disagree = 0, end_differs = 0;
+    uint64_t *cand = NULL;
+    while (puzzles < limit && (s = data_next(&d)) != NULL) {
+        int NN = s->shape.N * s->shape.N;
+        cand = realloc(cand, (size_t)NN * sizeof *cand);
+        sudoku_logic *rl = sudoku_logic_new(s, SUDOKU_LOGIC_REJECT_LIST);
+        sudoku_logic_set_techniques(rl, same_rules);
+        sudoku_step st, tt;
+        for (;;) {
+            /* the techniques on the reject list's position */
+            const sudoku *g = sudoku_logic_grid(rl);
+            for (int i = 0; i < NN; i++)
+                cand[i] = sudoku_logic_candidates(rl, i);
+            sudoku_logic *tl = sudoku_logic_from_position(
+                g, cand, SUDOKU_LOGIC_TECHNIQUES);
+            sudoku_logic_set_techniques(tl, same_rules);
+            int tgot = sudoku_logic_step(tl, NULL, &tt);
+            sudoku_logic_free(tl);
+            int rgot = sudoku_logic_step(rl, NULL, &st);
+            positions++;
+            if (rgot != tgot || (rgot == 1 && (st.cell >= 0) != (tt.cell >= 0)))
+                disagree++;
+            if (rgot != 1)
+                break;
+            *pair_steps += st.cell < 0;
+        }
+        /* both to their end from the start: the same candidates */
+        sudoku_logic *tl = sudoku_logic_new(s, SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_logic_set_techniques(tl, same_rules);
+        while (sudoku_logic_step(tl, NULL, &tt) == 1)
+            ;
+        for (int i = 0; i < NN; i++)
+            end_differs += sudoku_logic_candidates(tl, i) !=
+                               sudoku_logic_candidates(rl, i) ||
+                           sudoku_logic_grid(tl)->cell[i] !=
+                               sudoku_logic_grid(rl)->cell[i];
+        sudoku_logic_free(tl);
+        sudoku_logic_free(rl);
+        puzzles++;
+    }
+    CHECK(puzzles > 0 && disagree == 0, "%s: reject list and techniques "
+          "disagree at %d of %d positions", name, disagree, positions);
+    CHECK(end_differs == 0, "%s: %d cells end differently", name,
+          end_differs);
+    free(cand);
+    data_close(&d);
+}
+
+static void logic(void)
+{
+    int used[SUDOKU_TECH_COUNT] = { 0 }, unaided = 0;
+    logic_sound("17-clue-300.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    logic_sound("top1465-200.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    logic_sound("forum-hardest-200.txt", SUDOKU_LOGIC_TECHNIQUES, used,
+                &unaided);
+    logic_sound("tatham-large.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    /* every technique is exercised (and so checked for soundness) but the
+     * hidden quad, which the naked subsets pre-empt on these puzzles */
+    for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
+        if (t != SUDOKU_TECH_HIDDEN_QUAD)
+            CHECK(used[t] > 0, "%s never used", sudoku_technique_name(t));
+    CHECK(unaided > 300, "%d puzzles solved without guessing", unaided);
+    /* the reject-list method: singles and pairs only, sound too */
+    int rused[SUDOKU_TECH_COUNT] = { 0 }, runaided = 0;
+    logic_sound("17-clue-300.txt", SUDOKU_LOGIC_REJECT_LIST, rused,
+                &runaided);
+    for (int t = 0; t < SUDOKU_TECH_COUNT; t++) {
+        int allowed = t == SUDOKU_TECH_NAKED_SINGLE ||
+                      t == SUDOKU_TECH_HIDDEN_SINGLE ||
+                      t == SUDOKU_TECH_NAKED_PAIR ||
+                      t == SUDOKU_TECH_HIDDEN_PAIR || t == SUDOKU_TECH_GUESS;
+        CHECK(allowed ? rused[t] > 0 : rused[t] == 0,
+              "reject list: %s used %d times", sudoku_technique_name(t),
+              rused[t]);
+    }
+    CHECK(runaided > 100 && runaided <= unaided,
+          "reject list alone solves %d of 300", runaided);
+    technique_examples();
+    int pair_steps = 0;
+    reject_agrees("17-clue-300.txt", 300, &pair_steps);
+    reject_agrees("top1465-200.txt", 200, &pair_steps);
+    reject_agrees("forum-hardest-200.txt", 100, &pair_steps);
+    reject_agrees("tatham-large.txt", 20, &pair_steps);
+    CHECK(pair_steps > 100, "only %d pair steps compared", pair_steps);
+    int per_level[5] = { 0 };
+    ratings_monotone("17-clue-300.txt", 300, per_level);
+    ratings_monotone("top1465-200.txt", 200, per_level);
+    for (int k = 0; k < 5; k++)
+        CHECK(per_level[k] > 0, "no puzzle rated at level %d", k);
+    /* a puzzle with no solution is found out, not looped on */
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_error err;
+    sudoku_read_options opt = { 0 };
+    sudoku_read_string("12........3...4.", &opt, &s, &err);
+    sudoku_solver *sv = sudoku_solver_new(s.shape);
+    sudoku_logic *lg = sudoku_logic_new(&s, SUDOKU_LOGIC_TECHNIQUES);
+    sudoku_step st;
+    int got, steps = 0;
+    while ((got = sudoku_logic_step(lg, sv, &st)) == 1 && steps++ < 100)
+        ;
+    CHECK(got == -1 && strstr(st.text, "no"), "no solution: %d %s", got,
+          st.text);
+    sudoku_logic_free(lg);
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        data_dir = argv[1];
+    logic();
+    return check_done();
+}

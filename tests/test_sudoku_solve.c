@@ -1,0 +1,188 @@
+/*
+ * test_sudoku_solve.c - the exact cover solver and the naive DFS against
+ * published grid counts, public collections checked by the independent
+ * checker, and each other on random puzzles.
+ *
+ * Usage: test_sudoku_solve DATA_DIR   (tests/data)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sudoku_grid.h"
+#include "sudoku_solve.h"
+#include "sudoku_fixtures.h"
+
+/* Solutions of the empty grid of a shape, up to limit, by both methods. */
+static void count_empty(int R, int C, uint64_t expected, int with_dfs)
+{
+    sudoku_shape shape = { R, C, R * C };
+    sudoku s, first;
+    sudoku_init(&s);
+    sudoku_init(&first);
+    sudoku_set_shape(&s, shape);
+    sudoku_set_shape(&first, shape);
+    memset(s.cell, 0, (size_t)shape.N * shape.N);
+    sudoku_solver *sv = sudoku_solver_new(shape);
+    sudoku_limits lim = { 0 };
+    sudoku_outcome out;
+    CHECK(sudoku_solve_dlx(sv, &s, &lim, &first, &out) == 0 && out.complete,
+          "%dx%d", R, C);
+    CHECK(out.solutions == expected, "%dx%d grids: %llu, expected %llu", R, C,
+          (unsigned long long)out.solutions, (unsigned long long)expected);
+    char why[200];
+    CHECK(sudoku_check_solution(&s, &first, why, sizeof why) == 0, "%s", why);
+    if (with_dfs) {
+        CHECK(sudoku_solve_dfs(&s, &lim, NULL, &out) == 0 &&
+              out.solutions == expected, "%dx%d by DFS: %llu", R, C,
+              (unsigned long long)out.solutions);
+    }
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+    sudoku_release(&first);
+}
+
+/* 6x6 (2x3) grids with the first row 123456: 28,200,960 / 6! = 39,168. */
+static void count_6x6_first_row(void)
+{
+    sudoku s;
+    sudoku_error err;
+    sudoku_init(&s);
+    sudoku_read_options opt = { .box = { 2, 3, 6 } };
+    CHECK(sudoku_read_string("123456" "..............................", &opt,
+                             &s, &err) == 0, "%s", err.message);
+    sudoku_solver *sv = sudoku_solver_new(s.shape);
+    sudoku_limits lim = { 0 };
+    sudoku_outcome out;
+    sudoku_solve_dlx(sv, &s, &lim, NULL, &out);
+    CHECK(out.solutions == 39168, "6x6, first row fixed: %llu",
+          (unsigned long long)out.solutions);
+    sudoku_solve_dfs(&s, &lim, NULL, &out);
+    CHECK(out.solutions == 39168, "6x6 by DFS: %llu",
+          (unsigned long long)out.solutions);
+    /* limits: two solutions asked, two found; a node budget cuts short */
+    lim.max_solutions = 2;
+    sudoku_solve_dlx(sv, &s, &lim, NULL, &out);
+    CHECK(out.solutions == 2 && out.complete, "limit 2");
+    lim.max_solutions = 0;
+    lim.max_nodes = 100;
+    sudoku_solve_dlx(sv, &s, &lim, NULL, &out);
+    CHECK(!out.complete && out.nodes <= 100, "max_nodes: %llu nodes",
+          (unsigned long long)out.nodes);
+    sudoku_solve_dfs(&s, &lim, NULL, &out);
+    CHECK(!out.complete, "DFS max_nodes");
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+}
+
+/* A slice of a collection: read by the stream reader, solved with a
+ * uniqueness proof, each solution checked against the givens. */
+static void collection(const char *name, int expected_puzzles,
+                       int expect_unique)
+{
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
+        return;
+    }
+    sudoku sol;
+    sudoku_init(&sol);
+    const sudoku *s;
+    int n = 0, bad = 0;
+    while ((s = data_next(&d)) != NULL) {
+        sudoku_set_shape(&sol, s->shape);
+        sudoku_limits lim = { .max_solutions = 2 };
+        sudoku_outcome out;
+        sudoku_solve_dlx(d.sv, s, &lim, &sol, &out);
+        char why[200];
+        if (out.solutions < 1 || (expect_unique && out.solutions != 1) ||
+            (!expect_unique && out.solutions != 2) ||
+            sudoku_check_solution(s, &sol, why, sizeof why) != 0)
+            bad++;
+        n++;
+    }
+    CHECK(n == expected_puzzles, "%s: %d puzzles", name, n);
+    CHECK(bad == 0, "%s: %d wrong", name, bad);
+    sudoku_release(&sol);
+    data_close(&d);
+}
+
+
+
+static void dlx_vs_dfs(int R, int C, int puzzles, int max_blanks,
+                       uint64_t seed)
+{
+    sudoku_shape shape = { R, C, R * C };
+    int N = shape.N;
+    sudoku g, p, a, b;
+    sudoku_init(&g);
+    sudoku_init(&p);
+    sudoku_init(&a);
+    sudoku_init(&b);
+    sudoku_set_shape(&g, shape);
+    sudoku_set_shape(&p, shape);
+    sudoku_set_shape(&a, shape);
+    sudoku_set_shape(&b, shape);
+    sudoku_solver *sv = sudoku_solver_new(shape);
+    rng_state = seed;
+    int agree = 0, several = 0, valid = 0;
+    for (int t = 0; t < puzzles; t++) {
+        random_grid(sv, &g);
+        char why[200];
+        valid += sudoku_check_solution(NULL, &g, why, sizeof why) == 0;
+        memcpy(p.cell, g.cell, (size_t)N * N);
+        int blanks = 1 + (int)rnd((unsigned)max_blanks);
+        for (int k = 0; k < blanks; k++)
+            p.cell[rnd((unsigned)(N * N))] = 0;
+        /* now and then a clash, so that "no solution" is compared too */
+        if (t % 7 == 3)
+            for (int i = 0; i < N * N; i++)
+                if (p.cell[i] == 0) {
+                    p.cell[i] = (unsigned char)(1 + rnd((unsigned)N));
+                    break;
+                }
+        sudoku_limits lim = { .max_solutions = 500 };
+        sudoku_outcome x, y;
+        int rx = sudoku_solve_dlx(sv, &p, &lim, &a, &x);
+        int ry = sudoku_solve_dfs(&p, &lim, &b, &y);
+        int same = rx == ry && x.solutions == y.solutions;
+        if (same && x.solutions == 1)
+            same = memcmp(a.cell, b.cell, (size_t)N * N) == 0;
+        agree += same;
+        several += x.solutions > 1;
+        if (!same)
+            CHECK(0, "%dx%d puzzle %d: DLX %llu, DFS %llu", R, C, t,
+                  (unsigned long long)x.solutions,
+                  (unsigned long long)y.solutions);
+    }
+    CHECK(valid == puzzles, "%dx%d: random grids valid", R, C);
+    CHECK(agree == puzzles, "%dx%d: %d of %d agree", R, C, agree, puzzles);
+    CHECK(several > 0, "%dx%d: some puzzles with several solutions", R, C);
+    sudoku_solver_free(sv);
+    sudoku_release(&g);
+    sudoku_release(&p);
+    sudoku_release(&a);
+    sudoku_release(&b);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        data_dir = argv[1];
+    count_empty(2, 2, 288, 1);
+    count_empty(1, 4, 576, 1)          /* Latin squares of order 4 */;
+    count_empty(1, 5, 161280, 0)       /* and of order 5 */;
+    count_6x6_first_row();
+    collection("17-clue-300.txt", 300, 1);
+    collection("top1465-200.txt", 200, 1);
+    collection("forum-hardest-200.txt", 200, 1);
+    collection("serg-100.txt", 100, 0);
+    collection("tatham-large.txt", 13, 1);
+    dlx_vs_dfs(2, 2, 200, 14, 1);
+    dlx_vs_dfs(2, 3, 200, 30, 2);
+    dlx_vs_dfs(2, 4, 100, 45, 3);
+    dlx_vs_dfs(3, 3, 100, 55, 4);
+    return check_done();
+}
