@@ -1,5 +1,5 @@
 /*
- * dlx_cmd.c: the dlx command - solve an exact cover problem given in Knuth's text format.
+ * dlx - solve an exact cover problem given in Knuth's text format.
  *
  * Thin: parse arguments, read, run one search, print.  The work is in
  * libdlx (dlx.h, dlx_read.h).
