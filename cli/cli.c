@@ -343,6 +343,73 @@ int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
     }
 }
 
+int cli_parse(const cli_command *cmd, int argc, char **argv, int first,
+              cli_search *s, const char **operands, int *n_operands,
+              cli_own_fn own, void *ctx)
+{
+    cli_parser ps;
+    cli_parser_init(&ps, cmd->prog, cmd->options, argc, argv, first);
+    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
+        int st;
+        if (id == CLI_BAD)
+            return CLI_EXIT_USAGE;
+        if (id == CLI_OPERAND) {
+            if (!operands)
+                return cli_usage_error(cmd->prog, "unexpected argument "
+                                       "'%s'", ps.value);
+            operands[(*n_operands)++] = ps.value;
+            continue;
+        }
+        if (id < CLI_OPT_OWN) {
+            st = cli_common_option(&ps, id, cmd, s);
+            if (st >= 0)
+                return st;
+        } else if ((st = own(ctx, &ps, id)) != 0) {
+            return st;
+        }
+    }
+    return -1;
+}
+
+int cli_subcommand(const char *prog, const char *name,
+                   const char *const *names)
+{
+    for (int k = 0; names[k]; k++)
+        if (!strcmp(name, names[k]))
+            return k;
+    char q[120];
+    cli_usage_error(prog, "unknown command %s",
+                    text_quote(name, strlen(name), 40, q, sizeof q));
+    return -1;
+}
+
+int cli_read_result(int status)
+{
+    return status > 0 ? CLI_READ_ITEM : status == 0 ? CLI_READ_END
+         : status == -1 ? CLI_READ_BAD : status == -3 ? CLI_READ_NOMEM
+                                                      : CLI_READ_FAIL;
+}
+
+int cli_before_subcommand(int argc, char **argv, const cli_command *cmd)
+{
+    if (argc < 2) {
+        cli_help(stderr, cmd);
+        return CLI_EXIT_USAGE;
+    }
+    if (argv[1][0] != '-')
+        return -1;
+    cli_search unused;
+    cli_parser ps;
+    cli_parser_init(&ps, cmd->prog, cmd->options, argc, argv, 1);
+    int id = cli_next(&ps);
+    if (id == CLI_OPT_HELP || id == CLI_OPT_VERSION)
+        return cli_common_option(&ps, id, cmd, &unused);
+    if (id == CLI_BAD)
+        return CLI_EXIT_USAGE;
+    return cli_usage_error(cmd->prog, "a command comes first, before %s",
+                           ps.shown);
+}
+
 /* Writes text wrapped at `width`, every line after the first indented
  * by `indent` (the first starts at column `col`). */
 static void wrap(FILE *f, const char *text, int col, int indent, int width)
@@ -408,6 +475,9 @@ void cli_help(FILE *f, const cli_command *cmd)
     }
     if (cmd->more)
         fprintf(f, "\n%s", cmd->more);
+    fprintf(f, "\nAn option's value follows it (--limit 2) or is joined to it "
+            "(--limit=2,\n-l2); short options cluster (-st); -- ends the "
+            "options.\n");
     fprintf(f, "\nExit status (when several apply, the first in this order: "
             "%s):\n", cli_exit_order());
     for (int code = 0; code <= 6; code++) {
@@ -542,13 +612,13 @@ static void one_file(cli_batch *b, const char *file, const cli_reader *rd,
         int got = rd->next(ctx, &line, &err);
         if (got == CLI_READ_END)
             break;
-        if (got == CLI_READ_FAIL) {
+        if (got == CLI_READ_FAIL || got == CLI_READ_NOMEM) {
             if (err.line > 0)
                 cli_report_diag(shown, &err);
             else
                 cli_report(b->prog, 0, 0, "%s: %s", shown, err.message);
-            cli_batch_note(b, strstr(err.message, "out of memory")
-                                  ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
+            cli_batch_note(b, got == CLI_READ_NOMEM ? CLI_EXIT_SYSTEM
+                                                    : CLI_EXIT_INPUT);
             failed = 1;
             break;
         }

@@ -105,6 +105,13 @@ typedef struct cli_option {
 #define CLI_OPTION_TRACE                                                  \
     { CLI_OPT_TRACE, 't', "trace", NULL, "every choice, try and "         \
       "backtrack of the search, then where it branched" }
+/* The budgets and views of every solver command, in one group. */
+#define CLI_SEARCH_OPTIONS                                                \
+    CLI_OPTION_LIMIT, CLI_OPTION_MAX_NODES, CLI_OPTION_TIMEOUT,            \
+    CLI_OPTION_THREADS, CLI_OPTION_STATS, CLI_OPTION_TRACE
+/* The last group of every command's table, and its end. */
+#define CLI_HELP_OPTIONS                                                  \
+    CLI_GROUP("Help:"), CLI_OPTION_HELP, CLI_OPTION_VERSION, CLI_END_OPTIONS
 #define CLI_OPTION_SEED                                                   \
     { CLI_OPT_SEED, 0, "seed", "S", "random choices from seed S: the "    \
       "same seed gives the same result on every machine" }
@@ -173,13 +180,16 @@ typedef struct cli_search {
 /* What a command tells cli_common_option about itself. */
 typedef struct cli_command {
     const char *prog;             /* "sudoku solve" */
-    const char *const *usage;     /* usage lines, NULL-terminated */
+    const char *const *usage;     /* usage lines, NULL-terminated:
+                                     CLI_USAGE("sudoku COMMAND ...") */
     const char *about;            /* a paragraph after the usage */
     const cli_option *options;
     const char *more;             /* text after the options, or NULL */
     const char *exits[7];         /* what each exit status means here
                                      (NULL: not used) */
 } cli_command;
+
+#define CLI_USAGE(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 void cli_search_init(cli_search *s);
 
@@ -193,6 +203,36 @@ int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
 /* Writes the help of a command: usage, about, options by group (wrapped
  * to 79 columns), more, and the exit statuses with their precedence. */
 void cli_help(FILE *f, const cli_command *cmd);
+
+/* A command's own options, one at a time: returns 0, or an exit status
+ * (a bad value was said).  ps->value holds the option's value. */
+typedef int (*cli_own_fn)(void *ctx, cli_parser *ps, int id);
+
+/* Reads the whole command line argv[first..] with the command's table:
+ * shared options into *s (help and version written at once), operands
+ * into operands[] (room for argc; NULL: the command takes none, and one
+ * is a usage error), and every other option handed to own.  Returns -1
+ * to go on, or an exit status to return now (0 after --help). */
+int cli_parse(const cli_command *cmd, int argc, char **argv, int first,
+              cli_search *s, const char **operands, int *n_operands,
+              cli_own_fn own, void *ctx);
+
+/* The index of name in names (NULL-terminated), or -1 after saying
+ * "prog: unknown command 'name'" (then exit with CLI_EXIT_USAGE). */
+int cli_subcommand(const char *prog, const char *name,
+                   const char *const *names);
+
+/* The result of a library's reader as a cli_reader's: the libraries'
+ * read functions return 1 for an item, 0 at the end, -1 for a bad item,
+ * -3 when out of memory, and another negative status when the input
+ * cannot be read further. */
+int cli_read_result(int status);
+
+/* For commands whose first argument names a subcommand: when argv[1] is
+ * an option (--help, --version), handles it and returns the exit status;
+ * returns -1 when argv[1] is a subcommand's name.  With no argument at
+ * all, writes the help on stderr and returns CLI_EXIT_USAGE. */
+int cli_before_subcommand(int argc, char **argv, const cli_command *cmd);
 
 /* ---- output ---------------------------------------------------------- */
 
@@ -249,7 +289,7 @@ typedef struct cli_reader {
     /* The next input: CLI_READ_ITEM (*line: where it starts), CLI_READ_BAD
      * (err: what is wrong with it; it counts as unreadable and reading
      * goes on), CLI_READ_FAIL (err: the rest of the file cannot be read),
-     * or CLI_READ_END. */
+     * CLI_READ_NOMEM, or CLI_READ_END. */
     int (*next)(void *ctx, int *line, dlx_diag *err);
     /* Does the command's work on the input just read. */
     void (*process)(void *ctx, const char *name, int line);
@@ -257,7 +297,7 @@ typedef struct cli_reader {
 } cli_reader;
 
 enum { CLI_READ_ITEM = 1, CLI_READ_END = 0, CLI_READ_BAD = -1,
-       CLI_READ_FAIL = -2 };
+       CLI_READ_FAIL = -2, CLI_READ_NOMEM = -3 };
 
 void cli_batch_init(cli_batch *b, const char *prog);
 /* Notes an exit status for the run. */

@@ -57,21 +57,15 @@ static const cli_option options[] = {
     { OPT_LEVELS, 0, "levels", NULL, "with --stats: the number of nodes at "
       "each level" },
     CLI_OPTION_TRACE,
-    CLI_GROUP("Help:"),
-    CLI_OPTION_HELP,
-    CLI_OPTION_VERSION,
-    CLI_END_OPTIONS
-};
-
-static const char *const usage[] = {
-    "dlx [OPTION]... [FILE]",
-    "dlx split [--depth D] [--min-jobs K] [FILE] > JOBS",
-    "dlx merge JOBS RESULTS...",
-    NULL
+    CLI_HELP_OPTIONS
 };
 
 static const cli_command command = {
-    "dlx", usage,
+    "dlx",
+
+    CLI_USAGE("dlx [OPTION]... [FILE]",
+              "dlx split [--depth D] [--min-jobs K] [FILE] > JOBS",
+              "dlx merge JOBS RESULTS..."),
     "Solve the exact cover problem in FILE (Knuth's dlx1/dlx2 text format;\n"
     "standard input when FILE is - or absent) with Dancing Links.",
     options,
@@ -82,10 +76,7 @@ static const cli_command command = {
     "(default 2), going deeper until at least K jobs; 'dlx merge' adds up\n"
     "results files and refuses a job that is missing or counted twice, or\n"
     "results of another problem.  A progress line is shown on stderr during\n"
-    "long searches when stderr is a terminal.\n"
-    "\n"
-    "An option's value follows it (--limit 2) or is joined to it\n"
-    "(--limit=2, -l2); short options cluster (-cs); -- ends the options.\n",
+    "long searches when stderr is a terminal.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
@@ -145,6 +136,45 @@ static int shard_value(cli_parser *ps, int *k, int *n)
     return 0;
 }
 
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    options_t *o = ctx;
+    uint64_t v;
+    int st;
+    switch (id) {
+    case OPT_COUNT:
+        o->count_only = 1;
+        return 0;
+    case OPT_UNIQUE:
+        o->unique = 1;
+        return 0;
+    case OPT_FIRST:
+        o->search.limit = 1;
+        return 0;
+    case OPT_JSON:
+        o->json = 1;
+        return 0;
+    case OPT_LEVELS:
+        o->levels = o->search.stats = 1;
+        return 0;
+    case OPT_PRINT:
+        return cli_value_count(ps, 0, UINT64_MAX, &o->print);
+    case OPT_ESTIMATE:
+        return cli_value_count(ps, 1, UINT64_MAX, &o->estimate);
+    case OPT_SPLIT_DEPTH:
+        return cli_value_int(ps, 1, 10000, &o->split_depth);
+    case OPT_JOBS:
+        o->jobs_file = ps->value;
+        return 0;
+    case OPT_JOB:
+        st = cli_value_count(ps, 0, INT32_MAX, &v);
+        o->job = (long)v;
+        return st;
+    default: /* OPT_SHARD */
+        return shard_value(ps, &o->shard_k, &o->shard_n);
+    }
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, options_t *o)
 {
@@ -152,64 +182,21 @@ static int parse_args(int argc, char **argv, options_t *o)
     cli_search_init(&o->search);
     o->print = UINT64_MAX;
     o->job = -1;
-    int files = 0;
-    cli_parser ps;
-    cli_parser_init(&ps, command.prog, options, argc, argv, 1);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        uint64_t v;
-        int st = 0;
-        switch (id) {
-        case CLI_BAD:
-            return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            if (files++)
-                return cli_usage_error(command.prog, "more than one input "
-                                       "file ('%s')", ps.value);
-            o->file = ps.value;
-            break;
-        case OPT_COUNT:
-            o->count_only = 1;
-            break;
-        case OPT_UNIQUE:
-            o->unique = 1;
-            break;
-        case OPT_FIRST:
-            o->search.limit = 1;
-            break;
-        case OPT_JSON:
-            o->json = 1;
-            break;
-        case OPT_LEVELS:
-            o->levels = o->search.stats = 1;
-            break;
-        case OPT_PRINT:
-            st = cli_value_count(&ps, 0, UINT64_MAX, &o->print);
-            break;
-        case OPT_ESTIMATE:
-            st = cli_value_count(&ps, 1, UINT64_MAX, &o->estimate);
-            break;
-        case OPT_SPLIT_DEPTH:
-            st = cli_value_int(&ps, 1, 10000, &o->split_depth);
-            break;
-        case OPT_JOBS:
-            o->jobs_file = ps.value;
-            break;
-        case OPT_JOB:
-            st = cli_value_count(&ps, 0, INT32_MAX, &v);
-            o->job = (long)v;
-            break;
-        case OPT_SHARD:
-            st = shard_value(&ps, &o->shard_k, &o->shard_n);
-            break;
-        default:
-            st = cli_common_option(&ps, id, &command, &o->search);
-            if (st >= 0)
-                return st;
-            st = 0;
-        }
-        if (st)
-            return st;
-    }
+    const char *files[2];
+    int n_files = 0;
+    const char **operands = calloc((size_t)argc, sizeof *operands);
+    if (!operands)
+        return CLI_EXIT_SYSTEM;
+    int st = cli_parse(&command, argc, argv, 1, &o->search, operands,
+                       &n_files, own_option, o);
+    memcpy(files, operands, sizeof files);
+    free(operands);
+    if (st >= 0)
+        return st;
+    if (n_files > 1)
+        return cli_usage_error(command.prog, "more than one input file "
+                               "('%s')", files[1]);
+    o->file = n_files ? files[0] : NULL;
     const cli_search *s = &o->search;
     if ((o->job >= 0 || o->shard_n) && !o->jobs_file)
         return cli_usage_error(command.prog, "%s needs --jobs FILE",
@@ -549,12 +536,10 @@ static const cli_option split_options[] = {
     CLI_END_OPTIONS
 };
 
-static const char *const split_usage[] = {
-    "dlx split [--depth D] [--min-jobs K] [FILE] > JOBS", NULL
-};
-
 static const cli_command split_command = {
-    "dlx split", split_usage,
+    "dlx split",
+
+    CLI_USAGE("dlx split [--depth D] [--min-jobs K] [FILE] > JOBS"),
     "Write the jobs of the problem in FILE: the partial solutions after D\n"
     "real choices, one per line, each counted by 'dlx --jobs JOBS'.",
     split_options, NULL,
@@ -562,36 +547,36 @@ static const cli_command split_command = {
       "out of memory, or the output could not be written" }
 };
 
+typedef struct split_args {
+    int depth, min_jobs;
+} split_args;
+
+static int split_option(void *ctx, cli_parser *ps, int id)
+{
+    split_args *a = ctx;
+    return id == OPT_DEPTH ? cli_value_int(ps, 1, 10000, &a->depth)
+                           : cli_value_int(ps, 0, 100000000, &a->min_jobs);
+}
+
 static int cmd_split(int argc, char **argv)
 {
-    int depth = 2, min_jobs = 0;
-    const char *file = NULL;
+    split_args a = { 2, 0 };
     cli_search unused;
     cli_search_init(&unused);
-    cli_parser ps;
-    cli_parser_init(&ps, split_command.prog, split_options, argc, argv, 1);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = 0;
-        if (id == CLI_BAD)
-            return CLI_EXIT_USAGE;
-        if (id == CLI_OPERAND) {
-            if (file)
-                return cli_usage_error(split_command.prog, "more than one "
-                                       "input file ('%s')", ps.value);
-            file = ps.value;
-        } else if (id == OPT_DEPTH) {
-            st = cli_value_int(&ps, 1, 10000, &depth);
-        } else if (id == OPT_MIN_JOBS) {
-            st = cli_value_int(&ps, 0, 100000000, &min_jobs);
-        } else if ((st = cli_common_option(&ps, id, &split_command,
-                                           &unused)) >= 0) {
-            return st;
-        } else {
-            st = 0;
-        }
-        if (st)
-            return st;
-    }
+    const char **operands = calloc((size_t)argc + 1, sizeof *operands);
+    int n_files = 0;
+    if (!operands)
+        return CLI_EXIT_SYSTEM;
+    int st = cli_parse(&split_command, argc, argv, 1, &unused, operands,
+                       &n_files, split_option, &a);
+    const char *file = operands[0], *second = operands[1];
+    free(operands);
+    if (st >= 0)
+        return st;
+    if (n_files > 1)
+        return cli_usage_error(split_command.prog, "more than one input file "
+                               "('%s')", second);
+    int depth = a.depth, min_jobs = a.min_jobs;
     dlx_problem *p = NULL;
     int status = read_input(file, &p);
     if (status >= 0)
@@ -618,10 +603,10 @@ static const cli_option merge_options[] = {
     CLI_END_OPTIONS
 };
 
-static const char *const merge_usage[] = { "dlx merge JOBS RESULTS...", NULL };
-
 static const cli_command merge_command = {
-    "dlx merge", merge_usage,
+    "dlx merge",
+
+    CLI_USAGE("dlx merge JOBS RESULTS..."),
     "Add up the results files of the jobs in JOBS ('-' reads results from\n"
     "standard input; results files may be concatenated).",
     merge_options, NULL,
@@ -634,6 +619,13 @@ static const cli_command merge_command = {
 
 static int merge_files(const char **files, int n_files);
 
+static int no_own_option(void *ctx, cli_parser *ps, int id)
+{
+    (void)ctx;
+    (void)id;
+    return cli_usage_error(ps->prog, "option '%s' is not handled", ps->shown);
+}
+
 static int cmd_merge(int argc, char **argv)
 {
     const char **files = calloc((size_t)argc + 1, sizeof *files);
@@ -642,20 +634,10 @@ static int cmd_merge(int argc, char **argv)
         return CLI_EXIT_SYSTEM;
     cli_search unused;
     cli_search_init(&unused);
-    cli_parser ps;
-    cli_parser_init(&ps, merge_command.prog, merge_options, argc, argv, 1);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = id == CLI_BAD ? CLI_EXIT_USAGE : -1;
-        if (id == CLI_OPERAND)
-            files[n_files++] = ps.value;
-        else if (st < 0)
-            st = cli_common_option(&ps, id, &merge_command, &unused);
-        if (st >= 0) {
-            free(files);
-            return st;
-        }
-    }
-    int rc = n_files < 2
+    int rc = cli_parse(&merge_command, argc, argv, 1, &unused, files,
+                       &n_files, no_own_option, NULL);
+    if (rc < 0)
+        rc = n_files < 2
                  ? cli_usage_error(merge_command.prog, "merge needs the jobs "
                                    "file and at least one results file ('-' "
                                    "for standard input)")

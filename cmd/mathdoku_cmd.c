@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cli_branches.h"
+#include "cli_grid.h"
 #include "mathdoku.h"
 
 typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE } command;
@@ -42,29 +42,18 @@ static const cli_option options[] = {
     { OPT_METHOD, 'm', "method", "M", "dlx (default) or dfs: the naive "
       "search (cells in row-major order, digits in order, a cage checked "
       "when its last cell is filled)" },
-    CLI_OPTION_LIMIT,
-    CLI_OPTION_MAX_NODES,
-    CLI_OPTION_TIMEOUT,
-    CLI_OPTION_THREADS,
-    CLI_OPTION_STATS,
-    CLI_OPTION_TRACE,
+    CLI_SEARCH_OPTIONS,
     CLI_GROUP("check:"),
     { OPT_SOLUTION, 0, "solution", "S", "the grids to check, one per puzzle "
       "in order: N*N digits or numbers on a line, or N rows as 'mathdoku "
       "solve' writes them" },
-    CLI_GROUP("Help:"),
-    CLI_OPTION_HELP,
-    CLI_OPTION_VERSION,
-    CLI_END_OPTIONS
-};
-
-static const char *const usage[] = {
-    "mathdoku COMMAND [OPTION]... [FILE]...",
-    NULL
+    CLI_HELP_OPTIONS
 };
 
 static const cli_command mathdoku_command = {
-    "mathdoku", usage,
+    "mathdoku",
+
+    CLI_USAGE("mathdoku COMMAND [OPTION]... [FILE]..."),
     "Mathdoku (KenKen) of size 1 to 32 with Dancing Links: every cage is an\n"
     "item, every tuple of digits that meets its clue an option.\n"
     "\n"
@@ -80,10 +69,7 @@ static const cli_command mathdoku_command = {
     "The budgets (--max-nodes, --timeout) cover building the exact cover as\n"
     "well as the search: each step of the walk over a cage's digit tuples\n"
     "counts as a node.  Errors: file:line:col: message; the other puzzles\n"
-    "are still processed.\n"
-    "\n"
-    "An option's value follows it (--limit 2) or is joined to it\n"
-    "(--limit=2, -l2); short options cluster (-st); -- ends the options.\n",
+    "are still processed.\n",
     { "every puzzle solved with one solution (count, encode: done; check: "
       "every grid right)",
       "some puzzle has no solution (check: some grid is wrong)",
@@ -106,67 +92,52 @@ typedef struct options_t {
     int n_files;
 } options_t;
 
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    options_t *o = ctx;
+    int k, st;
+    switch (id) {
+    case OPT_FORMAT: {
+        static const char *const layouts[] = { "auto", "letters", "list",
+                                               "keen", NULL };
+        st = cli_value_choice(ps, layouts, &k);
+        o->layout = (mathdoku_layout)k;
+        return st;
+    }
+    case OPT_OUTPUT: {
+        static const char *const outs[] = { "grid", "line", "json", NULL };
+        st = cli_value_choice(ps, outs, &k);
+        o->out = (out_kind)k;
+        return st;
+    }
+    case OPT_METHOD: {
+        static const char *const methods[] = { "dlx", "dfs", NULL };
+        return cli_value_choice(ps, methods, &o->dfs);
+    }
+    case OPT_SOLUTION:
+        o->solutions = ps->value;
+        return 0;
+    default: /* OPT_NARY */
+        o->rules.nary = 1;
+        return 0;
+    }
+}
+
 static int parse_args(int argc, char **argv, options_t *o)
 {
     memset(o, 0, sizeof *o);
     cli_search_init(&o->search);
-    int k;
-    for (k = 0; command_names[k] && strcmp(argv[1], command_names[k]); k++)
-        ;
-    if (!command_names[k]) {
-        char q[120];
-        return cli_usage_error(mathdoku_command.prog, "unknown command %s",
-                               text_quote(argv[1], strlen(argv[1]), 40, q,
-                                          sizeof q));
-    }
+    int k = cli_subcommand(mathdoku_command.prog, argv[1], command_names);
+    if (k < 0)
+        return CLI_EXIT_USAGE;
     o->cmd = (command)k;
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
         return CLI_EXIT_SYSTEM;
-    cli_parser ps;
-    cli_parser_init(&ps, mathdoku_command.prog, options, argc, argv, 2);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = 0;
-        switch (id) {
-        case CLI_BAD:
-            return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            o->files[o->n_files++] = ps.value;
-            break;
-        case OPT_FORMAT: {
-            static const char *const layouts[] = { "auto", "letters", "list",
-                                                   "keen", NULL };
-            st = cli_value_choice(&ps, layouts, &k);
-            o->layout = (mathdoku_layout)k;
-            break;
-        }
-        case OPT_OUTPUT: {
-            static const char *const outs[] = { "grid", "line", "json",
-                                                NULL };
-            st = cli_value_choice(&ps, outs, &k);
-            o->out = (out_kind)k;
-            break;
-        }
-        case OPT_METHOD: {
-            static const char *const methods[] = { "dlx", "dfs", NULL };
-            st = cli_value_choice(&ps, methods, &o->dfs);
-            break;
-        }
-        case OPT_SOLUTION:
-            o->solutions = ps.value;
-            break;
-        case OPT_NARY:
-            o->rules.nary = 1;
-            break;
-        default:
-            st = cli_common_option(&ps, id, &mathdoku_command, &o->search);
-            if (st >= 0)
-                return st;
-            st = 0;
-        }
-        if (st)
-            return st;
-    }
+    int st = cli_parse(&mathdoku_command, argc, argv, 2, &o->search,
+                       o->files, &o->n_files, own_option, o);
+    if (st >= 0)
+        return st;
     if (o->search.threads > 1 &&
         (o->cmd != CMD_COUNT || o->dfs || o->search.trace))
         return cli_usage_error(mathdoku_command.prog, "--threads is for "
@@ -182,16 +153,13 @@ static int parse_args(int argc, char **argv, options_t *o)
 
 typedef struct context {
     const options_t *o;
-    cli_batch batch;
-    cli_tally tally;
     mathdoku_reader r;
     mathdoku p;
     int line;                    /* where p starts */
     const char *name;
     text_reader solutions;       /* check --solution */
     FILE *solution_file;
-    cli_branches *branches;      /* --trace */
-    cli_progress progress;
+    cli_grid search;             /* trace, progress, verdicts */
 } context;
 
 static void write_grid(const options_t *o, int N, const int *g)
@@ -211,29 +179,9 @@ static void write_grid(const options_t *o, int N, const int *g)
     putchar('\n'); /* a line puzzle's end, or the blank line after a grid */
 }
 
-static void print_step(void *ctx, const char *text, int level)
-{
-    (void)ctx;
-    printf("%*s%s\n", 2 * (level < 0 ? 0 : level), "", text);
-}
-
-static void note_event(void *ctx, const dlx_event *ev)
-{
-    if (ev->kind == DLX_EV_CHOOSE)
-        cli_branches_note(ctx, ev->level, ev->item, ev->count);
-}
-
 static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 {
     return mathdoku_item_name(ctx, item, buf, size);
-}
-
-static int show_progress(void *ctx, uint64_t nodes)
-{
-    cli_progress *p = ctx;
-    cli_progress_show(p, "%.1fM nodes, %.0f s", (double)nodes / 1e6,
-                      cli_seconds() - p->start);
-    return 0;
 }
 
 /* A puzzle that cannot be used: said on stderr, and as a JSON record. */
@@ -244,8 +192,8 @@ static void puzzle_error(context *cx, const char *file, const dlx_diag *err,
     if (cx->o->out == OUT_JSON)
         cli_json_error(stdout, file, err->line, err->message);
     if (status == CLI_EXIT_INPUT)
-        cx->batch.unreadable++;
-    cli_batch_note(&cx->batch, status);
+        cx->search.batch.unreadable++;
+    cli_batch_note(&cx->search.batch, status);
 }
 
 static void do_check(context *cx, const mathdoku *p, const char *file,
@@ -266,16 +214,16 @@ static void do_check(context *cx, const mathdoku *p, const char *file,
             cli_report(o->solutions, 0, 0, "out of memory");
         else
             cli_report_diag(o->solutions, &err);
-        cx->batch.unreadable++;
-        cli_batch_note(&cx->batch, got == MATHDOKU_ENOMEM ? CLI_EXIT_SYSTEM
+        cx->search.batch.unreadable++;
+        cli_batch_note(&cx->search.batch, got == MATHDOKU_ENOMEM ? CLI_EXIT_SYSTEM
                                                           : CLI_EXIT_INPUT);
     } else if (mathdoku_check(p, &o->rules, g, why, sizeof why) != 0) {
         printf("wrong: %s\n", why);
-        cx->tally.none++;
-        cli_batch_note(&cx->batch, CLI_EXIT_NONE);
+        cx->search.tally.none++;
+        cli_batch_note(&cx->search.batch, CLI_EXIT_NONE);
     } else {
         printf("right\n");
-        cx->tally.one++;
+        cx->search.tally.one++;
     }
     free(g);
 }
@@ -296,10 +244,9 @@ static void do_puzzle(context *cx, const char *file, int line)
         do_check(cx, p, file, line);
         return;
     }
-    grid_limits lim = { 0 };
-    lim.max_solutions = o->cmd == CMD_SOLVE ? 2 : o->search.limit;
-    lim.max_nodes = o->search.max_nodes;
-    lim.max_seconds = o->search.timeout;
+    grid_limits lim;
+    cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
+                    !o->dfs, &lim);
     mathdoku_solver *sv = NULL;
     if (!o->dfs || o->cmd == CMD_ENCODE) {
         dlx_diag err;
@@ -308,8 +255,8 @@ static void do_puzzle(context *cx, const char *file, int line)
             /* the budget ran out before the search began: a count of 0+,
              * like any search cut short */
             cli_report_diag(file, &err);
-            cx->tally.cut++;
-            cli_batch_note(&cx->batch, CLI_EXIT_CUT);
+            cx->search.tally.cut++;
+            cli_batch_note(&cx->search.batch, CLI_EXIT_CUT);
             if (o->out == OUT_JSON) {
                 printf("{\"file\":");
                 cli_json_string(stdout, file);
@@ -325,14 +272,14 @@ static void do_puzzle(context *cx, const char *file, int line)
         }
     }
     if (o->cmd == CMD_ENCODE) {
-        if (cx->batch.inputs > 1) {
+        if (cx->search.batch.inputs > 1) {
             dlx_diag err;
             text_error(&err, line, 0, "encode writes one puzzle, and this "
                        "is another (select one, e.g. with sed)");
             puzzle_error(cx, file, &err, CLI_EXIT_INPUT);
         } else {
             mathdoku_write_dlx(stdout, sv);
-            cx->tally.one++;
+            cx->search.tally.one++;
         }
         mathdoku_solver_free(sv);
         return;
@@ -345,18 +292,6 @@ static void do_puzzle(context *cx, const char *file, int line)
                                                   : 1e-9;
     if (lim.max_nodes)
         lim.max_nodes = lim.max_nodes > steps ? lim.max_nodes - steps : 1;
-    if (o->search.trace) {
-        lim.on_step = print_step;
-        if (sv && (cx->branches || (cx->branches = cli_branches_new()))) {
-            cli_branches_clear(cx->branches);
-            lim.on_event = note_event;
-            lim.event_ctx = cx->branches;
-        }
-    } else if (cx->progress.on) {
-        lim.on_poll = show_progress;
-        lim.poll_ctx = &cx->progress;
-        cx->progress.start = cli_seconds();
-    }
     int *g = calloc((size_t)N * N, sizeof *g);
     grid_outcome out;
     int st = !g ? MATHDOKU_ENOMEM
@@ -364,10 +299,10 @@ static void do_puzzle(context *cx, const char *file, int line)
            : o->search.threads > 1
                ? mathdoku_count_threads(sv, o->search.threads, &lim, &out)
                : mathdoku_solve_dlx(sv, &lim, g, &out);
-    cli_progress_clear(&cx->progress);
+    cli_grid_done(&cx->search, &lim, branch_name, sv);
     if (st != MATHDOKU_OK) {
         cli_report(file, line, 0, "out of memory");
-        cli_batch_note(&cx->batch, CLI_EXIT_SYSTEM);
+        cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         free(g);
         mathdoku_solver_free(sv);
         return;
@@ -376,13 +311,9 @@ static void do_puzzle(context *cx, const char *file, int line)
      * over tuples counts against the same budget */
     out.seconds += build;
     out.nodes += steps;
-    if (lim.on_event)
-        cli_branches_write(stdout, cx->branches, branch_name, sv);
     int json = o->out == OUT_JSON;
-    cli_found found = { out.solutions, out.complete,
-                        out.cut == GRID_CUT_NODES, out.nodes, out.seconds };
-    const char *status = cli_verdict(&cx->batch, &cx->tally, file, line,
-                                     &found, o->cmd == CMD_SOLVE, 0);
+    const char *status = cli_grid_verdict(&cx->search, file, line,
+                                          &out, o->cmd == CMD_SOLVE, 0);
     if (o->search.stats)
         fprintf(stderr, "%s:%d: %dx%d, %d cages, %ld options, %" PRIu64
                 " solution%s, %" PRIu64 " nodes, %.6f s (encoding: %" PRIu64
@@ -407,9 +338,7 @@ static void do_puzzle(context *cx, const char *file, int line)
         }
         printf("}\n");
     } else if (o->cmd == CMD_COUNT) {
-        char count[24];
-        snprintf(count, sizeof count, "%" PRIu64, out.solutions);
-        cli_print_count(stdout, count, out.complete);
+        cli_grid_print_count(&out);
     } else if (out.solutions > 0) {
         write_grid(o, N, g);
     }
@@ -432,16 +361,7 @@ static int next_puzzle(void *ctx, int *line, dlx_diag *err)
     context *cx = ctx;
     int got = mathdoku_read(&cx->r, &cx->p, &cx->line, err);
     *line = got == MATHDOKU_READ ? cx->line : err->line;
-    switch (got) {
-    case MATHDOKU_READ:
-        return CLI_READ_ITEM;
-    case MATHDOKU_OK:
-        return CLI_READ_END;
-    case MATHDOKU_EBAD:
-        return CLI_READ_BAD;
-    default:
-        return CLI_READ_FAIL;
-    }
+    return cli_read_result(got);
 }
 
 static void process(void *ctx, const char *name, int line)
@@ -462,34 +382,17 @@ static const cli_reader mathdoku_reader_of = { open_file, next_puzzle,
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        cli_help(stderr, &mathdoku_command);
-        return CLI_EXIT_USAGE;
-    }
-    if (argv[1][0] == '-') {
-        cli_search unused;
-        cli_parser ps;
-        cli_parser_init(&ps, mathdoku_command.prog, options, argc, argv, 1);
-        int id = cli_next(&ps);
-        if (id == CLI_OPT_HELP || id == CLI_OPT_VERSION)
-            return cli_common_option(&ps, id, &mathdoku_command, &unused);
-        if (id == CLI_BAD)
-            return CLI_EXIT_USAGE;
-        return cli_usage_error(mathdoku_command.prog, "a command comes first "
-                               "(solve, count, check or encode)");
-    }
+    int status = cli_before_subcommand(argc, argv, &mathdoku_command);
+    if (status >= 0)
+        return status;
     options_t o;
-    int status = parse_args(argc, argv, &o);
-    if (status >= 0) {
+    if ((status = parse_args(argc, argv, &o)) >= 0) {
         free(o.files);
         return status;
     }
-    context cx;
-    memset(&cx, 0, sizeof cx);
-    cx.o = &o;
-    cli_batch_init(&cx.batch, mathdoku_command.prog);
-    cx.batch.json = o.out == OUT_JSON;
-    cli_progress_start(&cx.progress);
+    context cx = { .o = &o };
+    cli_grid_init(&cx.search, mathdoku_command.prog, &o.search,
+                  o.out == OUT_JSON);
     if (o.solutions) {
         cx.solution_file = fopen(o.solutions, "r");
         if (!cx.solution_file) {
@@ -500,24 +403,17 @@ int main(int argc, char **argv)
         }
         text_reader_init(&cx.solutions, cx.solution_file, 0);
     }
-    cli_batch_files(&cx.batch, o.files, o.n_files, &mathdoku_reader_of, &cx);
-    const cli_tally *t = &cx.tally;
-    if (o.search.stats || (cx.batch.inputs > 1 &&
-                           (cx.batch.unreadable || t->none || t->cut))) {
-        const char *words[5] = {
-            o.cmd == CMD_CHECK ? "right" : "with one solution",
-            o.cmd == CMD_CHECK ? "wrong" : "with none", "with several",
-            "unreadable", "cut short" };
-        const uint64_t counts[5] = { t->one, t->none, t->several,
-                                     cx.batch.unreadable, t->cut };
-        cli_batch_summary(&cx.batch, "puzzle", words, counts, 5, t->nodes);
-    }
+    cli_batch_files(&cx.search.batch, o.files, o.n_files, &mathdoku_reader_of, &cx);
+    const char *const words[3] = {
+        o.cmd == CMD_CHECK ? "right" : "with one solution",
+        o.cmd == CMD_CHECK ? "wrong" : "with none", "with several" };
+    cli_grid_summary(&cx.search, words);
     if (cx.solution_file) {
         text_reader_release(&cx.solutions);
         fclose(cx.solution_file);
     }
-    cli_branches_free(cx.branches);
+    cli_grid_free(&cx.search);
     free(o.files);
-    return cli_exit_worse(cx.batch.status,
+    return cli_exit_worse(cx.search.batch.status,
                           cli_finish_output(mathdoku_command.prog));
 }

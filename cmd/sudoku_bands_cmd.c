@@ -47,14 +47,11 @@ static const cli_option options[] = {
     CLI_END_OPTIONS
 };
 
-static const char *const usage[] = {
-    "sudoku bands [--box RxC | --size N] [--fix-first-row]",
-    "             [--count | --list [--plain] | --classes]",
-    NULL
-};
-
 static const cli_command bands_command = {
-    "sudoku bands", usage,
+    "sudoku bands",
+
+    CLI_USAGE("sudoku bands [--box RxC | --size N] [--fix-first-row]",
+              "             [--count | --list [--plain] | --classes]"),
     "The completions of the first band (the first R rows) of an N x N sudoku\n"
     "with R x C boxes (default 3x3), counted by the exact cover engine with\n"
     "the column items secondary.",
@@ -98,57 +95,47 @@ static int list_band(void *ctx, const int *chosen, int n)
     return ferror(stdout) != 0;
 }
 
+typedef struct bands_args {
+    sudoku_read_options box;
+    int fix, mode, plain;   /* mode: 0 count, 1 list, 2 classes */
+    uint64_t estimate;
+} bands_args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    bands_args *a = ctx;
+    switch (id) {
+    case OPT_FIX:
+        a->fix = 1;
+        return 0;
+    case OPT_COUNT:
+    case OPT_LIST:
+    case OPT_CLASSES:
+        a->mode = id == OPT_COUNT ? 0 : id == OPT_LIST ? 1 : 2;
+        return 0;
+    case OPT_PLAIN:
+        a->plain = 1;
+        return 0;
+    case OPT_ESTIMATE:
+        return cli_value_count(ps, 1, UINT64_MAX, &a->estimate);
+    default: /* --box, --size */
+        return sudoku_input_option(ps, id, &a->box);
+    }
+}
+
 int sudoku_bands_main(int argc, char **argv)
 {
-    sudoku_read_options box = { .box = { 3, 3, 9 } };
-    int fix = 0, mode = 0, plain = 0; /* mode: 0 count, 1 list, 2 classes */
-    uint64_t estimate = 0;
+    bands_args a = { .box = { .box = { 3, 3, 9 } } };
     cli_search search;
     cli_search_init(&search);
     search.timeout = 60;
-    cli_parser ps;
-    cli_parser_init(&ps, bands_command.prog, options, argc, argv, 1);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = sudoku_input_option(&ps, id, &box);
-        if (st >= 0) {
-            if (st)
-                return st;
-            continue;
-        }
-        st = 0;
-        switch (id) {
-        case CLI_BAD:
-            return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            return cli_usage_error(bands_command.prog, "unexpected argument "
-                                   "'%s'", ps.value);
-        case OPT_FIX:
-            fix = 1;
-            break;
-        case OPT_COUNT:
-            mode = 0;
-            break;
-        case OPT_LIST:
-            mode = 1;
-            break;
-        case OPT_PLAIN:
-            plain = 1;
-            break;
-        case OPT_CLASSES:
-            mode = 2;
-            break;
-        case OPT_ESTIMATE:
-            st = cli_value_count(&ps, 1, UINT64_MAX, &estimate);
-            break;
-        default:
-            st = cli_common_option(&ps, id, &bands_command, &search);
-            if (st >= 0)
-                return st;
-            st = 0;
-        }
-        if (st)
-            return st;
-    }
+    int st = cli_parse(&bands_command, argc, argv, 1, &search, NULL, NULL,
+                       own_option, &a);
+    if (st >= 0)
+        return st;
+    sudoku_read_options box = a.box;
+    int fix = a.fix, mode = a.mode, plain = a.plain;
+    uint64_t estimate = a.estimate;
     sudoku_shape shape = box.box;
     int threads = search.threads;
     double timeout = search.timeout > 0 ? search.timeout : 1e9;

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cli_branches.h"
+#include "cli_grid.h"
 #include "sudoku_canon.h"
 #include "sudoku_cmd.h"
 #include "sudoku_grid.h"
@@ -44,12 +44,7 @@ static const cli_option options[] = {
     { OPT_METHOD, 'm', "method", "M", "dlx (default) or dfs: the naive "
       "depth-first search (cells in order, digits in order, no "
       "heuristics)" },
-    CLI_OPTION_LIMIT,
-    CLI_OPTION_MAX_NODES,
-    CLI_OPTION_TIMEOUT,
-    CLI_OPTION_THREADS,
-    CLI_OPTION_STATS,
-    CLI_OPTION_TRACE,
+    CLI_SEARCH_OPTIONS,
     CLI_GROUP("check and transform:"),
     { OPT_GIVENS, 0, "givens", "P", "check: each grid must also keep the "
       "givens of the puzzle of P in the same place (in order)" },
@@ -62,19 +57,13 @@ static const cli_option options[] = {
     { OPT_TRANSPOSE, 0, "transpose", NULL, "transform: rows become columns "
       "(square boxes)" },
     { OPT_INVERSE, 0, "inverse", NULL, "transform: apply the inverse" },
-    CLI_GROUP("Help:"),
-    CLI_OPTION_HELP,
-    CLI_OPTION_VERSION,
-    CLI_END_OPTIONS
-};
-
-static const char *const usage[] = {
-    "sudoku COMMAND [OPTION]... [FILE]...",
-    NULL
+    CLI_HELP_OPTIONS
 };
 
 static const cli_command sudoku_command = {
-    "sudoku", usage,
+    "sudoku",
+
+    CLI_USAGE("sudoku COMMAND [OPTION]... [FILE]..."),
     "Sudoku of any size (1x1 to 100x100, any box shape) with Dancing Links.\n"
     "Reads FILEs (standard input when none or '-'), one puzzle or millions.\n"
     "\n"
@@ -101,10 +90,7 @@ static const cli_command sudoku_command = {
     "Errors name the place: file:line:col: message, or file:line: message\n"
     "for a whole puzzle (wrong number of cells, clashing givens); the other\n"
     "puzzles are still processed.  A summary line follows on stderr when\n"
-    "some puzzle went wrong, or with --stats.\n"
-    "\n"
-    "An option's value follows it (--limit 2) or is joined to it\n"
-    "(--limit=2, -l2); short options cluster (-st); -- ends the options.\n",
+    "some puzzle went wrong, or with --stats.\n",
     { "every puzzle solved with one solution (count, encode, canon, "
       "transform: done; check: every grid valid)",
       "some puzzle has no solution (check: some grid is invalid)",
@@ -154,6 +140,45 @@ static int parse_perm(const char *s, int *perm)
     return n;
 }
 
+/* One of the options of solve, count, check, encode, canon, transform. */
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    options_t *o = ctx;
+    int st = sudoku_input_option(ps, id, &o->in);
+    if (st < 0)
+        st = sudoku_output_option(ps, id, &o->out_layout, &o->out_symbols);
+    if (st >= 0)
+        return st;
+    switch (id) {
+    case OPT_METHOD: {
+        static const char *const methods[] = { "dlx", "dfs", NULL };
+        return cli_value_choice(ps, methods, &o->dfs);
+    }
+    case OPT_GIVENS:
+        o->givens = ps->value;
+        return 0;
+    case OPT_TRANSPOSE:
+        o->tf.transpose = 1;
+        return 0;
+    case OPT_INVERSE:
+        o->tf_inverse = 1;
+        return 0;
+    default: {  /* --rows, --cols, --relabel */
+        int *perm = id == OPT_ROWS ? o->tf.row
+                  : id == OPT_COLS ? o->tf.col : o->tf.label + 1;
+        int n = parse_perm(ps->value, perm);
+        if (n < 0)
+            return cli_usage_error(sudoku_command.prog, "%s: '%s' is not a "
+                                   "list of numbers (1 2 3 or 1,2,3, or 123 "
+                                   "for orders up to 9)", ps->shown,
+                                   ps->value);
+        *(id == OPT_ROWS ? &o->tf_rows : id == OPT_COLS ? &o->tf_cols
+                                                       : &o->tf_labels) = n;
+        return 0;
+    }
+    }
+}
+
 static int parse_args(int argc, char **argv, options_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -161,74 +186,14 @@ static int parse_args(int argc, char **argv, options_t *o)
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
         return CLI_EXIT_SYSTEM;
-    int k;
-    for (k = 0; command_names[k] && strcmp(argv[1], command_names[k]); k++)
-        ;
-    if (!command_names[k]) {
-        char q[120];
-        return cli_usage_error("sudoku", "unknown command %s",
-                               text_quote(argv[1], strlen(argv[1]), 40, q,
-                                          sizeof q));
-    }
+    int k = cli_subcommand(sudoku_command.prog, argv[1], command_names);
+    if (k < 0)
+        return CLI_EXIT_USAGE;
     o->cmd = (command)k;
-    cli_parser ps;
-    cli_parser_init(&ps, sudoku_command.prog, options, argc, argv, 2);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = sudoku_input_option(&ps, id, &o->in);
-        if (st < 0)
-            st = sudoku_output_option(&ps, id, &o->out_layout,
-                                      &o->out_symbols);
-        if (st >= 0) {
-            if (st)
-                return st;
-            continue;
-        }
-        st = 0;
-        switch (id) {
-        case CLI_BAD:
-            return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            o->files[o->n_files++] = ps.value;
-            break;
-        case OPT_METHOD: {
-            static const char *const methods[] = { "dlx", "dfs", NULL };
-            st = cli_value_choice(&ps, methods, &o->dfs);
-            break;
-        }
-        case OPT_GIVENS:
-            o->givens = ps.value;
-            break;
-        case OPT_ROWS:
-        case OPT_COLS:
-        case OPT_RELABEL: {
-            int *perm = id == OPT_ROWS ? o->tf.row
-                      : id == OPT_COLS ? o->tf.col : o->tf.label + 1;
-            int n = parse_perm(ps.value, perm);
-            if (n < 0)
-                return cli_usage_error(sudoku_command.prog, "%s: '%s' is not "
-                                       "a list of numbers (1 2 3 or 1,2,3, "
-                                       "or 123 for orders up to 9)",
-                                       ps.shown, ps.value);
-            *(id == OPT_ROWS ? &o->tf_rows : id == OPT_COLS ? &o->tf_cols
-                                                           : &o->tf_labels)
-                = n;
-            break;
-        }
-        case OPT_TRANSPOSE:
-            o->tf.transpose = 1;
-            break;
-        case OPT_INVERSE:
-            o->tf_inverse = 1;
-            break;
-        default:
-            st = cli_common_option(&ps, id, &sudoku_command, &o->search);
-            if (st >= 0)
-                return st;
-            st = 0;
-        }
-        if (st)
-            return st;
-    }
+    int st = cli_parse(&sudoku_command, argc, argv, 2, &o->search, o->files,
+                       &o->n_files, own_option, o);
+    if (st >= 0)
+        return st;
     const cli_search *s = &o->search;
     if ((o->tf_rows || o->tf_cols || o->tf_labels || o->tf.transpose ||
          s->have_seed || o->tf_inverse) && o->cmd != CMD_TRANSFORM)
@@ -249,42 +214,19 @@ static int parse_args(int argc, char **argv, options_t *o)
 
 typedef struct context {
     const options_t *o;
-    cli_batch batch;
-    cli_tally tally;
     sudoku_input in;
     sudoku_solver *solver;       /* of the last order seen */
     sudoku solution;
     FILE *givens;                /* check --givens */
     sudoku_reader givens_reader;
     sudoku_canon_ctx *canon;     /* canon: kept across puzzles */
-    cli_branches *branches;      /* --trace: where the search branched */
-    cli_progress progress;
+    cli_grid search;             /* trace, progress, verdicts */
 } context;
 
 static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 {
     const sudoku_shape *shape = ctx;
     return sudoku_item_name(shape, item, buf, size);
-}
-
-static void print_step(void *ctx, const char *text, int level)
-{
-    (void)ctx;
-    printf("%*s%s\n", 2 * (level < 0 ? 0 : level), "", text);
-}
-
-static void note_event(void *ctx, const dlx_event *ev)
-{
-    if (ev->kind == DLX_EV_CHOOSE)
-        cli_branches_note(ctx, ev->level, ev->item, ev->count);
-}
-
-static int show_progress(void *ctx, uint64_t nodes)
-{
-    cli_progress *p = ctx;
-    cli_progress_show(p, "%.1fM nodes, %.0f s", (double)nodes / 1e6,
-                      cli_seconds() - p->start);
-    return 0;
 }
 
 static sudoku_solver *solver_for(context *cx, sudoku_shape shape)
@@ -350,8 +292,8 @@ static void puzzle_error(context *cx, const char *file, int line, int status,
     if (cx->o->out_layout == SUDOKU_LAYOUT_JSON)
         cli_json_error(stdout, file, line, message);
     if (status == CLI_EXIT_INPUT)
-        cx->batch.unreadable++;
-    cli_batch_note(&cx->batch, status);
+        cx->search.batch.unreadable++;
+    cli_batch_note(&cx->search.batch, status);
 }
 
 static void do_check(context *cx, const sudoku *s, const sudoku_source *src,
@@ -371,8 +313,8 @@ static void do_check(context *cx, const sudoku *s, const sudoku_source *src,
                            "puzzle for the grid of %s:%d", file, src->line);
             else
                 cli_report_diag(o->givens, &err);
-            cx->batch.unreadable++;
-            cli_batch_note(&cx->batch, CLI_EXIT_INPUT);
+            cx->search.batch.unreadable++;
+            cli_batch_note(&cx->search.batch, CLI_EXIT_INPUT);
             sudoku_release(&puzzle);
             return;
         }
@@ -394,10 +336,10 @@ static void do_check(context *cx, const sudoku *s, const sudoku_source *src,
         printf(ok ? "valid\n" : "invalid: %s\n", why);
     }
     if (ok) {
-        cx->tally.one++;
+        cx->search.tally.one++;
     } else {
-        cx->tally.none++;
-        cli_batch_note(&cx->batch, CLI_EXIT_NONE);
+        cx->search.tally.none++;
+        cli_batch_note(&cx->search.batch, CLI_EXIT_NONE);
     }
     sudoku_release(&puzzle);
 }
@@ -460,7 +402,7 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     } else {
         sudoku_transform tf;
         /* puzzle k of the run (unreadable ones count too) gets S+k */
-        st = transform_for(o, &s->shape, cx->batch.inputs - 1, &tf, why,
+        st = transform_for(o, &s->shape, cx->search.batch.inputs - 1, &tf, why,
                            sizeof why);
         if (st == 0)
             st = sudoku_transform_apply(&tf, s, &out) == 0 ? 0 : -2;
@@ -469,7 +411,7 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
         puzzle_error(cx, file, src->line,
                      st == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT, why);
     } else {
-        cx->tally.one++;
+        cx->search.tally.one++;
         write_grid(cx, &out, src);
     }
     sudoku_release(&out);
@@ -498,7 +440,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (o->cmd == CMD_ENCODE) {
         /* Knuth's format holds one problem: a second would merge with the
          * first into a different one */
-        if (cx->tally.one > 0) {
+        if (cx->search.tally.one > 0) {
             char msg[120];
             snprintf(msg, sizeof msg, "encode writes one puzzle, and this is "
                      "another (select one, e.g. sed -n %dp)", src->line);
@@ -506,30 +448,16 @@ static void do_puzzle(sudoku_input *in, void *ctx)
             return;
         }
         sudoku_write_dlx(stdout, s);
-        cx->tally.one++;
+        cx->search.tally.one++;
         return;
     }
-    grid_limits lim = { 0 };
-    lim.max_solutions = o->cmd == CMD_SOLVE ? 2 : o->search.limit;
-    lim.max_nodes = o->search.max_nodes;
-    lim.max_seconds = o->search.timeout;
-    if (o->search.trace) {
-        lim.on_step = print_step;
-        if (!o->dfs &&
-            (cx->branches || (cx->branches = cli_branches_new()))) {
-            cli_branches_clear(cx->branches);
-            lim.on_event = note_event;
-            lim.event_ctx = cx->branches;
-        }
-    } else if (cx->progress.on) {
-        lim.on_poll = show_progress;
-        lim.poll_ctx = &cx->progress;
-        cx->progress.start = cli_seconds();
-    }
+    grid_limits lim;
+    cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
+                    !o->dfs, &lim);
     if (!solver_for(cx, s->shape)) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);
-        cli_batch_note(&cx->batch, CLI_EXIT_SYSTEM);
+        cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         return;
     }
     grid_outcome out;
@@ -541,38 +469,29 @@ static void do_puzzle(sudoku_input *in, void *ctx)
                                       &out);
     else
         status = sudoku_solve_dlx(cx->solver, s, &lim, &cx->solution, &out);
-    cli_progress_clear(&cx->progress);
+    sudoku_shape shape = s->shape;
+    cli_grid_done(&cx->search, &lim, branch_name, &shape);
     if (status != SUDOKU_OK) {
         /* givens that clash were caught above; what is left is memory */
         cli_report(file, src->line, 0, "%s", status == SUDOKU_ECLASH
                    ? "givens clash" : "out of memory");
-        cli_batch_note(&cx->batch, status == SUDOKU_ECLASH ? CLI_EXIT_INPUT
+        cli_batch_note(&cx->search.batch, status == SUDOKU_ECLASH ? CLI_EXIT_INPUT
                                                            : CLI_EXIT_SYSTEM);
         return;
-    }
-    if (lim.on_event) {
-        /* the shape of the search, next to its steps */
-        sudoku_shape shape = s->shape;
-        cli_branches_write(stdout, cx->branches, branch_name, &shape);
     }
     if (o->search.stats)
         fprintf(stderr, "%s:%d: %" PRIu64 " solution%s, %" PRIu64
                 " nodes, %.6f s\n", file, src->line, out.solutions,
                 out.solutions == 1 ? "" : "s", out.nodes, out.seconds);
     int json = o->out_layout == SUDOKU_LAYOUT_JSON;
-    cli_found found = { out.solutions, out.complete,
-                        out.cut == GRID_CUT_NODES, out.nodes, out.seconds };
-    const char *verdict = cli_verdict(&cx->batch, &cx->tally, file,
-                                      src->line, &found, o->cmd == CMD_SOLVE,
-                                      json);
+    const char *verdict = cli_grid_verdict(&cx->search, file,
+                                           src->line, &out,
+                                           o->cmd == CMD_SOLVE, json);
     if (o->cmd == CMD_COUNT) {
-        if (json) {
+        if (json)
             write_json(s, file, src->line, verdict, &out, 0);
-        } else {
-            char count[24];
-            snprintf(count, sizeof count, "%" PRIu64, out.solutions);
-            cli_print_count(stdout, count, out.complete);
-        }
+        else
+            cli_grid_print_count(&out);
         return;
     }
     if (json)
@@ -582,26 +501,11 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         write_grid(cx, &cx->solution, src);
 }
 
-static void summary(const context *cx)
-{
-    const options_t *o = cx->o;
-    const cli_tally *t = &cx->tally;
-    const char *words[5] = {
-        o->cmd == CMD_CHECK ? "valid" : o->cmd == CMD_ENCODE ? "encoded"
-                                                             : "with one solution",
-        o->cmd == CMD_CHECK ? "invalid" : "with none",
-        "with several solutions", "unreadable", "cut short" };
-    const uint64_t counts[5] = { t->one, t->none, t->several,
-                                 cx->batch.unreadable, t->cut };
-    cli_batch_summary(&cx->batch, "puzzle", words, counts, 5, t->nodes);
-}
-
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        cli_help(stderr, &sudoku_command);
-        return CLI_EXIT_USAGE;
-    }
+    int status = cli_before_subcommand(argc, argv, &sudoku_command);
+    if (status >= 0)
+        return status;
     if (!strcmp(argv[1], "bands"))
         return sudoku_bands_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "generate"))
@@ -609,36 +513,19 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "explain") || !strcmp(argv[1], "hint") ||
         !strcmp(argv[1], "rate"))
         return sudoku_logic_main(argc - 1, argv + 1);
-    if (argv[1][0] == '-') {
-        /* sudoku --help, sudoku --version */
-        cli_search unused;
-        cli_parser ps;
-        cli_parser_init(&ps, sudoku_command.prog, options, argc, argv, 1);
-        int id = cli_next(&ps);
-        if (id == CLI_OPT_HELP || id == CLI_OPT_VERSION)
-            return cli_common_option(&ps, id, &sudoku_command, &unused);
-        if (id == CLI_BAD)
-            return CLI_EXIT_USAGE;
-        return cli_usage_error(sudoku_command.prog, "a command comes first "
-                               "(solve, count, check, ...)");
-    }
     options_t o;
-    int status = parse_args(argc, argv, &o);
-    if (status >= 0) {
+    if ((status = parse_args(argc, argv, &o)) >= 0) {
         free(o.files);
         return status;
     }
-    context cx;
-    memset(&cx, 0, sizeof cx);
-    cx.o = &o;
-    cli_batch_init(&cx.batch, sudoku_command.prog);
-    cx.batch.json = o.out_layout == SUDOKU_LAYOUT_JSON;
+    context cx = { .o = &o };
+    cli_grid_init(&cx.search, sudoku_command.prog, &o.search,
+                  o.out_layout == SUDOKU_LAYOUT_JSON);
     cx.in.opt = o.in;
     cx.in.process = do_puzzle;
     cx.in.ctx = &cx;
     sudoku_init(&cx.in.s);
     sudoku_init(&cx.solution);
-    cli_progress_start(&cx.progress);
     if (o.givens) {
         cx.givens = fopen(o.givens, "r");
         if (!cx.givens) {
@@ -649,22 +536,24 @@ int main(int argc, char **argv)
         }
         sudoku_reader_init(&cx.givens_reader, cx.givens, o.givens, &o.in);
     }
-    cli_batch_files(&cx.batch, o.files, o.n_files, &sudoku_reader_of,
+    cli_batch_files(&cx.search.batch, o.files, o.n_files, &sudoku_reader_of,
                     &cx.in);
-    if (o.search.stats || (cx.batch.inputs > 1 &&
-                           (cx.batch.unreadable || cx.tally.none ||
-                            cx.tally.cut)))
-        summary(&cx);
+    const char *const words[3] = {
+        o.cmd == CMD_CHECK ? "valid" : o.cmd == CMD_ENCODE
+                                           ? "encoded" : "with one solution",
+        o.cmd == CMD_CHECK ? "invalid" : "with none",
+        "with several solutions" };
+    cli_grid_summary(&cx.search, words);
     if (cx.givens) {
         sudoku_reader_release(&cx.givens_reader);
         fclose(cx.givens);
     }
     sudoku_solver_free(cx.solver);
     sudoku_canon_free(cx.canon);
-    cli_branches_free(cx.branches);
+    cli_grid_free(&cx.search);
     sudoku_release(&cx.solution);
     sudoku_release(&cx.in.s);
     free(o.files);
-    return cli_exit_worse(cx.batch.status,
+    return cli_exit_worse(cx.search.batch.status,
                           cli_finish_output(sudoku_command.prog));
 }

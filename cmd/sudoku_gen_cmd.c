@@ -71,12 +71,10 @@ static const cli_option options[] = {
     CLI_END_OPTIONS
 };
 
-static const char *const usage[] = {
-    "sudoku generate [-n COUNT] [--size N | --box RxC] [OPTION]...", NULL
-};
-
 static const cli_command gen_command = {
-    "sudoku generate", usage,
+    "sudoku generate",
+
+    CLI_USAGE("sudoku generate [-n COUNT] [--size N | --box RxC] [OPTION]..."),
     "Puzzles with exactly one solution: a random complete grid, then cells\n"
     "cleared in random order while the solution counter proves the puzzle\n"
     "still has one solution.  Without --givens the result is minimal: no\n"
@@ -115,81 +113,78 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
+/* What the command line asks for. */
+typedef struct gen_args {
+    sudoku_read_options box;
+    uint64_t count, givens, attempts;
+    int with_solution, check_nodes_set, level;
+    sudoku_gen_options opt;
+    sudoku_layout layout;
+    sudoku_symbols sym;
+} gen_args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    gen_args *g = ctx;
+    int st = 0, k = 0;
+    switch (id) {
+    case OPT_COUNT:
+        return cli_value_count(ps, 1, UINT64_MAX, &g->count);
+    case SUDOKU_OPT_SIZE:
+    case SUDOKU_OPT_BOX:
+        return sudoku_input_option(ps, id, &g->box);
+    case OPT_SYMMETRY:
+        st = cli_value_choice(ps, sudoku_symmetry_names, &k);
+        g->opt.symmetry = (sudoku_symmetry)k;
+        return st;
+    case OPT_FILL:
+        st = cli_value_choice(ps, sudoku_fill_names, &k);
+        g->opt.fill = (sudoku_fill)k;
+        return st;
+    case OPT_GIVENS:
+        return cli_value_count(ps, 1, 10000, &g->givens);
+    case OPT_DIFFICULTY:
+        return cli_value_choice(ps, difficulties, &g->level);
+    case OPT_ATTEMPTS:
+        return cli_value_count(ps, 1, UINT64_MAX, &g->attempts);
+    case OPT_CHECK_NODES:
+        g->check_nodes_set = 1;
+        return cli_value_count(ps, 0, UINT64_MAX, &g->opt.check_nodes);
+    case SUDOKU_OPT_OUTPUT:
+    case SUDOKU_OPT_OUT_SYMBOLS:
+        st = sudoku_output_option(ps, id, &g->layout, &g->sym);
+        if (!st && g->layout == SUDOKU_LAYOUT_AUTO)
+            g->layout = SUDOKU_LAYOUT_LINE;
+        return st;
+    default: /* OPT_SOLUTION */
+        g->with_solution = 1;
+        return 0;
+    }
+}
+
 int sudoku_generate_main(int argc, char **argv)
 {
-    sudoku_shape shape = { 3, 3, 9 };
-    uint64_t count = 1, givens = 0;
-    int with_solution = 0, check_nodes_set = 0, level = -1;
-    uint64_t attempts = 10000;
-    sudoku_gen_options opt = { 0 };
-    sudoku_layout layout = SUDOKU_LAYOUT_LINE;
-    sudoku_symbols sym = SUDOKU_SYM_AUTO;
+    gen_args g = { .box = { .box = { 3, 3, 9 } }, .count = 1,
+                   .attempts = 10000, .level = -1,
+                   .layout = SUDOKU_LAYOUT_LINE };
     cli_search search;
     cli_search_init(&search);
-    cli_parser ps;
-    cli_parser_init(&ps, gen_command.prog, options, argc, argv, 1);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = 0, k;
-        sudoku_read_options box = { 0 };
-        switch (id) {
-        case CLI_BAD:
-            return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            return cli_usage_error(gen_command.prog, "unexpected argument "
-                                   "'%s' (generate reads no file)", ps.value);
-        case OPT_COUNT:
-            st = cli_value_count(&ps, 1, UINT64_MAX, &count);
-            break;
-        case SUDOKU_OPT_SIZE:
-        case SUDOKU_OPT_BOX:
-            st = sudoku_input_option(&ps, id, &box);
-            shape = box.box;
-            break;
-        case OPT_SYMMETRY:
-            st = cli_value_choice(&ps, sudoku_symmetry_names, &k);
-            opt.symmetry = (sudoku_symmetry)k;
-            break;
-        case OPT_FILL:
-            st = cli_value_choice(&ps, sudoku_fill_names, &k);
-            opt.fill = (sudoku_fill)k;
-            break;
-        case OPT_GIVENS:
-            st = cli_value_count(&ps, 1, 10000, &givens);
-            break;
-        case OPT_DIFFICULTY:
-            st = cli_value_choice(&ps, difficulties, &level);
-            break;
-        case OPT_ATTEMPTS:
-            st = cli_value_count(&ps, 1, UINT64_MAX, &attempts);
-            break;
-        case OPT_CHECK_NODES:
-            st = cli_value_count(&ps, 0, UINT64_MAX, &opt.check_nodes);
-            check_nodes_set = 1;
-            break;
-        case SUDOKU_OPT_OUTPUT:
-        case SUDOKU_OPT_OUT_SYMBOLS:
-            st = sudoku_output_option(&ps, id, &layout, &sym);
-            if (!st && layout == SUDOKU_LAYOUT_AUTO)
-                layout = SUDOKU_LAYOUT_LINE;
-            break;
-        case OPT_SOLUTION:
-            with_solution = 1;
-            break;
-        default:
-            st = cli_common_option(&ps, id, &gen_command, &search);
-            if (st >= 0)
-                return st;
-            st = 0;
-        }
-        if (st)
-            return st;
-    }
+    int parsed = cli_parse(&gen_command, argc, argv, 1, &search, NULL, NULL,
+                           own_option, &g);
+    if (parsed >= 0)
+        return parsed;
+    sudoku_shape shape = g.box.box;
+    uint64_t count = g.count, givens = g.givens, attempts = g.attempts;
+    int with_solution = g.with_solution, level = g.level;
+    sudoku_gen_options opt = g.opt;
+    sudoku_layout layout = g.layout;
+    sudoku_symbols sym = g.sym;
     const char *difficulty = level >= 0 ? difficulties[level] : NULL;
     uint64_t seed = search.seed, max_nodes = search.max_nodes;
     int have_seed = search.have_seed, stats = search.stats;
     opt.max_seconds = search.timeout;
     opt.max_nodes = max_nodes;
-    if (!check_nodes_set && shape.N > 16)
+    if (!g.check_nodes_set && shape.N > 16)
         opt.check_nodes = DEFAULT_CHECK_NODES;
     opt.target_givens = (int)givens;
     if ((opt.symmetry == SUDOKU_SYMMETRY_ROT90 ||

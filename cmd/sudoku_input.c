@@ -94,18 +94,7 @@ static int next_puzzle(void *ctx, int *line, dlx_diag *err)
     sudoku_input *in = ctx;
     int got = sudoku_read(&in->r, &in->s, &in->src, err);
     *line = in->src.line;
-    switch (got) {
-    case SUDOKU_READ:
-        return CLI_READ_ITEM;
-    case SUDOKU_OK:
-        return CLI_READ_END;
-    case SUDOKU_EBAD:
-        return CLI_READ_BAD;
-    default:
-        if (got == SUDOKU_ENOMEM)
-            snprintf(err->message, sizeof err->message, "out of memory");
-        return CLI_READ_FAIL;
-    }
+    return cli_read_result(got);
 }
 
 static void process(void *ctx, const char *name, int line)

@@ -34,10 +34,6 @@ static const cli_option options[] = {
     CLI_END_OPTIONS
 };
 
-static const char *const usage[] = {
-    "sudoku explain|hint|rate [OPTION]... [FILE]...", NULL
-};
-
 static const char about[] =
 "Solve as a person does, one named step at a time.\n"
 "\n"
@@ -231,11 +227,47 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     cli_batch_note(&lr->batch, run_puzzle(s, shown, line, lr));
 }
 
+typedef struct logic_args {
+    logic_run *lr;
+    sudoku_input *in;
+} logic_args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    logic_args *a = ctx;
+    logic_run *lr = a->lr;
+    int st = sudoku_input_option(ps, id, &a->in->opt), k = 0;
+    if (st >= 0)
+        return st;
+    switch (id) {
+    case OPT_METHOD: {
+        static const char *const methods[] = { "techniques", "reject",
+                                               "reject-list", NULL };
+        st = cli_value_choice(ps, methods, &k);
+        lr->method = k ? SUDOKU_LOGIC_REJECT_LIST : SUDOKU_LOGIC_TECHNIQUES;
+        return st;
+    }
+    case OPT_CANDIDATES:
+        lr->candidates = 1;
+        return 0;
+    default: { /* OPT_OUTPUT */
+        static const char *const text_json[] = { "text", "json", NULL };
+        static const char *const all[] = { "text", "json", "csv", NULL };
+        st = cli_value_choice(ps, lr->md == RATE ? all : text_json, &k);
+        lr->out = (out_kind)k;
+        return st;
+    }
+    }
+}
+
 int sudoku_logic_main(int argc, char **argv)
 {
     char prog[32];
     snprintf(prog, sizeof prog, "sudoku %s", argv[0]);
-    cli_command command = { prog, usage, about, options, NULL,
+    cli_command command = { prog,
+                            CLI_USAGE("sudoku explain|hint|rate [OPTION]... "
+                                      "[FILE]..."),
+                            about, options, NULL,
                             { "done", "some puzzle has no solution", NULL,
                               "some puzzle or file could not be read", NULL,
                               "some puzzle was cut short by --max-nodes or "
@@ -252,53 +284,12 @@ int sudoku_logic_main(int argc, char **argv)
     const char **files = calloc((size_t)argc + 1, sizeof *files);
     if (!files)
         return CLI_EXIT_SYSTEM;
-    cli_parser ps;
-    cli_parser_init(&ps, prog, options, argc, argv, 1);
-    for (int id; (id = cli_next(&ps)) != CLI_DONE;) {
-        int st = sudoku_input_option(&ps, id, &in.opt), k;
-        if (st < 0) {
-            st = 0;
-            switch (id) {
-            case CLI_BAD:
-                st = CLI_EXIT_USAGE;
-                break;
-            case CLI_OPERAND:
-                files[lr.n_files++] = ps.value;
-                break;
-            case OPT_METHOD: {
-                static const char *const methods[] = { "techniques",
-                                                       "reject",
-                                                       "reject-list", NULL };
-                st = cli_value_choice(&ps, methods, &k);
-                lr.method = k ? SUDOKU_LOGIC_REJECT_LIST
-                              : SUDOKU_LOGIC_TECHNIQUES;
-                break;
-            }
-            case OPT_CANDIDATES:
-                lr.candidates = 1;
-                break;
-            case OPT_OUTPUT: {
-                static const char *const text_json[] = { "text", "json",
-                                                         NULL };
-                static const char *const all[] = { "text", "json", "csv",
-                                                   NULL };
-                st = cli_value_choice(&ps, lr.md == RATE ? all : text_json,
-                                      &k);
-                lr.out = (out_kind)k;
-                break;
-            }
-            default:
-                st = cli_common_option(&ps, id, &command, &lr.search);
-                if (st < 0)
-                    st = 0;
-                else if (st == 0)
-                    st = -1; /* --help written: done */
-            }
-        }
-        if (st) {
-            free(files);
-            return st < 0 ? 0 : st;
-        }
+    logic_args a = { &lr, &in };
+    int st = cli_parse(&command, argc, argv, 1, &lr.search, files,
+                       &lr.n_files, own_option, &a);
+    if (st >= 0) {
+        free(files);
+        return st;
     }
     if (lr.md == RATE && lr.out == OUT_CSV) {
         printf("file,line,rating,hardest,steps");

@@ -107,8 +107,7 @@ static char *next_line(reader *r, int *status)
     if (got == TEXT_LINE)
         return r->in.line;
     if (got != TEXT_END)
-        *status = strstr(r->err->message, "out of memory") ? DLX_ENOMEM
-                                                            : DLX_EITEM;
+        *status = got == TEXT_NOMEM ? DLX_ENOMEM : DLX_EITEM;
     return NULL;
 }
 

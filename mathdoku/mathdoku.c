@@ -76,20 +76,10 @@ void mathdoku_reader_release(mathdoku_reader *r)
 
 /* 1 for a line, 0 at the end, MATHDOKU_EBAD for a line that is not text,
  * MATHDOKU_EREAD or MATHDOKU_ENOMEM (err set). */
-static int next_line(text_reader *in, dlx_diag *err)
-{
-    switch (text_next(in, err)) {
-    case TEXT_LINE:
-        return 1;
-    case TEXT_END:
-        return 0;
-    case TEXT_BAD:
-        return MATHDOKU_EBAD;
-    default:
-        return strstr(err->message, "out of memory") ? MATHDOKU_ENOMEM
-                                                      : MATHDOKU_EREAD;
-    }
-}
+_Static_assert((int)TEXT_LINE == (int)MATHDOKU_READ && (int)TEXT_END == (int)MATHDOKU_OK &&
+               (int)TEXT_BAD == (int)MATHDOKU_EBAD && (int)TEXT_FAIL == (int)MATHDOKU_EREAD &&
+               (int)TEXT_NOMEM == (int)MATHDOKU_ENOMEM, "text statuses are mathdoku's");
+#define next_line text_next
 
 static int is_comment(const char *s)
 {

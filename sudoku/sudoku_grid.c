@@ -174,20 +174,13 @@ _Static_assert(SUDOKU_EBAD == -1, "text_error's -1 is SUDOKU_EBAD");
 #define is_blank_line text_is_blank
 
 /* The next line: 1, 0 at the end, SUDOKU_EBAD for a line that is not text
- * (err set; the line counts as read), SUDOKU_EREAD (err set). */
+ * (err set; the line counts as read), SUDOKU_EREAD, SUDOKU_ENOMEM. */
+_Static_assert((int)TEXT_LINE == (int)SUDOKU_READ && (int)TEXT_END == (int)SUDOKU_OK &&
+               (int)TEXT_BAD == (int)SUDOKU_EBAD && (int)TEXT_FAIL == (int)SUDOKU_EREAD &&
+               (int)TEXT_NOMEM == (int)SUDOKU_ENOMEM, "text statuses are sudoku's");
 static int next_line(sudoku_reader *r, dlx_diag *err)
 {
-    switch (text_next(&r->in, err)) {
-    case TEXT_LINE:
-        return 1;
-    case TEXT_END:
-        return 0;
-    case TEXT_BAD:
-        return SUDOKU_EBAD;
-    default:
-        return strstr(err->message, "out of memory") ? SUDOKU_ENOMEM
-                                                      : SUDOKU_EREAD;
-    }
+    return text_next(&r->in, err);
 }
 
 static int is_comment(const char *s)

@@ -117,7 +117,8 @@ int text_next(text_reader *r, dlx_diag *err)
     return TEXT_LINE;
 no_memory:
     r->done = 1;
-    return text_error(err, r->lineno + 1, 0, "out of memory") - 1;
+    text_error(err, r->lineno + 1, 0, "out of memory");
+    return TEXT_NOMEM;
 }
 
 /* ---- small things --------------------------------------------------- */

@@ -43,8 +43,9 @@ enum {
     TEXT_END = 0,    /* the end of the input */
     TEXT_BAD = -1,   /* a line that is not text (a NUL byte) or too long:
                         err says where; the next call goes on after it */
-    TEXT_FAIL = -2   /* a read error, out of memory, or endless binary
-                        input: err says why; nothing more can be read */
+    TEXT_FAIL = -2,  /* a read error or endless binary input: err says
+                        why; nothing more can be read */
+    TEXT_NOMEM = -3  /* out of memory; nothing more can be read */
 };
 
 typedef struct text_reader {
@@ -64,7 +65,10 @@ typedef struct text_reader {
 void text_reader_init(text_reader *r, FILE *f, size_t max_line);
 void text_reader_release(text_reader *r);
 
-/* The next line: TEXT_LINE, TEXT_END, TEXT_BAD or TEXT_FAIL (above). */
+/* The next line: TEXT_LINE, TEXT_END, TEXT_BAD, TEXT_FAIL or TEXT_NOMEM
+ * (above).  The puzzle libraries' status codes for a puzzle read, the
+ * end, a bad puzzle, a read error and no memory have the same values, so
+ * that a reader can pass these on. */
 int text_next(text_reader *r, dlx_diag *err);
 
 /* Makes the next text_next return the current line again. */
