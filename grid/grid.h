@@ -63,4 +63,15 @@ void grid_outcome_from_dlx(const dlx_result *r, grid_outcome *out);
 /* A dlx_search with the limits of lim (which may be NULL). */
 void grid_search_from_limits(const grid_limits *lim, dlx_search *s);
 
+/* Counts the solutions below the forced options on `threads` threads
+ * (dlx_count_parallel), within lim's limits over all threads.  Returns a
+ * dlx status (DLX_OK, DLX_ECONFLICT, DLX_ENOMEM) with *out filled. */
+int grid_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
+                        int threads, const grid_limits *lim,
+                        grid_outcome *out);
+
+/* The naive searches' budget, checked every DLX_POLL_NODES nodes: the
+ * reason to stop (GRID_CUT_*), or GRID_NOT_CUT. */
+grid_cut grid_poll(const grid_limits *lim, uint64_t nodes, double start);
+
 #endif

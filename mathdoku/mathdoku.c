@@ -442,6 +442,19 @@ static int read_list(mathdoku_reader *r, mathdoku *p, int N,
     return validate(p, &r->rules, err, first);
 }
 
+/* Labels of the letter grid are named in messages: a control byte in one
+ * (not text a terminal should get raw) is an error at its place. */
+static int control_byte(const text_reader *in, dlx_diag *err)
+{
+    for (const unsigned char *p = (const unsigned char *)in->line; *p; p++)
+        if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+            return set_error(err, in->lineno,
+                             (int)(p - (const unsigned char *)in->line) + 1,
+                             "byte 0x%02x cannot be part of a cage label",
+                             *p);
+    return 0;
+}
+
 /* ---- the cage-letter grid ----------------------------------------------------- */
 
 /* The labels of one grid row: white-space separated tokens, or one
@@ -471,7 +484,9 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
     if (!labels)
         return no_memory(err, first);
     int N = row_labels(r->in.line, labels, MATHDOKU_MAX_N + 1);
-    int status = 0;
+    int status = control_byte(&r->in, err);
+    if (status != 0)
+        goto done;
     if (N < 1 || N > MATHDOKU_MAX_N) {
         status = set_error(err, first, 0, "a grid row of %d cages: the "
                            "size must be 1 to %d", N, MATHDOKU_MAX_N);
@@ -490,6 +505,8 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
             goto done;
         }
         int n = row_labels(r->in.line, labels + row * N, N);
+        if ((status = control_byte(&r->in, err)) != 0)
+            goto done;
         if (n != N) {
             status = set_error(err, r->in.lineno, 0, "row %d has %d cells, "
                                "expected %d", row + 1, n, N);
@@ -533,6 +550,8 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
             break;
         }
         in_legend = 1;
+        if ((status = control_byte(&r->in, err)) != 0)
+            goto done;
         const char *line = r->in.line, *q = skip_space(line);
         size_t len = strcspn(q, " \t");
         char label[16];

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "dlx_parallel.h"
 
 /* ---- the rule ----------------------------------------------------------------- */
 
@@ -445,25 +444,8 @@ int mathdoku_solve_dlx(mathdoku_solver *sv, const grid_limits *lim,
 int mathdoku_count_threads(mathdoku_solver *sv, int threads,
                            const grid_limits *lim, grid_outcome *out)
 {
-    memset(out, 0, sizeof *out);
-    dlx_parallel par = { 0 };
-    par.threads = threads;
-    if (lim) {
-        par.max_solutions = lim->max_solutions;
-        par.max_nodes = lim->max_nodes;
-        par.max_seconds = lim->max_seconds;
-    }
-    dlx_parallel_result res;
-    if (dlx_count_parallel(sv->m, NULL, 0, 0, &par, &res) != DLX_OK)
-        return MATHDOKU_ENOMEM;
-    out->solutions = dlx_count_u64(res.solutions);
-    out->cut = res.outcome == DLX_STOP_NODES ? GRID_CUT_NODES
-             : res.outcome == DLX_STOP_TIME ? GRID_CUT_TIME : GRID_NOT_CUT;
-    out->complete = out->cut == GRID_NOT_CUT;
-    out->nodes = res.nodes;
-    out->seconds = res.seconds;
-    dlx_parallel_result_free(&res);
-    return MATHDOKU_OK;
+    return grid_count_parallel(sv->m, NULL, 0, threads, lim, out) == DLX_OK
+               ? MATHDOKU_OK : MATHDOKU_ENOMEM;
 }
 
 int mathdoku_write_dlx(FILE *f, const mathdoku_solver *sv)
@@ -538,8 +520,6 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
     double start = grid_seconds();
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
-    uint64_t max_nodes = lim ? lim->max_nodes : 0;
-    double max_seconds = lim ? lim->max_seconds : 0;
     int digits[MATHDOKU_MAX_CAGE];
     int k = clash ? -1 : 0;
     while (k >= 0) {
@@ -562,21 +542,8 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
         for (d++; d <= N; d++) {
             if (row[r * (N + 1) + d] || col[c * (N + 1) + d])
                 continue;
-            if (max_nodes && nodes >= max_nodes) {
-                cut = GRID_CUT_NODES;
+            if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
                 goto stop;
-            }
-            if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
-                if (max_seconds > 0 && grid_seconds() - start >= max_seconds) {
-                    cut = GRID_CUT_TIME;
-                    goto stop;
-                }
-                if (lim && lim->on_poll &&
-                    lim->on_poll(lim->poll_ctx, nodes)) {
-                    cut = GRID_CUT_STOPPED;
-                    goto stop;
-                }
-            }
             nodes++;
             if (!last)
                 break;

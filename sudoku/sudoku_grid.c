@@ -142,6 +142,19 @@ char sudoku_symbol_char(int v, sudoku_symbols sym)
     }
 }
 
+int sudoku_unit_cell(const sudoku_shape *sh, int kind, int unit, int k)
+{
+    int r, c;
+    if (kind == 0)
+        r = unit, c = k;
+    else if (kind == 1)
+        r = k, c = unit;
+    else
+        r = (unit / sh->R) * sh->R + k / sh->C,
+        c = (unit % sh->R) * sh->C + k % sh->C;
+    return r * sh->N + c;
+}
+
 char *sudoku_cell_name(const sudoku_shape *shape, int i, char *buf)
 {
     snprintf(buf, 24, "r%uc%u", (unsigned)(i / shape->N + 1) % 1000u,
@@ -672,19 +685,27 @@ static int read_numbers_layout(sudoku_reader *r, sudoku *s,
                              "expected %d for %dx%d", cells, N * N, N, N);
         if (is_comment(r->in.line))
             continue;
-        int row[SUDOKU_MAX_ORDER * 2];
-        int n = grid_row(r, SUDOKU_SYM_NUMBERS, N, row, SUDOKU_MAX_ORDER * 2,
-                         err);
-        if (n < 0)
-            return bad_block(r);
-        if (cells + n > N * N || n > SUDOKU_MAX_ORDER * 2) {
-            set_error(err, r->in.lineno, 0, "found %d numbers, expected %d "
-                      "for %dx%d", cells + n, N * N, N, N);
-            return bad_block(r);
+        /* the numbers of this line, straight into the cells: a line may
+         * hold a few numbers or all of them */
+        const char *line = r->in.line, *p = line;
+        for (;;) {
+            p = skip_space(p);
+            if (*p == '|') {
+                p++;
+                continue;
+            }
+            if (!*p)
+                break;
+            int v;
+            if (number_token(line, &p, N, N, r->in.lineno, &v, err) != 0)
+                return bad_block(r);
+            if (cells == N * N) {
+                set_error(err, r->in.lineno, (int)(p - line), "more than "
+                          "the %d numbers of a %dx%d puzzle", N * N, N, N);
+                return bad_block(r);
+            }
+            s->cell[cells++] = (unsigned char)v;
         }
-        for (int k = 0; k < n; k++)
-            s->cell[cells + k] = (unsigned char)row[k];
-        cells += n;
     }
     src->layout = SUDOKU_LAYOUT_NUMBERS;
     src->symbols = SUDOKU_SYM_NUMBERS;
@@ -925,15 +946,7 @@ int sudoku_check_givens(const sudoku *s, dlx_diag *err)
             for (int d = 1; d <= N; d++)
                 first[kind][d] = -1;
             for (int k = 0; k < N; k++) {
-                int r, c;
-                if (kind == 0)
-                    r = u, c = k;
-                else if (kind == 1)
-                    r = k, c = u;
-                else
-                    r = (u / sh->R) * sh->R + k / sh->C,
-                    c = (u % sh->R) * sh->C + k % sh->C;
-                int i = r * N + c, d = s->cell[i];
+                int i = sudoku_unit_cell(sh, kind, u, k), d = s->cell[i];
                 if (!d)
                     continue;
                 if (first[kind][d] >= 0) {

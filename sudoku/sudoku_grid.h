@@ -154,6 +154,10 @@ int sudoku_check_givens(const sudoku *s, dlx_diag *err);
 int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                  sudoku_symbols sym);
 
+/* Cell k (0..N-1) of a unit: kind 0 is row `unit`, 1 column `unit`, 2
+ * box `unit` (boxes numbered row by row, cells in a box likewise). */
+int sudoku_unit_cell(const sudoku_shape *sh, int kind, int unit, int k);
+
 /* The cell name of index i, "r3c4" (1-based), into buf (>= 24 bytes). */
 char *sudoku_cell_name(const sudoku_shape *shape, int i, char *buf);
 

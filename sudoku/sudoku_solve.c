@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx_parallel.h"
 
 struct sudoku_solver {
     sudoku_shape shape;
@@ -196,29 +195,11 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
 int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
                          const grid_limits *lim, grid_outcome *out)
 {
-    memset(out, 0, sizeof *out);
-    dlx_parallel par = { 0 };
-    par.threads = threads;
-    if (lim) {
-        par.max_solutions = lim->max_solutions;
-        par.max_nodes = lim->max_nodes;
-        par.max_seconds = lim->max_seconds;
-    }
-    dlx_parallel_result res;
-    int status = dlx_count_parallel(sv->m, sv->forced,
-                                    givens_as_options(sv, s), 0, &par, &res);
-    if (status == DLX_ECONFLICT)
-        return SUDOKU_ECLASH;
-    if (status != DLX_OK)
-        return SUDOKU_ENOMEM;
-    out->solutions = dlx_count_u64(res.solutions);
-    out->cut = res.outcome == DLX_STOP_NODES ? GRID_CUT_NODES
-             : res.outcome == DLX_STOP_TIME ? GRID_CUT_TIME : GRID_NOT_CUT;
-    out->complete = out->cut == GRID_NOT_CUT;
-    out->nodes = res.nodes;
-    out->seconds = res.seconds;
-    dlx_parallel_result_free(&res);
-    return SUDOKU_OK;
+    int status = grid_count_parallel(sv->m, sv->forced,
+                                     givens_as_options(sv, s), threads, lim,
+                                     out);
+    return status == DLX_OK ? SUDOKU_OK
+         : status == DLX_ECONFLICT ? SUDOKU_ECLASH : SUDOKU_ENOMEM;
 }
 
 /* ---- naive depth-first search -------------------------------------------- */
@@ -256,8 +237,6 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
     double start = grid_seconds();
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
-    uint64_t max_nodes = lim ? lim->max_nodes : 0;
-    double max_seconds = lim ? lim->max_seconds : 0;
     grid_cut cut = GRID_NOT_CUT;
     int k = 0;
     char text[96], name[24];
@@ -296,20 +275,8 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
             k--;
             continue;
         }
-        if (max_nodes && nodes >= max_nodes) {
-            cut = GRID_CUT_NODES;
+        if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
             break;
-        }
-        if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
-            if (max_seconds > 0 && grid_seconds() - start >= max_seconds) {
-                cut = GRID_CUT_TIME;
-                break;
-            }
-            if (lim && lim->on_poll && lim->on_poll(lim->poll_ctx, nodes)) {
-                cut = GRID_CUT_STOPPED;
-                break;
-            }
-        }
         nodes++;
         grid[i] = (unsigned char)d;
         has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
@@ -364,15 +331,7 @@ int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
         for (int u = 0; u < N; u++) {
             int seen[SUDOKU_MAX_ORDER + 1] = { 0 };
             for (int k = 0; k < N; k++) {
-                int r, c;
-                if (kind == 0)
-                    r = u, c = k;
-                else if (kind == 1)
-                    r = k, c = u;
-                else
-                    r = (u / sh->R) * sh->R + k / sh->C,
-                    c = (u % sh->R) * sh->C + k % sh->C;
-                int v = grid->cell[r * N + c];
+                int v = grid->cell[sudoku_unit_cell(sh, kind, u, k)];
                 if (seen[v]++) {
                     snprintf(buf, bufsize, "%s %d holds %d twice", unit[kind],
                              u + 1, v);
