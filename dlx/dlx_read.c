@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 /* ---- names ------------------------------------------------------------- */
 
 /* Names in input order, and an open-addressing hash of their indices. */
@@ -125,6 +127,9 @@ typedef struct parser {
     dlx_diag *warnings;
     int n_warnings, cap_warnings;
 } parser;
+
+static int fail(parser *ps, int status, int col, const char *fmt, ...)
+    TEXT_PRINTF(4, 5);
 
 static int fail(parser *ps, int status, int col, const char *fmt, ...)
 {

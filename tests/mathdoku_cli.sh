@@ -49,6 +49,25 @@ expect "max nodes while building" 5 "0+" "$tmp/rows4.txt:2:1: cut short (node li
     -- "$md" count --max-nodes 2 "$tmp/rows4.txt"
 expect "trace" 0 "*" "" -- "$md" solve -t "$data/wikipedia-list.txt"
 assert "trace words" grep -q "^try cage [0-9]* ([0-9]*[-+*/]): " "$tmp/out"
+# what the trace prints is the search: a node for the root and one after
+# each try, beside the steps of building the exact cover; and the tries on
+# the path to "a solution" fill every cell as the solution printed
+"$md" solve -t -s "$data/wikipedia-list.txt" >"$tmp/tr" 2>"$tmp/trerr"
+total=$(sed -n 's/.* solution, \([0-9]*\) nodes.*/\1/p' "$tmp/trerr")
+steps=$(sed -n 's/.*(encoding: \([0-9]*\) steps.*/\1/p' "$tmp/trerr")
+assert "trace: a try a node" test "$(($(grep -c '^ *try cage' "$tmp/tr") + 1 + steps))" = "$total"
+filled=$(awk '/^ *try cage/ { d = index($0, "t"); line[d] = $0; top = d }
+    /every cage filled: a solution/ {
+        for (k = 1; k <= top; k += 2) if (k in line) {
+            n = split(line[k], w, " ")
+            for (j = 1; j <= n; j++) if (w[j] ~ /^[A-Z][0-9]+=[0-9]+$/) {
+                split(w[j], cv, "=")
+                g[substr(cv[1], 2) + 0, index("ABCDEF", substr(cv[1], 1, 1))] = cv[2]
+            }
+        }
+        for (r = 1; r <= 6; r++) { for (c = 1; c <= 6; c++) printf "%s", g[r, c]; print "" }
+        exit }' "$tmp/tr")
+assert "trace: its path is the solution printed" test "$filled" = "$sol"
 expect "stats" 0 "$sol" "*" -- "$md" solve -s "$data/wikipedia-letters.txt"
 assert "stats options" grep -q "6x6, 15 cages, 97 options, 1 solution, [0-9]* nodes, [0-9.]* s (encoding: [0-9]* steps, [0-9.]* s)" "$tmp/err"
 echo $line >"$tmp/sol.txt"

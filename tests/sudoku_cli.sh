@@ -87,6 +87,22 @@ assert "check names the given" grep -q "given" "$tmp/out"
 expect "trace" 2 "*" "*" -- "$sudoku" solve -t "$tmp/multi.txt"
 assert "trace tries" grep -q "^try r[0-9]c[0-9] = [0-9] (1 of [0-9])" "$tmp/out"
 assert "trace summary" grep -q "^where the search branched (level: item chosen x times, options on average):" "$tmp/out"
+# what the trace prints is the search: a node for the root and one after
+# each try (Knuth counts the levels entered: 6 on his example, with 5
+# tries), and the
+# tries on the path to "a solution" (one per level, the last seen at each
+# indentation) fill the givens into the solution printed after it
+"$sudoku" solve -t -s "$tmp/one.txt" >"$tmp/tr" 2>"$tmp/trerr"
+nodes=$(sed -n 's/.* solution, \([0-9]*\) nodes.*/\1/p' "$tmp/trerr")
+assert "trace: a try a node" test "$(($(grep -c '^ *try r' "$tmp/tr") + 1))" = "$nodes"
+path=$(awk '/^ *try r[0-9]+c[0-9]+ = / { d = index($0, "t"); at[d] = $2 " " $4; top = d }
+            /every cell filled: a solution/ { for (k = 1; k <= top; k += 2) if (k in at) print at[k]; exit }' "$tmp/tr")
+filled=$(echo "$path" | awk -v p="$p1" '
+    BEGIN { for (i = 1; i <= 81; i++) g[i] = substr(p, i, 1) }
+    { split($1, rc, /[rc]/); g[(rc[2] - 1) * 9 + rc[3]] = $2 }
+    END { for (i = 1; i <= 81; i++) printf "%s", g[i]; print "" }')
+assert "trace: its path is the solution printed" test "$filled" = "$s1"
+assert "trace: the solution is printed" grep -qx "$s1" "$tmp/tr"
 assert "trace summary names cells" grep -Eq "^  level 0: (r[0-9]c[0-9]|digit [0-9] of (row|column|box) [0-9]) x1 \([0-9]+\.[0-9]\)" "$tmp/out"
 expect "stats" 0 "$s1" "*" -- "$sudoku" solve -s "$tmp/one.txt"
 assert "stats line" grep -q "^$tmp/one.txt:1: 1 solution, [0-9]* nodes" "$tmp/err"
