@@ -15,6 +15,7 @@
 
 #include "dlx.h"
 #include "dlx_branches.h"
+#include "dlx_gen_cmd.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
 #include "dlx_util.h"
@@ -33,6 +34,8 @@ static const char usage_text[] =
 "Usage: dlx [OPTION]... [FILE]\n"
 "       dlx split [--depth D] [--min-jobs K] [FILE] > JOBS\n"
 "       dlx merge JOBS RESULTS...\n"
+"       dlx gen KIND ARG [--reduce]   (a well-known problem: dlx gen --help)\n"
+"       dlx dfs permutations|queens N (the naive search: dlx dfs --help)\n"
 "Solve the exact cover problem in FILE (Knuth's dlx1/dlx2 text format;\n"
 "standard input when FILE is - or absent) with Dancing Links.\n"
 "\n"
@@ -681,6 +684,10 @@ int main(int argc, char **argv)
         return cmd_split(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "merge"))
         return cmd_merge(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "gen"))
+        return dlx_gen_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "dfs"))
+        return dlx_dfs_main(argc - 1, argv + 1);
     options o;
     int status = parse_args(argc, argv, &o);
     if (status >= 0)
