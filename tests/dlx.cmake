@@ -26,3 +26,8 @@ if(TARGET dlx_mpi AND MPIEXEC_EXECUTABLE)
             ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;ASAN_OPTIONS=detect_leaks=0")
     endforeach()
 endif()
+
+# dlx gen against published counts, dlx dfs against them and against
+# Dancing Links (tests/gen_cli.sh, exact-cover/gen-counts.tsv).
+add_test(NAME dlx_gen COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/gen_cli.sh
+         $<TARGET_FILE:dlx_cmd> ${EXCOVER_TEST_DATA})
