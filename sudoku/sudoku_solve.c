@@ -113,10 +113,24 @@ const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
     return buf;
 }
 
+const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
+                              size_t size)
+{
+    int N = sh->N, NN = N * N, kind = item / NN, k = item % NN;
+    static const char unit[] = { 'r', 'r', 'c', 'b' };
+    if (kind == 0)
+        snprintf(buf, size, "r%dc%d", k / N + 1, k % N + 1);
+    else
+        snprintf(buf, size, "%c%d#%d", unit[kind], k / N + 1, k % N + 1);
+    return buf;
+}
+
 static void trace_step(void *ctx, const dlx_event *ev)
 {
     const tracer *t = ctx;
     char text[160], what[64], cell[24];
+    if (t->lim->on_event)
+        t->lim->on_event(t->lim->event_ctx, ev);
     if (ev->kind == DLX_EV_CHOOSE && t->lim->branches)
         dlx_branches_note(t->lim->branches, ev->level, ev->item, ev->count);
     if (!t->lim->on_step)
@@ -168,7 +182,7 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     q.randomize = lim ? lim->randomize : 0;
     q.seed = lim ? lim->seed : 0;
     tracer t = { sh, lim };
-    if (lim && (lim->on_step || lim->branches)) {
+    if (lim && (lim->on_step || lim->branches || lim->on_event)) {
         q.on_trace = trace_step;
         q.trace_ctx = &t;
     }

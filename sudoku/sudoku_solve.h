@@ -59,12 +59,20 @@ typedef struct sudoku_limits {
     /* DLX: when set, every choice is counted here (the branch summary of
      * a trace; items named by sudoku_item_name) */
     struct dlx_branches *branches;
+    /* DLX: the engine's own events, e.g. for a recorder (view.h) */
+    dlx_trace_fn on_event;
+    void *event_ctx;
 } sudoku_limits;
 
 /* The name of an item of the exact cover: "r3c4" (the cell must be
  * filled), "digit 7 of row 3" (of column, of box). */
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
                              size_t size);
+
+/* The item's name in the exact cover sudoku_write_dlx writes: "r3c4"
+ * (the cell), "r3#7" (digit 7 of row 3), "c4#7", "b2#7". */
+const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
+                              size_t size);
 
 typedef struct sudoku_outcome {
     uint64_t solutions;       /* found (up to max_solutions) */
