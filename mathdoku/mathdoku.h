@@ -119,6 +119,14 @@ mathdoku_solver *mathdoku_solver_new(const mathdoku *p,
                                      mathdoku_error *err);
 void mathdoku_solver_free(mathdoku_solver *sv);
 long mathdoku_solver_options(const mathdoku_solver *sv);
+/* The exact cover searched (items as above, one option per tuple). */
+const struct dlx_matrix *mathdoku_solver_matrix(const mathdoku_solver *sv);
+/* The cage of an option (-1 for an index out of range) and, in *digits,
+ * its digits in the order of the cage's cells. */
+int mathdoku_option_cage(const mathdoku_solver *sv, int option,
+                         const int **digits);
+
+struct dlx_event;
 
 typedef struct mathdoku_limits {
     uint64_t max_solutions;   /* 0: all */
@@ -126,6 +134,9 @@ typedef struct mathdoku_limits {
     double max_seconds;
     void (*on_step)(void *ctx, const char *text, int level);
     void *step_ctx;
+    /* DLX: the engine's own events, e.g. for a recorder (view.h) */
+    void (*on_event)(void *ctx, const struct dlx_event *ev);
+    void *event_ctx;
 } mathdoku_limits;
 
 typedef struct mathdoku_outcome {

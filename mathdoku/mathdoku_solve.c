@@ -171,6 +171,21 @@ long mathdoku_solver_options(const mathdoku_solver *sv)
     return sv->t.count;
 }
 
+const dlx_matrix *mathdoku_solver_matrix(const mathdoku_solver *sv)
+{
+    return sv->m;
+}
+
+int mathdoku_option_cage(const mathdoku_solver *sv, int option,
+                         const int **digits)
+{
+    if (option < 0 || option >= sv->t.count)
+        return -1;
+    if (digits)
+        *digits = sv->t.digits + sv->opt_at[option];
+    return sv->opt_cage[option];
+}
+
 void mathdoku_solver_free(mathdoku_solver *sv)
 {
     if (!sv)
@@ -312,6 +327,10 @@ static void trace_step(void *ctx, const dlx_event *ev)
     const tracer *t = ctx;
     const mathdoku_solver *sv = t->sv;
     char text[512], what[96];
+    if (t->lim->on_event)
+        t->lim->on_event(t->lim->event_ctx, ev);
+    if (!t->lim->on_step)
+        return;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         item_words(sv, ev->item, what, sizeof what);
@@ -353,7 +372,7 @@ int mathdoku_solve_dlx(mathdoku_solver *sv, const mathdoku_limits *lim,
     q.max_nodes = lim ? lim->max_nodes : 0;
     q.max_seconds = lim ? lim->max_seconds : 0;
     tracer t = { sv, lim };
-    if (lim && lim->on_step) {
+    if (lim && (lim->on_step || lim->on_event)) {
         q.on_trace = trace_step;
         q.trace_ctx = &t;
     }
