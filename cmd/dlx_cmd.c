@@ -19,6 +19,7 @@
 #include "dlx_parallel.h"
 #include "dlx_read.h"
 #include "dlx_util.h"
+#include "view_cmd.h"
 
 enum {
     EXIT_FOUND = 0,     /* at least one solution (--unique: exactly one) */
@@ -76,6 +77,10 @@ static const char usage_text[] =
 "                       (with threads: the work of each thread)\n"
 "      --levels         with --stats: the number of nodes at each level\n"
 "  -t, --trace          print every choice and backtrack on stdout\n"
+"      --html FILE      write the search as one HTML page to FILE: the\n"
+"                       matrix, the choices and the tree, step by step\n"
+"                       (for small problems: the first 5000 steps)\n"
+"      --tree-svg FILE  write the search tree as an SVG picture to FILE\n"
 "\n"
 "  -h, --help           this text\n"
 "  -V, --version        the version\n"
@@ -115,6 +120,7 @@ typedef struct options {
     long job;            /* -1: all */
     int shard_k, shard_n;
     uint64_t estimate;   /* random paths; 0: search */
+    const char *html, *tree_svg;   /* --html, --tree-svg: files to write */
 } options;
 
 typedef struct run {
@@ -123,6 +129,7 @@ typedef struct run {
     uint64_t printed;
     int write_error;
     dlx_branches *branches;   /* --trace: for the summary at the end */
+    view_recorder *view;      /* --html, --tree-svg */
 } run;
 
 static const char *item_name(void *ctx, int item, char *buf, size_t size)
@@ -167,7 +174,7 @@ static int parse_args(int argc, char **argv, options *o)
         static const char *const with_value[] = {
             "--limit", "-l", "--print", "-p", "--seed", "--max-nodes",
             "--timeout", "--threads", "-j", "--split-depth", "--jobs",
-            "--job", "--shard", "--estimate", NULL };
+            "--job", "--shard", "--estimate", "--html", "--tree-svg", NULL };
         const char *a = argv[k];
         dlx_arg arg;
         int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
@@ -229,6 +236,10 @@ static int parse_args(int argc, char **argv, options *o)
             if (!dlx_parse_u64(val, &o->estimate) || o->estimate == 0)
                 return usage_error("--estimate: '%s' is not a positive "
                                    "number of paths", val);
+        } else if (!strcmp(name, "--html")) {
+            o->html = val;
+        } else if (!strcmp(name, "--tree-svg")) {
+            o->tree_svg = val;
         } else if (!strcmp(name, "--jobs")) {
             o->jobs_file = val;
         } else if (!strcmp(name, "--job")) {
@@ -258,9 +269,10 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->job >= 0 && o->shard_n)
         return usage_error("%s", "--job and --shard exclude each other");
     if ((o->threads > 1 || o->split_depth || o->jobs_file) &&
-        (o->trace || o->randomize))
-        return usage_error("%s", "--trace and --seed need a single search "
-                           "(no --threads, --split-depth or --jobs)");
+        (o->trace || o->randomize || o->html || o->tree_svg))
+        return usage_error("%s", "--trace, --html, --tree-svg and --seed "
+                           "need a single search (no --threads, "
+                           "--split-depth or --jobs)");
     if (o->threads > 1 || o->split_depth)
         o->count_only |= !o->unique;
     if (o->unique && o->limit == 0)
@@ -342,6 +354,16 @@ static void on_trace(void *ctx, const dlx_event *ev)
                 ev->level, r->p->item_names[ev->item]);
         break;
     }
+}
+
+/* --html, --tree-svg: the recorder sees every event, and --trace still
+ * prints them. */
+static void on_trace_view(void *ctx, const dlx_event *ev)
+{
+    run *r = ctx;
+    view_trace(r->view, ev);
+    if (r->opt->trace)
+        on_trace(ctx, ev);
 }
 
 static void print_stats(const options *o, const dlx_result *res)
@@ -723,7 +745,12 @@ int main(int argc, char **argv)
         return fflush(stdout) == 0 ? EXIT_FOUND : EXIT_SYSTEM;
     }
 
-    run r = { &o, p, 0, 0, NULL };
+    run r = { &o, p, 0, 0, NULL, NULL };
+    if ((o.html || o.tree_svg) &&
+        !(r.view = view_cmd_problem(p, o.file ? o.file : "<stdin>"))) {
+        fprintf(stderr, "dlx: out of memory\n");
+        return EXIT_SYSTEM;
+    }
     if (o.trace && !(r.branches = dlx_branches_new())) {
         fprintf(stderr, "dlx: out of memory\n");
         return EXIT_SYSTEM;
@@ -745,6 +772,10 @@ int main(int argc, char **argv)
         }
         if (o.trace) {
             s.on_trace = on_trace;
+            s.trace_ctx = &r;
+        }
+        if (r.view) {
+            s.on_trace = on_trace_view;
             s.trace_ctx = &r;
         }
         rc = dlx_solve(p->matrix, &s, &res);
@@ -784,6 +815,14 @@ int main(int argc, char **argv)
     if (o.trace && !o.json)
         dlx_branches_write(stdout, r.branches, item_name, (void *)p);
     dlx_branches_free(r.branches);
+    int view_failed = 0;
+    if (r.view) {
+        view_finish(r.view, dlx_count_u64(res.solutions), res.nodes,
+                    res.outcome == DLX_COMPLETE ||
+                        res.outcome == DLX_STOP_SOLUTIONS);
+        view_failed = view_cmd_save(r.view, "dlx", o.html, o.tree_svg) != 0;
+        view_free(r.view);
+    }
     if (o.stats && n_jobs == 0)
         print_stats(&o, &res);
     dlx_problem_free(p);
@@ -792,6 +831,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "dlx: error writing output: %s\n", strerror(errno));
         return EXIT_SYSTEM;
     }
+    if (view_failed)
+        return EXIT_SYSTEM;
     if (cut)
         return EXIT_CUT;
     if (found == 0)
