@@ -23,6 +23,7 @@
 #include "sudoku_canon.h"
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
+#include "view_cmd.h"
 
 enum {
     EXIT_OK = 0,        /* every puzzle solved uniquely / counted / valid */
@@ -82,6 +83,9 @@ static const char usage_text[] =
 "  -j, --threads N    count: each puzzle on N threads\n"
 "  -s, --stats        nodes and time per puzzle, and a summary, on stderr\n"
 "  -t, --trace        the search in sudoku words (r3c4 = 7, backtrack)\n"
+"      --html FILE    solve, count: the search of the (one) puzzle as an\n"
+"                     HTML page, step by step, with the grid and matrix\n"
+"      --tree-svg FILE  solve, count: its search tree as an SVG picture\n"
 "  -h, --help         this text;  -V, --version\n"
 "\n"
 "Errors name the place: file:line:col: message, or file:line: message for\n"
@@ -117,6 +121,7 @@ typedef struct options {
     uint64_t seed;
     const char **files;
     int n_files;
+    const char *html, *tree_svg;  /* --html, --tree-svg: files to write */
 } options;
 
 /* What happened over all puzzles. */
@@ -228,7 +233,7 @@ static int parse_args(int argc, char **argv, options *o)
         "-f", "--format", "-b", "--box", "-n", "--size", "--symbols", "-o",
         "--output", "--out-symbols", "-m", "--method", "-l", "--limit",
         "--max-nodes", "--timeout", "-j", "--threads", "--givens", "--seed",
-        "--rows", "--cols", "--relabel", NULL };
+        "--rows", "--cols", "--relabel", "--html", "--tree-svg", NULL };
     for (int k = 2; k < argc; k++) {
         const char *a = argv[k];
         dlx_arg arg;
@@ -285,6 +290,10 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("--threads: '%s' is not a number from 1 "
                                    "to 1024", val);
             o->threads = (int)v;
+        } else if (!strcmp(name, "--html")) {
+            o->html = val;
+        } else if (!strcmp(name, "--tree-svg")) {
+            o->tree_svg = val;
         } else if (!strcmp(name, "--givens")) {
             o->givens = val;
         } else if (!strcmp(name, "--seed")) {
@@ -330,6 +339,12 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->threads > 1 && (o->cmd != CMD_COUNT || o->dfs || o->trace))
         return usage_error("%s", "--threads is for 'sudoku count' with "
                            "--method dlx and no --trace");
+    if ((o->html || o->tree_svg) &&
+        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->dfs ||
+         o->threads > 1))
+        return usage_error("%s", "--html and --tree-svg show the Dancing "
+                           "Links search of 'sudoku solve' or 'count' (not "
+                           "--method dfs or --threads)");
     if (o->n_files == 0)
         o->files[o->n_files++] = "-";
     return -1;
@@ -346,6 +361,7 @@ typedef struct context {
     sudoku_reader givens_reader;
     sudoku_canon_ctx *canon;     /* canon: kept across puzzles */
     dlx_branches *branches;      /* --trace: where the search branched */
+    int shown;                   /* --html, --tree-svg: a puzzle shown */
 } context;
 
 typedef struct branch_names {
@@ -649,6 +665,27 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
         note(t, EXIT_SYSTEM);
         return;
     }
+    view_recorder *view = NULL;
+    if (o->html || o->tree_svg) {
+        /* one page, one puzzle: a second would be lost or merged */
+        if (cx->shown++) {
+            report(file, src->line, "--html and --tree-svg show one puzzle, "
+                   "and this is another (select one, e.g. sed -n %dp)",
+                   src->line);
+            t->errors++;
+            note(t, EXIT_INPUT);
+            return;
+        }
+        char title[300];
+        snprintf(title, sizeof title, "sudoku %s:%d", file, src->line);
+        if (!(view = view_cmd_sudoku(cx->solver, s, title))) {
+            report(file, src->line, "out of memory");
+            note(t, EXIT_SYSTEM);
+            return;
+        }
+        lim.on_event = view_trace;
+        lim.event_ctx = view;
+    }
     if (o->dfs)
         status = sudoku_solve_dfs(s, &lim, &cx->solution, &out);
     else if (o->threads > 1)
@@ -659,16 +696,24 @@ static void do_puzzle(context *cx, const sudoku *s, const sudoku_source *src,
         /* the givens clash in a way check_givens cannot see?  never: it
          * checks every pair; but stay safe */
         report(file, src->line, "givens clash");
+        view_free(view);
         t->errors++;
         note(t, EXIT_INPUT);
         return;
     }
     if (status != 0) {
         report(file, src->line, "out of memory");
+        view_free(view);
         note(t, EXIT_SYSTEM);
         return;
     }
     t->nodes += out.nodes;
+    if (view) {
+        view_finish(view, out.solutions, out.nodes, out.complete);
+        if (view_cmd_save(view, "sudoku", o->html, o->tree_svg) != 0)
+            note(t, EXIT_SYSTEM);
+        view_free(view);
+    }
     if (lim.branches) {
         /* the shape of the search, next to its steps */
         branch_names names = { &s->shape };
@@ -820,7 +865,7 @@ int main(int argc, char **argv)
     }
     tally t = { 0 };
     context cx = { &o, &t, NULL, { { 0, 0, 0 }, NULL, 0 }, NULL, { 0 },
-                   NULL, NULL };
+                   NULL, NULL, 0 };
     sudoku_init(&cx.solution);
     if (o.givens) {
         cx.givens = fopen(o.givens, "r");
