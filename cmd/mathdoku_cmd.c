@@ -12,6 +12,7 @@
 #include "dlx.h"
 #include "dlx_util.h"
 #include "mathdoku.h"
+#include "view_cmd.h"
 
 static const char usage_text[] =
 "Usage: mathdoku COMMAND [OPTION]... [FILE]...\n"
@@ -45,6 +46,9 @@ static const char usage_text[] =
 "      --max-nodes N, --timeout SEC  cut each search short (exit 5)\n"
 "  -s, --stats      options, nodes and time per puzzle on stderr\n"
 "  -t, --trace      the search in mathdoku words\n"
+"      --html FILE  solve, count: the search of the (one) puzzle as an HTML\n"
+"                   page, step by step, with the grid and the matrix\n"
+"      --tree-svg FILE  solve, count: its search tree as an SVG picture\n"
 "  -h, --help       this text\n"
 "\n"
 "An option's value follows it (--limit 2) or is joined to it (--limit=2).\n"
@@ -73,6 +77,7 @@ typedef struct options {
     const char *solutions;
     const char **files;
     int n_files;
+    const char *html, *tree_svg;  /* --html, --tree-svg: files to write */
 } options;
 
 typedef struct tally {
@@ -120,7 +125,7 @@ static int parse_args(int argc, char **argv, options *o)
     static const char *const with_value[] = {
         "-f", "--format", "-o", "--output", "-m", "--method", "-l",
         "--limit", "--max-nodes", "--timeout", "--solution", "-j",
-        "--threads", NULL };
+        "--threads", "--html", "--tree-svg", NULL };
     for (int k = 2; k < argc; k++) {
         dlx_arg arg;
         int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
@@ -183,6 +188,10 @@ static int parse_args(int argc, char **argv, options *o)
             o->rules.nary = 1;
         } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
             o->stats = 1;
+        } else if (!strcmp(a, "--html")) {
+            o->html = val;
+        } else if (!strcmp(a, "--tree-svg")) {
+            o->tree_svg = val;
         } else if (!strcmp(a, "-t") || !strcmp(a, "--trace")) {
             o->trace = 1;
         } else if (a[0] == '-' && a[1]) {
@@ -196,6 +205,12 @@ static int parse_args(int argc, char **argv, options *o)
                            "--method dlx and no --trace");
     if (o->cmd == CMD_CHECK && !o->solutions)
         return usage_error("%s", "check needs --solution FILE");
+    if ((o->html || o->tree_svg) &&
+        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->dfs ||
+         o->threads > 1))
+        return usage_error("%s", "--html and --tree-svg show the Dancing "
+                           "Links search of 'mathdoku solve' or 'count' (not "
+                           "--method dfs or --threads)");
     if (o->n_files == 0)
         o->files[o->n_files++] = "-";
     return -1;
@@ -326,6 +341,27 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
     lim.max_seconds = o->timeout;
     if (o->trace)
         lim.on_step = print_step;
+    view_recorder *view = NULL;
+    if (o->html || o->tree_svg) {
+        if (t->puzzles > 1) {
+            fprintf(stderr, "%s:%d: --html and --tree-svg show one puzzle, "
+                    "and this is another\n", file, line);
+            t->errors++;
+            note(t, EXIT_INPUT);
+            mathdoku_solver_free(sv);
+            return;
+        }
+        char title[300];
+        snprintf(title, sizeof title, "mathdoku %s:%d", file, line);
+        if (!(view = view_cmd_mathdoku(sv, p, title))) {
+            fprintf(stderr, "%s:%d: out of memory\n", file, line);
+            note(t, EXIT_SYSTEM);
+            mathdoku_solver_free(sv);
+            return;
+        }
+        lim.on_event = view_trace;
+        lim.event_ctx = view;
+    }
     int *g = calloc((size_t)N * N, sizeof *g);
     mathdoku_outcome out;
     int st = !g ? -1
@@ -333,6 +369,12 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
            : o->threads > 1 ? mathdoku_count_threads(sv, o->threads, &lim,
                                                      &out)
                             : mathdoku_solve_dlx(sv, &lim, g, &out);
+    if (view && st == 0) {
+        view_finish(view, out.solutions, out.nodes, out.complete);
+        if (view_cmd_save(view, "mathdoku", o->html, o->tree_svg) != 0)
+            note(t, EXIT_SYSTEM);
+    }
+    view_free(view);
     if (st != 0) {
         fprintf(stderr, "%s:%d: out of memory\n", file, line);
         note(t, EXIT_SYSTEM);
