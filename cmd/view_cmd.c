@@ -26,6 +26,14 @@ view_recorder *view_cmd_problem(const dlx_problem *p, const char *title)
     return v;
 }
 
+void view_cmd_tee_event(void *ctx, const dlx_event *ev)
+{
+    const view_cmd_tee *t = ctx;
+    view_trace(t->view, ev);
+    if (t->next)
+        t->next(t->next_ctx, ev);
+}
+
 static int save(const view_recorder *v, const char *prog, const char *path,
                 int (*write)(FILE *, const view_recorder *))
 {

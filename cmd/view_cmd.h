@@ -31,6 +31,16 @@ view_recorder *view_cmd_mathdoku(const struct mathdoku_solver *sv,
                                  const struct mathdoku *p,
                                  const char *title);
 
+/* A recorder put in front of what a search's event callback already does
+ * (the summary of --trace): view_cmd_tee_event is the callback, a
+ * view_cmd_tee its context. */
+typedef struct view_cmd_tee {
+    view_recorder *view;
+    void (*next)(void *ctx, const dlx_event *ev);   /* may be NULL */
+    void *next_ctx;
+} view_cmd_tee;
+void view_cmd_tee_event(void *ctx, const dlx_event *ev);
+
 /* Writes the page to html and the tree to svg (either may be NULL);
  * says on stderr, after "prog: ", when the search had more steps than
  * shown.  0, or -1 after a message. */

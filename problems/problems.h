@@ -13,7 +13,7 @@
  *   langford N       Langford pairs: values 1..N and slots 1..2N
  *   latin N          Latin squares: cells, row-value, column-value
  *   sudoku RxC       the empty grid (sudoku_write_dlx: one encoder)
- *   dominoes WxH     domino tilings of a board
+ *   dominoes RxC     domino tilings of a board
  *   pentominoes B    the 12 pentominoes on board B (6x10, 8x8-2x2, ...)
  *   tetrominoes B    the 5 free tetrominoes on board B
  *   set FILE         exact cover of a set by the subsets listed in FILE
@@ -46,21 +46,21 @@
       "N queens: rows and columns primary, diagonals secondary",              \
       "up to the left-right mirror")                                          \
     X(LANGFORD, "langford", "N",                                              \
-      "Langford pairs: 1 1 2 2 .. N N with k numbers between the k's",        \
+      "Langford pairs 1 1 .. N N, k numbers between the two k's",             \
       "up to reversal")                                                       \
     X(LATIN, "latin", "N", "Latin squares of order N",                        \
       "reduced: first row and column in order")                               \
     X(SUDOKU, "sudoku", "RxC", "the empty sudoku grid with R x C boxes",      \
       "first row in order")                                                   \
-    X(DOMINOES, "dominoes", "WxH", "domino tilings of a W x H board", NULL)   \
+    X(DOMINOES, "dominoes", "RxC", "domino tilings of an R x C board", NULL)  \
     X(PENTOMINOES, "pentominoes", "BOARD",                                    \
-      "the 12 pentominoes on a board: WxH, or WxH-AxB with a centred hole",   \
+      "the 12 pentominoes on RxC, or RxC-AxB with a centred hole",            \
       "up to the board's rotations and reflections")                          \
     X(TETROMINOES, "tetrominoes", "BOARD",                                    \
       "the 5 free tetrominoes on a board (as pentominoes)",                   \
       "up to the board's rotations and reflections")                          \
     X(SET, "set", "FILE",                                                     \
-      "exact cover of a set by the subsets listed in FILE, one a line",       \
+      "exact cover by the subsets listed in FILE, one a line",                \
       NULL)
 
 typedef enum problems_kind {
@@ -130,10 +130,11 @@ int problems_write(FILE *f, const problems_spec *spec, problems_error *err);
 /* ---- the naive searches of the course ------------------------------------ */
 
 /* What a naive search is asked to do, and tells as it goes: the same
- * shape as sudoku_limits and mathdoku_limits. */
+ * shape as grid_limits (grid.h), plus each solution's values. */
 typedef struct problems_limits {
     uint64_t max_solutions;   /* 0: all */
     uint64_t max_nodes;       /* 0: no limit */
+    double max_seconds;       /* 0: no limit */
     /* each solution: values[0..n-1] (permutations: the value at each
      * position; queens: the column of the queen of each row), 1-based.
      * Return non-zero to stop. */
@@ -147,7 +148,7 @@ typedef struct problems_limits {
 typedef struct problems_outcome {
     uint64_t solutions;
     uint64_t nodes;           /* values placed */
-    int complete;             /* 0: cut short by max_nodes */
+    int complete;             /* 0: cut short by max_nodes or max_seconds */
     double seconds;
 } problems_outcome;
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dlx_util.h"
+#include "grid.h"
 
 /* What the two searches share: the loop, with the rule as a callback
  * pair would cost a call per test; two copies of twenty lines read
@@ -26,10 +26,11 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
     unsigned char used[PROBLEMS_MAX_DFS + 2] = { 0 };
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     uint64_t max_nodes = lim ? lim->max_nodes : 0;
+    double max_seconds = lim ? lim->max_seconds : 0;
     uint64_t nodes = 0, found = 0;
     int complete = 1, k = 0;
     char text[64];
-    double start = dlx_seconds();
+    double start = grid_seconds();
     /* k: the position being filled; value[k]: the value tried there */
     while (k >= 0) {
         if (k == n) {
@@ -60,7 +61,9 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
             k--;
             continue;
         }
-        if (max_nodes && nodes >= max_nodes) {
+        if ((max_nodes && nodes >= max_nodes) ||
+            (max_seconds > 0 && (nodes & 4095) == 0 &&
+             grid_seconds() - start >= max_seconds)) {
             complete = 0;
             break;
         }
@@ -76,7 +79,7 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
     out->solutions = found;
     out->nodes = nodes;
     out->complete = complete;
-    out->seconds = dlx_seconds() - start;
+    out->seconds = grid_seconds() - start;
     return PROBLEMS_OK;
 }
 
@@ -93,10 +96,11 @@ int problems_queens_dfs(int n, const problems_limits *lim,
     unsigned char dif[2 * PROBLEMS_MAX_DFS + 2] = { 0 };
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     uint64_t max_nodes = lim ? lim->max_nodes : 0;
+    double max_seconds = lim ? lim->max_seconds : 0;
     uint64_t nodes = 0, found = 0;
     int complete = 1, k = 0;
     char text[64];
-    double start = dlx_seconds();
+    double start = grid_seconds();
     /* k: the row being filled (0-based); col[k]: the column tried there */
     while (k >= 0) {
         if (k == n) {
@@ -127,7 +131,9 @@ int problems_queens_dfs(int n, const problems_limits *lim,
             k--;
             continue;
         }
-        if (max_nodes && nodes >= max_nodes) {
+        if ((max_nodes && nodes >= max_nodes) ||
+            (max_seconds > 0 && (nodes & 4095) == 0 &&
+             grid_seconds() - start >= max_seconds)) {
             complete = 0;
             break;
         }
@@ -143,6 +149,6 @@ int problems_queens_dfs(int n, const problems_limits *lim,
     out->solutions = found;
     out->nodes = nodes;
     out->complete = complete;
-    out->seconds = dlx_seconds() - start;
+    out->seconds = grid_seconds() - start;
     return PROBLEMS_OK;
 }

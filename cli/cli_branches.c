@@ -1,7 +1,7 @@
 /*
- * dlx_branches.c - the branch summary of a trace (dlx_branches.h).
+ * cli_branches.c - the branch summary of a trace (cli_branches.h).
  */
-#include "dlx_branches.h"
+#include "cli_branches.h"
 
 #include <inttypes.h>
 #include <stdint.h>
@@ -12,19 +12,19 @@ typedef struct branch {
     uint64_t times, options;
 } branch;
 
-struct dlx_branches {
+struct cli_branches {
     branch *b;
     int n;
     int *slots;           /* open addressing on (level, item); a power of 2 */
     int n_slots;
 };
 
-dlx_branches *dlx_branches_new(void)
+cli_branches *cli_branches_new(void)
 {
-    return calloc(1, sizeof(dlx_branches));
+    return calloc(1, sizeof(cli_branches));
 }
 
-void dlx_branches_free(dlx_branches *b)
+void cli_branches_free(cli_branches *b)
 {
     if (!b)
         return;
@@ -33,7 +33,7 @@ void dlx_branches_free(dlx_branches *b)
     free(b);
 }
 
-void dlx_branches_clear(dlx_branches *b)
+void cli_branches_clear(cli_branches *b)
 {
     b->n = 0;
     for (int k = 0; k < b->n_slots; k++)
@@ -47,7 +47,7 @@ static int slot_of(int level, int item, int n_slots)
     return (int)(h >> 40) & (n_slots - 1);
 }
 
-void dlx_branches_note(dlx_branches *r, int level, int item, int count)
+void cli_branches_note(cli_branches *r, int level, int item, int count)
 {
     if (2 * (r->n + 1) > r->n_slots) {
         int n_slots = r->n_slots ? 2 * r->n_slots : 256;
@@ -94,7 +94,7 @@ static int by_level_then_times(const void *a, const void *b)
     return x->item < y->item ? -1 : x->item > y->item;
 }
 
-void dlx_branches_write(FILE *f, dlx_branches *r,
+void cli_branches_write(FILE *f, cli_branches *r,
                         const char *(*name)(void *ctx, int item, char *buf,
                                             size_t size),
                         void *ctx)
