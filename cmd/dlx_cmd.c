@@ -203,7 +203,8 @@ static int parse_args(int argc, char **argv, options_t *o)
     o->job = -1;
     const char *files[2];
     int n_files = 0;
-    const char **operands = calloc((size_t)argc, sizeof *operands);
+    /* room for files[2] even when argc is 1 (dlx reading stdin) */
+    const char **operands = calloc((size_t)argc + 1, sizeof *operands);
     if (!operands)
         return CLI_EXIT_SYSTEM;
     int st = cli_parse(&command, argc, argv, 1, &o->search, operands,
