@@ -18,11 +18,13 @@
 #include "dlx.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
+#include "dlx_gen_cmd.h"
+#include "view_cmd.h"
 
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_UNIQUE, OPT_FIRST, OPT_PRINT, OPT_JSON,
     OPT_ESTIMATE, OPT_SPLIT_DEPTH, OPT_JOBS, OPT_JOB, OPT_SHARD, OPT_LEVELS,
-    OPT_DEPTH, OPT_MIN_JOBS
+    OPT_DEPTH, OPT_MIN_JOBS, OPT_HTML, OPT_TREE_SVG
 };
 
 static const cli_option options[] = {
@@ -57,6 +59,11 @@ static const cli_option options[] = {
     { OPT_LEVELS, 0, "levels", NULL, "with --stats: the number of nodes at "
       "each level" },
     CLI_OPTION_TRACE,
+    { OPT_HTML, 0, "html", "FILE", "write the search as one HTML page to "
+      "FILE (no server, no network): the matrix, the choices and the tree, "
+      "step by step; the first 5000 steps of a larger search" },
+    { OPT_TREE_SVG, 0, "tree-svg", "FILE", "write the search tree as an SVG "
+      "picture to FILE, with the counts of each level" },
     CLI_HELP_OPTIONS
 };
 
@@ -65,7 +72,11 @@ static const cli_command command = {
 
     CLI_USAGE("dlx [OPTION]... [FILE]",
               "dlx split [--depth D] [--min-jobs K] [FILE] > JOBS",
-              "dlx merge JOBS RESULTS..."),
+              "dlx merge JOBS RESULTS...",
+              "dlx gen KIND ARG [--reduce]   (a well-known problem: dlx gen "
+              "--help)",
+              "dlx dfs permutations|queens N (the naive search: dlx dfs "
+              "--help)"),
     "Solve the exact cover problem in FILE (Knuth's dlx1/dlx2 text format;\n"
     "standard input when FILE is - or absent) with Dancing Links.",
     options,
@@ -99,6 +110,7 @@ typedef struct options_t {
     long job;            /* -1: all */
     int shard_k, shard_n;
     uint64_t estimate;   /* random paths; 0: search */
+    const char *html, *tree_svg;   /* --html, --tree-svg: files to write */
 } options_t;
 
 typedef struct run {
@@ -108,6 +120,7 @@ typedef struct run {
     int write_error;
     cli_branches *branches;   /* --trace: for the summary at the end */
     cli_progress progress;
+    view_recorder *view;      /* --html, --tree-svg */
 } run;
 
 static const char *item_name(void *ctx, int item, char *buf, size_t size)
@@ -166,6 +179,12 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_JOBS:
         o->jobs_file = ps->value;
         return 0;
+    case OPT_HTML:
+        o->html = ps->value;
+        return 0;
+    case OPT_TREE_SVG:
+        o->tree_svg = ps->value;
+        return 0;
     case OPT_JOB:
         st = cli_value_count(ps, 0, INT32_MAX, &v);
         o->job = (long)v;
@@ -184,6 +203,7 @@ static int parse_args(int argc, char **argv, options_t *o)
     o->job = -1;
     const char *files[2] = { NULL, NULL };
     int n_files = 0;
+    /* room for files[2] even when argc is 1 (dlx reading stdin) */
     const char **operands = calloc((size_t)argc + 1, sizeof *operands);
     if (!operands)
         return CLI_EXIT_SYSTEM;
@@ -206,10 +226,10 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(command.prog, "--job and --shard exclude each "
                                "other");
     if ((s->threads > 1 || o->split_depth || o->jobs_file) &&
-        (s->trace || s->have_seed))
-        return cli_usage_error(command.prog, "--trace and --seed need a "
-                               "single search (no --threads, --split-depth "
-                               "or --jobs)");
+        (s->trace || s->have_seed || o->html || o->tree_svg))
+        return cli_usage_error(command.prog, "--trace, --html, --tree-svg "
+                               "and --seed need a single search (no "
+                               "--threads, --split-depth or --jobs)");
     if (s->threads > 1 || o->split_depth)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)
@@ -299,6 +319,16 @@ static int on_poll(void *ctx, uint64_t nodes)
     cli_progress_show(&r->progress, "%.1fM nodes, %.0f s", (double)nodes / 1e6,
                       cli_seconds() - r->progress.start);
     return 0;
+}
+
+/* --html, --tree-svg: the recorder sees every event, and --trace still
+ * prints them. */
+static void on_trace_view(void *ctx, const dlx_event *ev)
+{
+    run *r = ctx;
+    view_trace(r->view, ev);
+    if (r->opt->search.trace)
+        on_trace(ctx, ev);
 }
 
 static void print_stats(const options_t *o, const dlx_result *res)
@@ -739,7 +769,12 @@ static int estimate(const options_t *o, dlx_problem *p)
 
 static int search(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 } };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    if ((o->html || o->tree_svg) &&
+        !(r.view = view_cmd_problem(p, o->file ? o->file : "<stdin>"))) {
+        cli_report(command.prog, 0, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
+    }
     if (o->search.trace && !(r.branches = cli_branches_new())) {
         cli_report(command.prog, 0, 0, "out of memory");
         return CLI_EXIT_SYSTEM;
@@ -763,6 +798,10 @@ static int search(const options_t *o, dlx_problem *p)
             s.on_trace = on_trace;
             s.trace_ctx = &r;
         }
+        if (r.view) {
+            s.on_trace = on_trace_view;
+            s.trace_ctx = &r;
+        }
         cli_progress_start(&r.progress);
         if (r.progress.on && !o->search.trace) {
             s.on_poll = on_poll;
@@ -774,6 +813,7 @@ static int search(const options_t *o, dlx_problem *p)
     if (rc != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
         cli_branches_free(r.branches);
+        view_free(r.view);
         return CLI_EXIT_SYSTEM;
     }
     char count[DLX_COUNT_STRLEN];
@@ -805,9 +845,17 @@ static int search(const options_t *o, dlx_problem *p)
     if (o->search.trace && !o->json)
         cli_branches_write(stdout, r.branches, item_name, (void *)p);
     cli_branches_free(r.branches);
+    int view_failed = 0;
+    if (r.view) {
+        view_finish(r.view, found, res.nodes, !cut);
+        view_failed = view_cmd_save(r.view, command.prog, o->html,
+                                    o->tree_svg) != 0;
+        view_free(r.view);
+    }
     if ((o->search.threads <= 1 && !o->split_depth) && o->search.stats)
         print_stats(o, &res);
-    if (cli_finish_output(command.prog) != 0 || r.write_error)
+    if (cli_finish_output(command.prog) != 0 || r.write_error ||
+        view_failed)
         return CLI_EXIT_SYSTEM;
     if (cut)
         return CLI_EXIT_CUT;
@@ -824,6 +872,10 @@ int main(int argc, char **argv)
         return cmd_split(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "merge"))
         return cmd_merge(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "gen"))
+        return dlx_gen_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "dfs"))
+        return dlx_dfs_main(argc - 1, argv + 1);
     options_t o;
     int status = parse_args(argc, argv, &o);
     if (status >= 0)

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "cli_grid.h"
 #include "mathdoku.h"
+#include "view_cmd.h"
 
 typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE } command;
 static const char *const command_names[] = { "solve", "count", "check",
@@ -22,7 +23,7 @@ static const char *const command_names[] = { "solve", "count", "check",
 typedef enum out_kind { OUT_GRID, OUT_LINE, OUT_JSON } out_kind;
 
 enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_METHOD,
-       OPT_SOLUTION };
+       OPT_SOLUTION, OPT_HTML, OPT_TREE_SVG };
 
 static const cli_option options[] = {
     CLI_GROUP("Input (several puzzles per file, blank lines between them, "
@@ -43,6 +44,10 @@ static const cli_option options[] = {
       "search (cells in row-major order, digits in order, a cage checked "
       "when its last cell is filled)" },
     CLI_SEARCH_OPTIONS,
+    { OPT_HTML, 0, "html", "FILE", "solve, count: the search of the (one) "
+      "puzzle as an HTML page, step by step, the grid beside the matrix" },
+    { OPT_TREE_SVG, 0, "tree-svg", "FILE", "solve, count: its search tree "
+      "as an SVG picture" },
     CLI_GROUP("check:"),
     { OPT_SOLUTION, 0, "solution", "S", "the grids to check, one per puzzle "
       "in order: N*N digits or numbers on a line, or N rows as 'mathdoku "
@@ -90,6 +95,7 @@ typedef struct options_t {
     const char *solutions;
     const char **files;
     int n_files;
+    const char *html, *tree_svg;  /* --html, --tree-svg: files to write */
 } options_t;
 
 static int own_option(void *ctx, cli_parser *ps, int id)
@@ -117,6 +123,12 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_SOLUTION:
         o->solutions = ps->value;
         return 0;
+    case OPT_HTML:
+        o->html = ps->value;
+        return 0;
+    case OPT_TREE_SVG:
+        o->tree_svg = ps->value;
+        return 0;
     default: /* OPT_NARY */
         o->rules.nary = 1;
         return 0;
@@ -143,6 +155,13 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(mathdoku_command.prog, "--threads is for "
                                "'mathdoku count' with --method dlx and no "
                                "--trace");
+    if ((o->html || o->tree_svg) &&
+        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->dfs ||
+         o->search.threads > 1))
+        return cli_usage_error(mathdoku_command.prog, "--html and --tree-svg "
+                               "show the Dancing Links search of 'mathdoku "
+                               "solve' or 'count' (not --method dfs or "
+                               "--threads)");
     if (o->cmd == CMD_CHECK && !o->solutions)
         return cli_usage_error(mathdoku_command.prog, "check needs "
                                "--solution FILE");
@@ -292,6 +311,29 @@ static void do_puzzle(context *cx, const char *file, int line)
                                                   : 1e-9;
     if (lim.max_nodes)
         lim.max_nodes = lim.max_nodes > steps ? lim.max_nodes - steps : 1;
+    view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
+    if (o->html || o->tree_svg) {
+        /* one page, one puzzle: a second would be lost or merged */
+        dlx_diag err;
+        char title[300];
+        snprintf(title, sizeof title, "mathdoku %s:%d", file, line);
+        if (cx->search.batch.inputs > 1) {
+            text_error(&err, line, 0, "--html and --tree-svg show one "
+                       "puzzle, and this is another (select one, e.g. with "
+                       "sed)");
+            puzzle_error(cx, file, &err, CLI_EXIT_INPUT);
+            mathdoku_solver_free(sv);
+            return;
+        }
+        if (!(tee.view = view_cmd_mathdoku(sv, p, title))) {
+            cli_report(file, line, 0, "out of memory");
+            cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
+            mathdoku_solver_free(sv);
+            return;
+        }
+        lim.on_event = view_cmd_tee_event;
+        lim.event_ctx = &tee;
+    }
     int *g = calloc((size_t)N * N, sizeof *g);
     grid_outcome out;
     int st = !g ? MATHDOKU_ENOMEM
@@ -299,6 +341,17 @@ static void do_puzzle(context *cx, const char *file, int line)
            : o->search.threads > 1
                ? mathdoku_count_threads(sv, o->search.threads, &lim, &out)
                : mathdoku_solve_dlx(sv, &lim, g, &out);
+    if (tee.view) {
+        if (st == MATHDOKU_OK) {
+            view_finish(tee.view, out.solutions, out.nodes, out.complete);
+            if (view_cmd_save(tee.view, "mathdoku", o->html, o->tree_svg) !=
+                0)
+                cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
+        }
+        view_free(tee.view);
+        lim.on_event = tee.next;
+        lim.event_ctx = tee.next_ctx;
+    }
     cli_grid_done(&cx->search, &lim, branch_name, sv);
     if (st != MATHDOKU_OK) {
         cli_report(file, line, 0, "out of memory");

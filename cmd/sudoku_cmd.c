@@ -22,6 +22,7 @@
 #include "sudoku_cmd.h"
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
+#include "view_cmd.h"
 
 typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE, CMD_CANON,
                        CMD_TRANSFORM } command;
@@ -32,7 +33,7 @@ static const char *const command_names[] = { "solve", "count", "check",
 
 enum {
     OPT_METHOD = CLI_OPT_OWN, OPT_GIVENS, OPT_ROWS, OPT_COLS, OPT_RELABEL,
-    OPT_TRANSPOSE, OPT_INVERSE
+    OPT_TRANSPOSE, OPT_INVERSE, OPT_HTML, OPT_TREE_SVG
 };
 
 static const cli_option options[] = {
@@ -45,6 +46,10 @@ static const cli_option options[] = {
       "depth-first search (cells in order, digits in order, no "
       "heuristics)" },
     CLI_SEARCH_OPTIONS,
+    { OPT_HTML, 0, "html", "FILE", "solve, count: the search of the (one) "
+      "puzzle as an HTML page, step by step, the grid beside the matrix" },
+    { OPT_TREE_SVG, 0, "tree-svg", "FILE", "solve, count: its search tree "
+      "as an SVG picture" },
     CLI_GROUP("check and transform:"),
     { OPT_GIVENS, 0, "givens", "P", "check: each grid must also keep the "
       "givens of the puzzle of P in the same place (in order)" },
@@ -113,6 +118,7 @@ typedef struct options_t {
     int tf_rows, tf_cols, tf_labels, tf_inverse;
     const char **files;
     int n_files;
+    const char *html, *tree_svg;  /* --html, --tree-svg: files to write */
 } options_t;
 
 /* "3 1 2", "3,1,2" or "312" (1-based) into 0-based perm[] (labels stay
@@ -156,6 +162,12 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     }
     case OPT_GIVENS:
         o->givens = ps->value;
+        return 0;
+    case OPT_HTML:
+        o->html = ps->value;
+        return 0;
+    case OPT_TREE_SVG:
+        o->tree_svg = ps->value;
         return 0;
     case OPT_TRANSPOSE:
         o->tf.transpose = 1;
@@ -207,6 +219,13 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(sudoku_command.prog, "--threads is for "
                                "'sudoku count' with --method dlx and no "
                                "--trace");
+    if ((o->html || o->tree_svg) &&
+        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->dfs ||
+         s->threads > 1))
+        return cli_usage_error(sudoku_command.prog, "--html and --tree-svg "
+                               "show the Dancing Links search of 'sudoku "
+                               "solve' or 'count' (not --method dfs or "
+                               "--threads)");
     return -1;
 }
 
@@ -221,6 +240,7 @@ typedef struct context {
     sudoku_reader givens_reader;
     sudoku_canon_ctx *canon;     /* canon: kept across puzzles */
     cli_grid search;             /* trace, progress, verdicts */
+    int shown;                   /* --html, --tree-svg: a puzzle shown */
 } context;
 
 static const char *branch_name(void *ctx, int item, char *buf, size_t size)
@@ -462,6 +482,26 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         return;
     }
+    view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
+    if (o->html || o->tree_svg) {
+        /* one page, one puzzle: a second would be lost or merged */
+        char title[300];
+        snprintf(title, sizeof title, "sudoku %s:%d", file, src->line);
+        if (cx->shown++) {
+            snprintf(title, sizeof title, "--html and --tree-svg show one "
+                     "puzzle, and this is another (select one, e.g. sed -n "
+                     "%dp)", src->line);
+            puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, title);
+            return;
+        }
+        if (!(tee.view = view_cmd_sudoku(cx->solver, s, title))) {
+            cli_report(file, src->line, 0, "out of memory");
+            cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
+            return;
+        }
+        lim.on_event = view_cmd_tee_event;
+        lim.event_ctx = &tee;
+    }
     grid_outcome out;
     int status;
     if (o->dfs)
@@ -471,6 +511,16 @@ static void do_puzzle(sudoku_input *in, void *ctx)
                                       &out);
     else
         status = sudoku_solve_dlx(cx->solver, s, &lim, &cx->solution, &out);
+    if (tee.view) {
+        if (status == SUDOKU_OK) {
+            view_finish(tee.view, out.solutions, out.nodes, out.complete);
+            if (view_cmd_save(tee.view, "sudoku", o->html, o->tree_svg) != 0)
+                cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
+        }
+        view_free(tee.view);
+        lim.on_event = tee.next;
+        lim.event_ctx = tee.next_ctx;
+    }
     sudoku_shape shape = s->shape;
     cli_grid_done(&cx->search, &lim, branch_name, &shape);
     if (status != SUDOKU_OK) {

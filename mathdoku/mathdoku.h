@@ -147,6 +147,13 @@ int mathdoku_solver_new(const mathdoku *p, const mathdoku_rules *rules,
                         dlx_diag *err);
 void mathdoku_solver_free(mathdoku_solver *sv);
 long mathdoku_solver_options(const mathdoku_solver *sv);
+/* The exact cover searched (items as above, one option per tuple). */
+const dlx_matrix *mathdoku_solver_matrix(const mathdoku_solver *sv);
+/* The cage of an option (-1 for an index out of range) and, in *digits,
+ * its digits in the order of the cage's cells. */
+int mathdoku_option_cage(const mathdoku_solver *sv, int option,
+                         const int **digits);
+
 /* The steps the walk over tuples took, and its time in seconds. */
 uint64_t mathdoku_solver_steps(const mathdoku_solver *sv);
 double mathdoku_solver_seconds(const mathdoku_solver *sv);

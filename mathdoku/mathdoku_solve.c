@@ -196,6 +196,21 @@ long mathdoku_solver_options(const mathdoku_solver *sv)
     return sv->t.count;
 }
 
+const dlx_matrix *mathdoku_solver_matrix(const mathdoku_solver *sv)
+{
+    return sv->m;
+}
+
+int mathdoku_option_cage(const mathdoku_solver *sv, int option,
+                         const int **digits)
+{
+    if (option < 0 || option >= sv->t.count)
+        return -1;
+    if (digits)
+        *digits = sv->t.digits + sv->opt_at[option];
+    return sv->opt_cage[option];
+}
+
 uint64_t mathdoku_solver_steps(const mathdoku_solver *sv)
 {
     return sv->t.steps;

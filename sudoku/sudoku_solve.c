@@ -111,6 +111,18 @@ const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
     return buf;
 }
 
+const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
+                              size_t size)
+{
+    int N = sh->N, NN = N * N, kind = item / NN, k = item % NN;
+    static const char unit[] = { 'r', 'r', 'c', 'b' };
+    if (kind == 0)
+        snprintf(buf, size, "r%dc%d", k / N + 1, k % N + 1);
+    else
+        snprintf(buf, size, "%c%d#%d", unit[kind], k / N + 1, k % N + 1);
+    return buf;
+}
+
 static void trace_step(void *ctx, const dlx_event *ev)
 {
     const tracer *t = ctx;

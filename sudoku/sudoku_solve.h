@@ -52,6 +52,11 @@ void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
                              size_t size);
 
+/* The item's name in the exact cover sudoku_write_dlx writes: "r3c4"
+ * (the cell), "r3#7" (digit 7 of row 3), "c4#7", "b2#7". */
+const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
+                              size_t size);
+
 /* Solves s with Dancing Links within the limits (grid.h; NULL: count
  * every solution): the first solution goes into solution (a sudoku of the
  * same shape, may be NULL).  Returns SUDOKU_OK, SUDOKU_ECLASH when the

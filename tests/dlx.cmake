@@ -26,3 +26,26 @@ if(TARGET dlx_mpi AND MPIEXEC_EXECUTABLE)
             ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;ASAN_OPTIONS=detect_leaks=0")
     endforeach()
 endif()
+
+# dlx gen against published counts, dlx dfs against them and against
+# Dancing Links (tests/gen_cli.sh, exact-cover/gen-counts.tsv).
+add_test(NAME dlx_gen COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/gen_cli.sh
+         $<TARGET_FILE:dlx_cmd> ${EXCOVER_TEST_DATA})
+
+# The search page in a real browser (headless Chromium): the DOM at every
+# step against the engine's trace (trace_state.c), the controls clicked
+# through WebDriver, a screenshot.  Skipped (exit 77) without Chromium.
+add_executable(trace_state ${CMAKE_CURRENT_LIST_DIR}/trace_state.c)
+target_link_libraries(trace_state PRIVATE dlx excover_options)
+add_test(NAME browser COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/browser.sh
+         ${EXCOVER_BIN} $<TARGET_FILE:trace_state> ${EXCOVER_TEST_DATA}
+         ${CMAKE_BINARY_DIR}/browser)
+set_tests_properties(browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+
+# The recorder of the search page: its tree against the engine's counts.
+add_executable(test_view ${CMAKE_CURRENT_LIST_DIR}/test_view.c)
+target_link_libraries(test_view PRIVATE view dlx excover_options)
+target_include_directories(test_view PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${PROJECT_SOURCE_DIR}/view)
+add_test(NAME view COMMAND test_view ${EXCOVER_TEST_DATA})
+add_test(NAME view_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/view_cli.sh
+         ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})

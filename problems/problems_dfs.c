@@ -1,0 +1,154 @@
+/*
+ * problems_dfs.c - the naive depth-first searches a course starts from,
+ * written as sudoku_solve_dfs and mathdoku_solve_dfs are: k is the
+ * position being filled, value[k] the value tried there; a step either
+ * places the next allowed value and goes on to k+1, or finds none and
+ * backs up to k-1.
+ */
+#include "problems.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "grid.h"
+
+/* What the two searches share: the loop, with the rule as a callback
+ * pair would cost a call per test; two copies of twenty lines read
+ * better side by side (and are the lecture's two slides). */
+
+int problems_permutations_dfs(int n, const problems_limits *lim,
+                              problems_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    if (n < 1 || n > PROBLEMS_MAX_DFS)
+        return PROBLEMS_EINPUT;
+    int value[PROBLEMS_MAX_DFS + 1] = { 0 };
+    unsigned char used[PROBLEMS_MAX_DFS + 2] = { 0 };
+    uint64_t max_sol = lim ? lim->max_solutions : 0;
+    uint64_t max_nodes = lim ? lim->max_nodes : 0;
+    double max_seconds = lim ? lim->max_seconds : 0;
+    uint64_t nodes = 0, found = 0;
+    int complete = 1, k = 0;
+    char text[64];
+    double start = grid_seconds();
+    /* k: the position being filled; value[k]: the value tried there */
+    while (k >= 0) {
+        if (k == n) {
+            found++;
+            if (lim && lim->on_step)
+                lim->on_step(lim->step_ctx,
+                             "every position filled: a solution", k);
+            if ((lim && lim->on_solution &&
+                 lim->on_solution(lim->solution_ctx, value, n)) ||
+                (max_sol && found >= max_sol))
+                break;
+            k--;
+            continue;
+        }
+        int v = value[k];
+        if (v)
+            used[v] = 0;  /* take back the value tried here */
+        for (v++; v <= n; v++)
+            if (!used[v])
+                break;
+        if (v > n) {
+            value[k] = 0;
+            if (lim && lim->on_step) {
+                snprintf(text, sizeof text, "backtrack: no value left for "
+                         "p%d", k + 1);
+                lim->on_step(lim->step_ctx, text, k);
+            }
+            k--;
+            continue;
+        }
+        if ((max_nodes && nodes >= max_nodes) ||
+            (max_seconds > 0 && (nodes & 4095) == 0 &&
+             grid_seconds() - start >= max_seconds)) {
+            complete = 0;
+            break;
+        }
+        nodes++;
+        value[k] = v;
+        used[v] = 1;
+        if (lim && lim->on_step) {
+            snprintf(text, sizeof text, "p%d = %d", k + 1, v);
+            lim->on_step(lim->step_ctx, text, k);
+        }
+        k++;
+    }
+    out->solutions = found;
+    out->nodes = nodes;
+    out->complete = complete;
+    out->seconds = grid_seconds() - start;
+    return PROBLEMS_OK;
+}
+
+int problems_queens_dfs(int n, const problems_limits *lim,
+                        problems_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    if (n < 1 || n > PROBLEMS_MAX_DFS)
+        return PROBLEMS_EINPUT;
+    int col[PROBLEMS_MAX_DFS + 1] = { 0 };
+    /* attacked columns, sum diagonals r+c, difference diagonals r-c+n */
+    unsigned char up[PROBLEMS_MAX_DFS + 2] = { 0 };
+    unsigned char sum[2 * PROBLEMS_MAX_DFS + 2] = { 0 };
+    unsigned char dif[2 * PROBLEMS_MAX_DFS + 2] = { 0 };
+    uint64_t max_sol = lim ? lim->max_solutions : 0;
+    uint64_t max_nodes = lim ? lim->max_nodes : 0;
+    double max_seconds = lim ? lim->max_seconds : 0;
+    uint64_t nodes = 0, found = 0;
+    int complete = 1, k = 0;
+    char text[64];
+    double start = grid_seconds();
+    /* k: the row being filled (0-based); col[k]: the column tried there */
+    while (k >= 0) {
+        if (k == n) {
+            found++;
+            if (lim && lim->on_step)
+                lim->on_step(lim->step_ctx, "every row filled: a solution",
+                             k);
+            if ((lim && lim->on_solution &&
+                 lim->on_solution(lim->solution_ctx, col, n)) ||
+                (max_sol && found >= max_sol))
+                break;
+            k--;
+            continue;
+        }
+        int c = col[k];
+        if (c)
+            up[c] = sum[k + c] = dif[k - c + n] = 0;
+        for (c++; c <= n; c++)
+            if (!up[c] && !sum[k + c] && !dif[k - c + n])
+                break;
+        if (c > n) {
+            col[k] = 0;
+            if (lim && lim->on_step) {
+                snprintf(text, sizeof text, "backtrack: no column left for "
+                         "r%d", k + 1);
+                lim->on_step(lim->step_ctx, text, k);
+            }
+            k--;
+            continue;
+        }
+        if ((max_nodes && nodes >= max_nodes) ||
+            (max_seconds > 0 && (nodes & 4095) == 0 &&
+             grid_seconds() - start >= max_seconds)) {
+            complete = 0;
+            break;
+        }
+        nodes++;
+        col[k] = c;
+        up[c] = sum[k + c] = dif[k - c + n] = 1;
+        if (lim && lim->on_step) {
+            snprintf(text, sizeof text, "r%d = c%d", k + 1, c);
+            lim->on_step(lim->step_ctx, text, k);
+        }
+        k++;
+    }
+    out->solutions = found;
+    out->nodes = nodes;
+    out->complete = complete;
+    out->seconds = grid_seconds() - start;
+    return PROBLEMS_OK;
+}
