@@ -330,6 +330,16 @@ int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
         s->have_seed = 1;
         return cli_value_count(p, 0, UINT64_MAX, &s->seed) ? CLI_EXIT_USAGE
                                                             : -1;
+    case CLI_OPT_METHOD: {
+        static const char *const methods[] = { "dlx", "dfs", NULL };
+        return cli_value_choice(p, methods, &s->dfs) ? CLI_EXIT_USAGE : -1;
+    }
+    case CLI_OPT_HTML:
+        s->html = p->value;
+        return -1;
+    case CLI_OPT_TREE_SVG:
+        s->tree_svg = p->value;
+        return -1;
     case CLI_OPT_STATS:
         s->stats = 1;
         return -1;

@@ -61,7 +61,8 @@ const char *cli_exit_order(void);
 enum {
     CLI_OPT_HELP = 1, CLI_OPT_VERSION, CLI_OPT_LIMIT, CLI_OPT_MAX_NODES,
     CLI_OPT_TIMEOUT, CLI_OPT_THREADS, CLI_OPT_STATS, CLI_OPT_TRACE,
-    CLI_OPT_SEED, CLI_OPT_OWN = 100
+    CLI_OPT_SEED, CLI_OPT_METHOD, CLI_OPT_HTML, CLI_OPT_TREE_SVG,
+    CLI_OPT_OWN = 100
 };
 
 /* One option: its id, short and long names (either may be absent), the
@@ -105,6 +106,20 @@ typedef struct cli_option {
 #define CLI_OPTION_TRACE                                                  \
     { CLI_OPT_TRACE, 't', "trace", NULL, "every choice, try and "         \
       "backtrack of the search, then where it branched" }
+#define CLI_OPTION_METHOD                                                 \
+    { CLI_OPT_METHOD, 'm', "method", "M", "dlx (default) or dfs: the "     \
+      "naive depth-first search of the lecture (cells in row-major order, " \
+      "digits in order, no heuristics), the baseline Dancing Links is "     \
+      "measured against" }
+#define CLI_OPTION_HTML                                                   \
+    { CLI_OPT_HTML, 0, "html", "FILE", "write the search as one HTML page " \
+      "to FILE (no server, no network): the matrix, the choices and the "  \
+      "tree step by step (for a puzzle, its grid beside them); the first " \
+      "5000 steps of a larger search" }
+#define CLI_OPTION_TREE_SVG                                               \
+    { CLI_OPT_TREE_SVG, 0, "tree-svg", "FILE", "write the search tree as " \
+      "an SVG picture to FILE, with the counts of each level" }
+
 /* The budgets and views of every solver command, in one group. */
 #define CLI_SEARCH_OPTIONS                                                \
     CLI_OPTION_LIMIT, CLI_OPTION_MAX_NODES, CLI_OPTION_TIMEOUT,            \
@@ -169,6 +184,9 @@ int cli_value_threads(cli_parser *p, int *out);
 
 typedef struct cli_search {
     uint64_t limit;       /* --limit: 0 for all */
+    int dfs;              /* --method dfs */
+    const char *html;     /* --html FILE, or NULL */
+    const char *tree_svg; /* --tree-svg FILE, or NULL */
     uint64_t max_nodes;   /* 0: no budget */
     double timeout;       /* seconds; 0: no budget */
     int threads;          /* 1 */

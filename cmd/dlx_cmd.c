@@ -24,7 +24,7 @@
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_UNIQUE, OPT_FIRST, OPT_PRINT, OPT_JSON,
     OPT_ESTIMATE, OPT_SPLIT_DEPTH, OPT_JOBS, OPT_JOB, OPT_SHARD, OPT_LEVELS,
-    OPT_DEPTH, OPT_MIN_JOBS, OPT_HTML, OPT_TREE_SVG
+    OPT_DEPTH, OPT_MIN_JOBS
 };
 
 static const cli_option options[] = {
@@ -59,11 +59,8 @@ static const cli_option options[] = {
     { OPT_LEVELS, 0, "levels", NULL, "with --stats: the number of nodes at "
       "each level" },
     CLI_OPTION_TRACE,
-    { OPT_HTML, 0, "html", "FILE", "write the search as one HTML page to "
-      "FILE (no server, no network): the matrix, the choices and the tree, "
-      "step by step; the first 5000 steps of a larger search" },
-    { OPT_TREE_SVG, 0, "tree-svg", "FILE", "write the search tree as an SVG "
-      "picture to FILE, with the counts of each level" },
+    CLI_OPTION_HTML,
+    CLI_OPTION_TREE_SVG,
     CLI_HELP_OPTIONS
 };
 
@@ -110,7 +107,6 @@ typedef struct options_t {
     long job;            /* -1: all */
     int shard_k, shard_n;
     uint64_t estimate;   /* random paths; 0: search */
-    const char *html, *tree_svg;   /* --html, --tree-svg: files to write */
 } options_t;
 
 typedef struct run {
@@ -179,12 +175,6 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_JOBS:
         o->jobs_file = ps->value;
         return 0;
-    case OPT_HTML:
-        o->html = ps->value;
-        return 0;
-    case OPT_TREE_SVG:
-        o->tree_svg = ps->value;
-        return 0;
     case OPT_JOB:
         st = cli_value_count(ps, 0, INT32_MAX, &v);
         o->job = (long)v;
@@ -226,7 +216,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(command.prog, "--job and --shard exclude each "
                                "other");
     if ((s->threads > 1 || o->split_depth || o->jobs_file) &&
-        (s->trace || s->have_seed || o->html || o->tree_svg))
+        (s->trace || s->have_seed || o->search.html || o->search.tree_svg))
         return cli_usage_error(command.prog, "--trace, --html, --tree-svg "
                                "and --seed need a single search (no "
                                "--threads, --split-depth or --jobs)");
@@ -770,7 +760,7 @@ static int estimate(const options_t *o, dlx_problem *p)
 static int search(const options_t *o, dlx_problem *p)
 {
     run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
-    if ((o->html || o->tree_svg) &&
+    if ((o->search.html || o->search.tree_svg) &&
         !(r.view = view_cmd_problem(p, o->file ? o->file : "<stdin>"))) {
         cli_report(command.prog, 0, 0, "out of memory");
         return CLI_EXIT_SYSTEM;
@@ -848,8 +838,8 @@ static int search(const options_t *o, dlx_problem *p)
     int view_failed = 0;
     if (r.view) {
         view_finish(r.view, found, res.nodes, !cut);
-        view_failed = view_cmd_save(r.view, command.prog, o->html,
-                                    o->tree_svg) != 0;
+        view_failed = view_cmd_save(r.view, command.prog, o->search.html,
+                                    o->search.tree_svg) != 0;
         view_free(r.view);
     }
     if ((o->search.threads <= 1 && !o->split_depth) && o->search.stats)

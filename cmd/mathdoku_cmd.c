@@ -22,8 +22,7 @@ static const char *const command_names[] = { "solve", "count", "check",
                                              "encode", NULL };
 typedef enum out_kind { OUT_GRID, OUT_LINE, OUT_JSON } out_kind;
 
-enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_METHOD,
-       OPT_SOLUTION, OPT_HTML, OPT_TREE_SVG };
+enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_SOLUTION };
 
 static const cli_option options[] = {
     CLI_GROUP("Input (several puzzles per file, blank lines between them, "
@@ -40,14 +39,10 @@ static const cli_option options[] = {
     { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "
       "digits), json" },
     CLI_GROUP("Search:"),
-    { OPT_METHOD, 'm', "method", "M", "dlx (default) or dfs: the naive "
-      "search (cells in row-major order, digits in order, a cage checked "
-      "when its last cell is filled)" },
+    CLI_OPTION_METHOD,
     CLI_SEARCH_OPTIONS,
-    { OPT_HTML, 0, "html", "FILE", "solve, count: the search of the (one) "
-      "puzzle as an HTML page, step by step, the grid beside the matrix" },
-    { OPT_TREE_SVG, 0, "tree-svg", "FILE", "solve, count: its search tree "
-      "as an SVG picture" },
+    CLI_OPTION_HTML,
+    CLI_OPTION_TREE_SVG,
     CLI_GROUP("check:"),
     { OPT_SOLUTION, 0, "solution", "S", "the grids to check, one per puzzle "
       "in order: N*N digits or numbers on a line, or N rows as 'mathdoku "
@@ -90,12 +85,10 @@ typedef struct options_t {
     mathdoku_layout layout;
     mathdoku_rules rules;
     out_kind out;
-    int dfs;
     cli_search search;
     const char *solutions;
     const char **files;
     int n_files;
-    const char *html, *tree_svg;  /* --html, --tree-svg: files to write */
 } options_t;
 
 static int own_option(void *ctx, cli_parser *ps, int id)
@@ -116,18 +109,8 @@ static int own_option(void *ctx, cli_parser *ps, int id)
         o->out = (out_kind)k;
         return st;
     }
-    case OPT_METHOD: {
-        static const char *const methods[] = { "dlx", "dfs", NULL };
-        return cli_value_choice(ps, methods, &o->dfs);
-    }
     case OPT_SOLUTION:
         o->solutions = ps->value;
-        return 0;
-    case OPT_HTML:
-        o->html = ps->value;
-        return 0;
-    case OPT_TREE_SVG:
-        o->tree_svg = ps->value;
         return 0;
     default: /* OPT_NARY */
         o->rules.nary = 1;
@@ -151,12 +134,12 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (st >= 0)
         return st;
     if (o->search.threads > 1 &&
-        (o->cmd != CMD_COUNT || o->dfs || o->search.trace))
+        (o->cmd != CMD_COUNT || o->search.dfs || o->search.trace))
         return cli_usage_error(mathdoku_command.prog, "--threads is for "
                                "'mathdoku count' with --method dlx and no "
                                "--trace");
-    if ((o->html || o->tree_svg) &&
-        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->dfs ||
+    if ((o->search.html || o->search.tree_svg) &&
+        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->search.dfs ||
          o->search.threads > 1))
         return cli_usage_error(mathdoku_command.prog, "--html and --tree-svg "
                                "show the Dancing Links search of 'mathdoku "
@@ -265,9 +248,9 @@ static void do_puzzle(context *cx, const char *file, int line)
     }
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
-                    !o->dfs, &lim);
+                    !o->search.dfs, &lim);
     mathdoku_solver *sv = NULL;
-    if (!o->dfs || o->cmd == CMD_ENCODE) {
+    if (!o->search.dfs || o->cmd == CMD_ENCODE) {
         dlx_diag err;
         int st = mathdoku_solver_new(p, &o->rules, &lim, &sv, &err);
         if (st == MATHDOKU_ECUT && o->cmd != CMD_ENCODE) {
@@ -312,7 +295,7 @@ static void do_puzzle(context *cx, const char *file, int line)
     if (lim.max_nodes)
         lim.max_nodes = lim.max_nodes > steps ? lim.max_nodes - steps : 1;
     view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
-    if (o->html || o->tree_svg) {
+    if (o->search.html || o->search.tree_svg) {
         /* one page, one puzzle: a second would be lost or merged */
         dlx_diag err;
         char title[300];
@@ -337,14 +320,14 @@ static void do_puzzle(context *cx, const char *file, int line)
     int *g = calloc((size_t)N * N, sizeof *g);
     grid_outcome out;
     int st = !g ? MATHDOKU_ENOMEM
-           : o->dfs ? mathdoku_solve_dfs(p, &o->rules, &lim, g, &out)
+           : o->search.dfs ? mathdoku_solve_dfs(p, &o->rules, &lim, g, &out)
            : o->search.threads > 1
                ? mathdoku_count_threads(sv, o->search.threads, &lim, &out)
                : mathdoku_solve_dlx(sv, &lim, g, &out);
     if (tee.view) {
         if (st == MATHDOKU_OK) {
             view_finish(tee.view, out.solutions, out.nodes, out.complete);
-            if (view_cmd_save(tee.view, "mathdoku", o->html, o->tree_svg) !=
+            if (view_cmd_save(tee.view, "mathdoku", o->search.html, o->search.tree_svg) !=
                 0)
                 cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         }

@@ -32,8 +32,8 @@ static const char *const command_names[] = { "solve", "count", "check",
                                              NULL };
 
 enum {
-    OPT_METHOD = CLI_OPT_OWN, OPT_GIVENS, OPT_ROWS, OPT_COLS, OPT_RELABEL,
-    OPT_TRANSPOSE, OPT_INVERSE, OPT_HTML, OPT_TREE_SVG
+    OPT_GIVENS = CLI_OPT_OWN, OPT_ROWS, OPT_COLS, OPT_RELABEL,
+    OPT_TRANSPOSE, OPT_INVERSE
 };
 
 static const cli_option options[] = {
@@ -42,14 +42,10 @@ static const cli_option options[] = {
     CLI_GROUP("Output:"),
     SUDOKU_OUTPUT_OPTIONS,
     CLI_GROUP("Search:"),
-    { OPT_METHOD, 'm', "method", "M", "dlx (default) or dfs: the naive "
-      "depth-first search (cells in order, digits in order, no "
-      "heuristics)" },
+    CLI_OPTION_METHOD,
     CLI_SEARCH_OPTIONS,
-    { OPT_HTML, 0, "html", "FILE", "solve, count: the search of the (one) "
-      "puzzle as an HTML page, step by step, the grid beside the matrix" },
-    { OPT_TREE_SVG, 0, "tree-svg", "FILE", "solve, count: its search tree "
-      "as an SVG picture" },
+    CLI_OPTION_HTML,
+    CLI_OPTION_TREE_SVG,
     CLI_GROUP("check and transform:"),
     { OPT_GIVENS, 0, "givens", "P", "check: each grid must also keep the "
       "givens of the puzzle of P in the same place (in order)" },
@@ -112,13 +108,11 @@ typedef struct options_t {
     sudoku_layout out_layout;     /* AUTO: as read */
     sudoku_symbols out_symbols;
     cli_search search;
-    int dfs;
     const char *givens;           /* check --givens FILE */
     sudoku_transform tf;          /* transform: the one asked for */
     int tf_rows, tf_cols, tf_labels, tf_inverse;
     const char **files;
     int n_files;
-    const char *html, *tree_svg;  /* --html, --tree-svg: files to write */
 } options_t;
 
 /* "3 1 2", "3,1,2" or "312" (1-based) into 0-based perm[] (labels stay
@@ -156,18 +150,8 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     if (st >= 0)
         return st;
     switch (id) {
-    case OPT_METHOD: {
-        static const char *const methods[] = { "dlx", "dfs", NULL };
-        return cli_value_choice(ps, methods, &o->dfs);
-    }
     case OPT_GIVENS:
         o->givens = ps->value;
-        return 0;
-    case OPT_HTML:
-        o->html = ps->value;
-        return 0;
-    case OPT_TREE_SVG:
-        o->tree_svg = ps->value;
         return 0;
     case OPT_TRANSPOSE:
         o->tf.transpose = 1;
@@ -215,12 +199,12 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (o->givens && o->cmd != CMD_CHECK)
         return cli_usage_error(sudoku_command.prog, "--givens is for 'sudoku "
                                "check'");
-    if (s->threads > 1 && (o->cmd != CMD_COUNT || o->dfs || s->trace))
+    if (s->threads > 1 && (o->cmd != CMD_COUNT || o->search.dfs || s->trace))
         return cli_usage_error(sudoku_command.prog, "--threads is for "
                                "'sudoku count' with --method dlx and no "
                                "--trace");
-    if ((o->html || o->tree_svg) &&
-        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->dfs ||
+    if ((o->search.html || o->search.tree_svg) &&
+        ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->search.dfs ||
          s->threads > 1))
         return cli_usage_error(sudoku_command.prog, "--html and --tree-svg "
                                "show the Dancing Links search of 'sudoku "
@@ -475,7 +459,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     }
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
-                    !o->dfs, &lim);
+                    !o->search.dfs, &lim);
     if (!solver_for(cx, s->shape)) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);
@@ -483,7 +467,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         return;
     }
     view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
-    if (o->html || o->tree_svg) {
+    if (o->search.html || o->search.tree_svg) {
         /* one page, one puzzle: a second would be lost or merged */
         char title[300];
         snprintf(title, sizeof title, "sudoku %s:%d", file, src->line);
@@ -504,7 +488,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     }
     grid_outcome out;
     int status;
-    if (o->dfs)
+    if (o->search.dfs)
         status = sudoku_solve_dfs(s, &lim, &cx->solution, &out);
     else if (o->search.threads > 1)
         status = sudoku_count_threads(cx->solver, s, o->search.threads, &lim,
@@ -514,7 +498,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (tee.view) {
         if (status == SUDOKU_OK) {
             view_finish(tee.view, out.solutions, out.nodes, out.complete);
-            if (view_cmd_save(tee.view, "sudoku", o->html, o->tree_svg) != 0)
+            if (view_cmd_save(tee.view, "sudoku", o->search.html, o->search.tree_svg) != 0)
                 cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         }
         view_free(tee.view);

@@ -15,11 +15,11 @@ mdk=$data/mathdoku/wikipedia-list.txt
 
 # command (program and subcommand) | its input | the shared options it takes
 commands=(
-    "dlx|$queens|limit max-nodes timeout threads seed stats trace"
-    "sudoku solve|$sud|limit max-nodes timeout threads stats trace"
-    "sudoku count|$sud|limit max-nodes timeout threads stats trace"
-    "mathdoku solve|$mdk|limit max-nodes timeout threads stats trace"
-    "mathdoku count|$mdk|limit max-nodes timeout threads stats trace"
+    "dlx|$queens|limit max-nodes timeout threads seed stats trace html tree-svg"
+    "sudoku solve|$sud|limit max-nodes timeout threads stats trace method html tree-svg"
+    "sudoku count|$sud|limit max-nodes timeout threads stats trace method html tree-svg"
+    "mathdoku solve|$mdk|limit max-nodes timeout threads stats trace method html tree-svg"
+    "mathdoku count|$mdk|limit max-nodes timeout threads stats trace method html tree-svg"
     "sudoku explain|$sud|max-nodes timeout"
     "sudoku rate|$sud|max-nodes timeout"
     "sudoku generate||max-nodes timeout seed stats"
@@ -58,6 +58,12 @@ Try '%P --help' for more information."
 Try '%P --help' for more information."
     "trace|--trace=yes|4|%P: option '--trace=yes' takes no value
 Try '%P --help' for more information."
+    "method|--method bfs|4|%P: --method: 'bfs' is not dlx or dfs
+Try '%P --help' for more information."
+    "method|-mdfs|ok|*"
+    "html|--html|4|%P: option '--html' needs a value
+Try '%P --help' for more information."
+    "tree-svg|--tree-svg=$tmp/t.svg|ok|*"
     "all|--frobnicate|4|%P: unknown option '--frobnicate'
 Try '%P --help' for more information."
     "all|-Z|4|%P: unknown option 'Z' in '-Z'
@@ -99,7 +105,7 @@ for entry in "${commands[@]}"; do
         grep -q "^Exit status (when several apply, the first in this order: 6, 3, 4, 5, 1, 2, 0):" "$tmp/help"
 done
 # the same words for the same option everywhere
-for opt in limit max-nodes timeout threads stats trace; do
+for opt in limit max-nodes timeout threads stats trace html tree-svg; do
     n=0
     for cmd in dlx "sudoku solve" "mathdoku solve"; do
         # the option's line and the lines of its text after it
