@@ -766,11 +766,12 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
         case 's': c->op = MD_SUB; break;
         case 'm': c->op = MD_MUL; break;
         case 'd': c->op = MD_DIV; break;
+        case '?': c->op = MD_HIDDEN; break; /* ours: a hidden operation */
         default:
             if (*q)
                 status = set_error(err, lineno, (int)(q - line) + 1,
                                    "unexpected '%c' where a Keen clue (a, s, "
-                                   "m or d) belongs", *q);
+                                   "m, d or ?) belongs", *q);
             else
                 status = set_error(err, lineno, (int)(q - line) + 1,
                                    "the ID has %d clues for %d cages", k,
