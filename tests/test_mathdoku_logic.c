@@ -17,10 +17,24 @@
 
 #include "check.h"
 #include "mathdoku.h"
+#include "mathdoku_gen.h"
 #include "mathdoku_logic.h"
 
 static const char *data_dir;
 static const mathdoku_rules kenken = { 0 };
+
+static int solve(const mathdoku *p, const mathdoku_rules *rules, int *sol)
+{
+    mathdoku_error err;
+    mathdoku_solver *sv = mathdoku_solver_new(p, rules, &err);
+    if (!sv)
+        return -1;
+    mathdoku_limits lim = { .max_solutions = 2 };
+    mathdoku_outcome out;
+    mathdoku_solve_dlx(sv, &lim, sol, &out);
+    mathdoku_solver_free(sv);
+    return (int)out.solutions;
+}
 
 /* Steps p to its end; every step must keep the solution's digit in every
  * cell, place only solution digits, and remove something or place.
@@ -158,6 +172,51 @@ static void keen_grades(void)
             t != MD_TECH_HIDDEN_SET && t != MD_TECH_SWORDFISH)
             CHECK(used[t] > 0, "technique %s never used",
                   mathdoku_technique_name(t));
+}
+
+/* Generated puzzles of every kind: each step sound, to the end. */
+static void generated(void)
+{
+    static const struct { int N; unsigned ops; int nary, hidden, single; }
+        kinds[] = {
+            { 4, MD_OPS_ALL, 0, 0, 0 }, { 5, MD_OPS_ALL, 1, 0, 0 },
+            { 6, MD_OPS_ALL, 0, 1, 1 }, { 7, MD_OPS_MUL, 0, 0, 0 },
+            { 8, MD_OPS_ADD | MD_OPS_SUB, 1, 0, 1 },
+            { 9, MD_OPS_ALL, 0, 0, 0 }, { 10, MD_OPS_ALL, 0, 0, 0 },
+            { 12, MD_OPS_ALL, 0, 0, 0 },
+        };
+    int puzzles = 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        mathdoku_gen_options opt;
+        mathdoku_gen_defaults(&opt, kinds[k].N);
+        opt.ops = kinds[k].ops;
+        opt.nary = kinds[k].nary;
+        opt.hidden = kinds[k].hidden;
+        opt.singletons = kinds[k].single;
+        mathdoku_gen *g = mathdoku_gen_new(&opt);
+        mathdoku_rules rules = mathdoku_gen_rules(g);
+        int sol[256], again[256];
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            mathdoku p;
+            mathdoku_gen_report rep;
+            if (mathdoku_gen_puzzle(g, seed, &p, sol, &rep) != 0) {
+                CHECK(0, "N=%d seed %d: no puzzle", kinds[k].N, (int)seed);
+                continue;
+            }
+            char what[64];
+            snprintf(what, sizeof what, "generated N=%d kind %d seed %d",
+                     kinds[k].N, (int)k, (int)seed);
+            CHECK(kinds[k].N > 9 || solve(&p, &rules, again) == 1, "%s",
+                  what);
+            int grade = walk(&p, &rules, sol, NULL, what);
+            CHECK(grade == mathdoku_rate(&p, &rules, sol, NULL), "%s: grade",
+                  what);
+            puzzles++;
+            mathdoku_free(&p);
+        }
+        mathdoku_gen_free(g);
+    }
+    CHECK(puzzles == 48, "%d puzzles", puzzles);
 }
 
 /* ---- each Latin technique on a position made for it ---------------------- */
@@ -301,6 +360,7 @@ int main(int argc, char **argv)
 {
     data_dir = argc > 1 ? argv[1] : "tests/data";
     keen_grades();
+    generated();
     techniques();
     cage_techniques();
     return check_done();
