@@ -24,6 +24,9 @@ static const char usage_text[] =
 "  check     with --solution S: are the grids of S (one per line, N*N\n"
 "            digits, or N*N numbers) the puzzles' solutions, in order?\n"
 "  encode    print the puzzle's exact cover in Knuth's format, for dlx\n"
+"  generate  make puzzles with one solution (mathdoku generate --help)\n"
+"  explain, hint, rate  solve as a person does, step by step, and grade\n"
+"            as Simon Tatham's Keen does (mathdoku explain --help)\n"
 "\n"
 "Input (several puzzles per file, blank lines between them, # comments):\n"
 "  -f, --format F   auto (default), letters (a grid of cage labels, a blank\n"
@@ -401,12 +404,20 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
     mathdoku_solver_free(sv);
 }
 
+int mathdoku_generate_main(int argc, char **argv);
+int mathdoku_logic_main(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage_text, stderr);
         return EXIT_USAGE;
     }
+    if (!strcmp(argv[1], "generate"))
+        return mathdoku_generate_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "explain") || !strcmp(argv[1], "hint") ||
+        !strcmp(argv[1], "rate"))
+        return mathdoku_logic_main(argc - 1, argv + 1);
     for (int k = 1; k < argc; k++)
         if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
             fputs(usage_text, stdout);

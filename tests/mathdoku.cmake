@@ -17,3 +17,5 @@ foreach(area write cage logic gen)
     target_include_directories(test_mathdoku_${area} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
     add_test(NAME mathdoku_${area} COMMAND test_mathdoku_${area} ${EXCOVER_TEST_DATA})
 endforeach()
+add_test(NAME mathdoku_gen_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mathdoku_gen_cli.sh
+         ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})
