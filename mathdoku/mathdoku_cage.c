@@ -15,7 +15,8 @@
  *      largest, at most N: (product / m) * T <= N
  *
  * Only tuples that pass mathdoku_cage_holds (the one rule of the library)
- * are reported, so the pruning may be loose but never wrong.
+ * are reported, so the pruning may be loose but never wrong; a sum is
+ * exact when the last digit meets the bounds, and is not checked again.
  */
 #include "mathdoku_cage.h"
 
@@ -108,9 +109,13 @@ static int viable(const walk *w, int k, long long sum, long long prod,
 
 static int extend(walk *w, int k, long long sum, long long prod, int m)
 {
-    if (k == w->n)
-        return mathdoku_cage_holds(w->c, w->d, w->rules) ? w->fn(w->ctx, w->d)
-                                                         : 0;
+    if (k == w->n) {
+        /* a sum (a given) is exact by then: the bounds met at the last
+         * digit were sum <= T <= sum; the other rules are checked */
+        int holds = w->ops == OP_ADD || w->ops == OP_GIVEN ||
+                    mathdoku_cage_holds(w->c, w->d, w->rules);
+        return holds ? w->fn(w->ctx, w->d) : 0;
+    }
     uint64_t allowed = w->cand[k];
     for (uint64_t b = w->clash[k]; b; b &= b - 1)
         allowed &= ~(1ULL << (w->d[__builtin_ctzll(b)] - 1));

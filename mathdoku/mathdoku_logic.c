@@ -97,6 +97,12 @@ typedef struct cage_info {
     uint64_t *need;          /* digits every tuple puts in that line */
     char combos[160];        /* the digit sets, for the text */
     int n_combos;
+    /* the tuples themselves (n digits each), once enumerated: the
+     * candidates only shrink, so the next analysis filters them instead
+     * of walking again (a cage with more than LIST_CAP is walked) */
+    int *list;
+    long n_list, cap_list;
+    int listed;
 } cage_info;
 
 struct mathdoku_logic {
@@ -131,11 +137,16 @@ static int uses(const mathdoku_logic *lg, int t)
 }
 
 /* Block for the enumeration of one cage: so many search nodes at most. */
-enum { CAGE_BUDGET = 2000000, REMAINDER_BUDGET = 200000 };
+enum { CAGE_BUDGET = 2000000, REMAINDER_BUDGET = 200000,
+       LIST_CAP = 100000 };
 
+/* without -mpopcnt the builtin is a library call; this is not */
 static int popcount(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
 static int lowest(uint64_t x)
@@ -351,6 +362,7 @@ void mathdoku_logic_free(mathdoku_logic *lg)
             free(lg->info[k].cell);
             free(lg->info[k].line);
             free(lg->info[k].need);
+            free(lg->info[k].list);
         }
     free(lg->info);
     free(lg->grid);
@@ -418,9 +430,8 @@ typedef struct tally {
     uint64_t row_has[MATHDOKU_MAX_CAGE * 2];
 } tally;
 
-static int on_tuple(void *ctx, const int *d)
+static void count_tuple(tally *t, const int *d)
 {
-    tally *t = ctx;
     cage_info *in = t->in;
     const mathdoku_cage *c = t->c;
     int N = t->lg->N;
@@ -476,8 +487,38 @@ static int on_tuple(void *ctx, const int *d)
             }
         }
     }
+}
+
+/* Each tuple of the walk: counted, and kept in the cage's list while it
+ * has room. */
+static int on_tuple(void *ctx, const int *d)
+{
+    tally *t = ctx;
+    cage_info *in = t->in;
+    int n = t->c->n;
+    count_tuple(t, d);
+    if (!in->listed)
+        return 0;
+    if (in->n_list >= LIST_CAP) {
+        in->listed = 0;
+        return 0;
+    }
+    if ((in->n_list + 1) * n > in->cap_list) {
+        long cap = in->cap_list ? 2 * in->cap_list : 16L * n;
+        int *l = realloc(in->list, (size_t)cap * sizeof *l);
+        if (!l) {
+            in->listed = 0;
+            return 0;
+        }
+        in->list = l;
+        in->cap_list = cap;
+    }
+    memcpy(in->list + in->n_list * n, d, (size_t)n * sizeof *d);
+    in->n_list++;
     return 0;
 }
+
+
 
 static cage_info *analyse(mathdoku_logic *lg, int k)
 {
@@ -507,8 +548,32 @@ static cage_info *analyse(mathdoku_logic *lg, int k)
         }
     }
     tally t = { lg, c, in, { 0 } };
+    if (in->listed) {
+        /* the tuples left are among those listed: keep those that fit */
+        long kept = 0;
+        for (long e = 0; e < in->n_list; e++) {
+            const int *d = in->list + e * c->n;
+            int fits = 1;
+            for (int j = 0; j < c->n && fits; j++)
+                fits = (int)(lg->tcand[j] >> (d[j] - 1)) & 1;
+            if (!fits)
+                continue;
+            count_tuple(&t, d);
+            if (kept != e)
+                memmove(in->list + kept * c->n, d,
+                        (size_t)c->n * sizeof *d);
+            kept++;
+        }
+        in->n_list = kept;
+        in->known = 1;
+        return in;
+    }
+    in->listed = 1;
+    in->n_list = 0;
     in->known = mathdoku_cage_tuples(N, c, &lg->rules, lg->tcand,
                                      CAGE_BUDGET, on_tuple, &t) == 0;
+    if (!in->known)
+        in->listed = 0;
     if (!in->known) {
         /* too many to look at: the cage says nothing */
         in->any = lg->all;
