@@ -1389,6 +1389,90 @@ static int make_unique(mathdoku_gen *g, rng *r)
     return 0;
 }
 
+/* Runs the logic solver up to grade `max` on the state: the grade of its
+ * hardest step when it solves the puzzle, -1 when it gets stuck (the
+ * cells it could not fill into g->cand as candidates), -2 for no memory,
+ * -3 for a contradiction (not from clues that G meets). */
+static int solve_up_to(mathdoku_gen *g, mathdoku_grade max)
+{
+    mathdoku p;
+    if (to_puzzle(g, &p) != 0)
+        return -2;
+    mathdoku_logic *lg = mathdoku_logic_new(&p, &g->rules, g->G);
+    if (!lg) {
+        mathdoku_free(&p);
+        return -2;
+    }
+    mathdoku_logic_set_quiet(lg, 1);
+    mathdoku_logic_set_max_grade(lg, max);
+    mathdoku_step st;
+    int got, grade = MD_GRADE_EASY;
+    while ((got = mathdoku_logic_step(lg, &st)) == 1)
+        if ((int)mathdoku_technique_grade(st.tech) > grade)
+            grade = mathdoku_technique_grade(st.tech);
+    for (int i = 0; i < g->NN; i++)
+        g->cand[i] = mathdoku_logic_candidates(lg, i);
+    mathdoku_logic_free(lg);
+    mathdoku_free(&p);
+    return got == 0 ? grade : got == 2 ? -1 : got == -2 ? -2 : -3;
+}
+
+/* A puzzle of grade `want` below Unreasonable, the way Keen makes them
+ * but repaired rather than thrown away: the logic solver limited to the
+ * grade runs on the puzzle; where it gets stuck, a cage over cells it
+ * could not fill takes its strongest operation, or is cut in two (or a
+ * cell becomes a given, when allowed), and it runs again.  A puzzle the
+ * solver finishes has one solution (every step is sound); it is kept
+ * when its hardest step has the grade asked, else the partition is
+ * abandoned as too easy.  1 kept, 0 abandoned, -1 budget, -2 no
+ * memory. */
+static int make_graded(mathdoku_gen *g, rng *r, mathdoku_grade want)
+{
+    int ok = -1;
+    for (int t = 0; t < 100 && ok != 0; t++)
+        ok = partition(g, r) == 0 && assign_ops(g, r) == 0 ? 0 : -1;
+    if (ok != 0)
+        return 0;
+    for (int changes = 0; changes < change_limit(g); changes++) {
+        uint64_t nodes;
+        double seconds;
+        if (budget_left(g, &nodes, &seconds) != 0)
+            return -1;
+        int grade = solve_up_to(g, want);
+        if (grade == -2)
+            return -2;
+        if (grade == -3)
+            return 0;
+        if (grade >= 0)
+            return grade == (int)want;
+        /* stuck: strengthen a cage over cells left open */
+        int *open = g->scratch2, n = 0;
+        for (int k = 0; k < g->NN; k++) {
+            const gcage *c = &g->cages[k];
+            if (!c->alive || c->n == 1)
+                continue;
+            for (int j = 0; j < c->n; j++)
+                if (g->cand[c->cells[j]] & (g->cand[c->cells[j]] - 1)) {
+                    open[n++] = k;
+                    break;
+                }
+        }
+        shuffle(r, open, n);
+        int done = 0;
+        for (int e = 0; e < n && !done; e++)
+            done = strongest_op(g, open[e]) || cut_in_two(g, r, open[e]);
+        if (!done && allow_singletons(g))
+            for (int i = 0; i < g->NN && !done; i++)
+                if ((g->cand[i] & (g->cand[i] - 1)) &&
+                    g->cages[g->cage_of[i]].n > 1)
+                    done = make_given(g, r, i);
+        if (!done)
+            return 0;
+        g->rep->changes++;
+    }
+    return 0;
+}
+
 int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
                         int *solution, mathdoku_gen_report *rep)
 {
@@ -1407,7 +1491,18 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
             break;
         }
         rep->attempts++;
-        int got = make_unique(g, &r);
+        int graded = g->opt.difficulty >= 0 &&
+                     g->opt.difficulty < MD_GRADE_UNREASONABLE;
+        int got = graded ? make_graded(g, &r,
+                                       (mathdoku_grade)g->opt.difficulty)
+                         : make_unique(g, &r);
+        if (got == 1 && graded) {
+            /* the logic proved it unique; the engine proves it again */
+            int big;
+            check_status st = check(g, &big);
+            got = st == CHECK_UNIQUE ? 1 : st == CHECK_BUDGET ? -1
+                : st == CHECK_NOMEM ? -2 : 0;
+        }
         if (got == -2) {
             status = -1;
             break;
@@ -1421,7 +1516,8 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
             break;
         }
         if (g->opt.difficulty >= 0) {
-            int grade = mathdoku_rate(puzzle, &g->rules, g->G, NULL);
+            int grade = graded ? g->opt.difficulty
+                               : mathdoku_rate(puzzle, &g->rules, g->G, NULL);
             rep->grade = grade;
             if (grade != g->opt.difficulty) {
                 mathdoku_free(puzzle);
