@@ -94,6 +94,7 @@ typedef struct cage_info {
     uint64_t *cell;          /* per cell of the cage */
     int n_lines;             /* rows then columns the cage meets */
     int *line;               /* 0..N-1 rows, N..2N-1 columns */
+    int *line_of;            /* cell j's row and column: indices of line */
     uint64_t *need;          /* digits every tuple puts in that line */
     char combos[160];        /* the digit sets, for the text */
     int n_combos;
@@ -328,7 +329,8 @@ mathdoku_logic *mathdoku_logic_new(const mathdoku *p,
         in->cell = malloc((size_t)n * sizeof *in->cell);
         in->line = malloc((size_t)2 * n * sizeof *in->line);
         in->need = malloc((size_t)2 * n * sizeof *in->need);
-        if (!in->cell || !in->line || !in->need) {
+        in->line_of = malloc((size_t)2 * n * sizeof *in->line_of);
+        if (!in->cell || !in->line || !in->need || !in->line_of) {
             mathdoku_logic_free(lg);
             return NULL;
         }
@@ -362,6 +364,7 @@ void mathdoku_logic_free(mathdoku_logic *lg)
             free(lg->info[k].cell);
             free(lg->info[k].line);
             free(lg->info[k].need);
+            free(lg->info[k].line_of);
             free(lg->info[k].list);
         }
     free(lg->info);
@@ -434,24 +437,21 @@ static void count_tuple(tally *t, const int *d)
 {
     cage_info *in = t->in;
     const mathdoku_cage *c = t->c;
-    int N = t->lg->N;
     in->tuples++;
-    for (int j = 0; j < c->n; j++) {
-        in->any |= bit(d[j]);
-        in->cell[j] |= bit(d[j]);
-    }
     /* the digits of this tuple in each line, kept where every tuple has
-     * them */
-    for (int l = 0; l < in->n_lines; l++) {
-        uint64_t has = 0;
-        int line = in->line[l];
-        for (int j = 0; j < c->n; j++) {
-            int cell = c->cells[j];
-            if (line < N ? cell / N == line : cell % N == line - N)
-                has |= bit(d[j]);
-        }
-        in->need[l] &= has;
+     * them (line_of: each cell's row and column among the cage's lines) */
+    uint64_t has[2 * MATHDOKU_MAX_CAGE];
+    for (int l = 0; l < in->n_lines; l++)
+        has[l] = 0;
+    for (int j = 0; j < c->n; j++) {
+        uint64_t b = bit(d[j]);
+        in->any |= b;
+        in->cell[j] |= b;
+        has[in->line_of[2 * j]] |= b;
+        has[in->line_of[2 * j + 1]] |= b;
     }
+    for (int l = 0; l < in->n_lines; l++)
+        in->need[l] &= has[l];
     /* a few digit sets for the words, sorted and without repeats */
     if (!t->lg->quiet && in->n_combos <= 6) {
         int s[MATHDOKU_MAX_CAGE];
@@ -538,13 +538,14 @@ static cage_info *analyse(mathdoku_logic *lg, int k)
         lg->tcand[j] = lg->cand[c->cells[j]];
         int lines[2] = { c->cells[j] / N, N + c->cells[j] % N };
         for (int e = 0; e < 2; e++) {
-            int seen = 0;
-            for (int l = 0; l < in->n_lines; l++)
-                seen |= in->line[l] == lines[e];
-            if (!seen) {
+            int l = 0;
+            while (l < in->n_lines && in->line[l] != lines[e])
+                l++;
+            if (l == in->n_lines) {
                 in->line[in->n_lines] = lines[e];
                 in->need[in->n_lines++] = lg->all;
             }
+            in->line_of[2 * j + e] = l;
         }
     }
     tally t = { lg, c, in, { 0 } };
