@@ -52,8 +52,8 @@ static const char gen_usage[] =
 "                      every run and machine.  Without it a fresh seed is\n"
 "                      chosen and printed on stderr\n"
 "      --check-nodes N a uniqueness search that needs more than N nodes\n"
-"                      makes the weakest cages stronger instead (default:\n"
-"                      5000 from 10x10 up, else no limit; 0: no limit)\n"
+"                      makes the weakest cages stronger instead (default\n"
+"                      5000; 0: no limit)\n"
 "      --max-nodes N   budget per puzzle in engine nodes\n"
 "      --timeout SEC   budget per puzzle in seconds\n"
 "  -o, --output L      letters (default: the cage-letter grid and its\n"
@@ -218,6 +218,9 @@ int mathdoku_generate_main(int argc, char **argv)
         mathdoku_gen_defaults(&d, opt.N);
         opt.check_nodes = d.check_nodes;
     }
+    const char *why = mathdoku_gen_validate(&opt);
+    if (why)
+        return gen_usage_error("%s", why);
     if (opt.N < 3 && opt.difficulty > MD_GRADE_EASY)
         return gen_usage_error("--difficulty: a %s puzzle is always easy",
                                opt.N == 1 ? "1x1" : "2x2");
@@ -259,15 +262,21 @@ int mathdoku_generate_main(int argc, char **argv)
         if (st > 0) {
             failed++;
             status = 5;
-            if (opt.difficulty >= 0 && !(opt.max_seconds > 0 &&
-                                         rep.seconds >= opt.max_seconds))
+            int spent = (opt.max_nodes && rep.nodes >= opt.max_nodes) ||
+                        (opt.max_seconds > 0 &&
+                         rep.seconds >= opt.max_seconds);
+            if (spent)
+                fprintf(stderr, "mathdoku generate: seed %" PRIu64 ": no "
+                        "puzzle within the budget (%" PRIu64 " nodes, %.3f "
+                        "s)\n", s, rep.nodes, rep.seconds);
+            else if (opt.difficulty >= 0)
                 fprintf(stderr, "mathdoku generate: seed %" PRIu64 ": no %s "
                         "puzzle in %d attempts\n", s,
                         mathdoku_grade_name(opt.difficulty), rep.attempts);
             else
                 fprintf(stderr, "mathdoku generate: seed %" PRIu64 ": no "
-                        "puzzle within the budget (%" PRIu64 " nodes, %.3f "
-                        "s)\n", s, rep.nodes, rep.seconds);
+                        "puzzle in %d attempts (these options may allow "
+                        "none; --singletons helps)\n", s, rep.attempts);
             continue;
         }
         if (rate && rep.grade < 0)

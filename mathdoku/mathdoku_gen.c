@@ -80,10 +80,31 @@ void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N)
     opt->N = N;
     opt->ops = MD_OPS_ALL;
     opt->difficulty = -1;
-    /* above 9x9 a proof of uniqueness can run to millions of nodes;
-     * strengthening the weakest cages after 5,000 keeps 16x16 near a
-     * tenth of a second */
-    opt->check_nodes = N >= 10 ? 5000 : 0;
+    /* a proof of uniqueness can run to millions of nodes (16x16, or
+     * hidden operations at 9x9); strengthening the weakest cages after
+     * 5,000 keeps 16x16 near a tenth of a second, and changes no puzzle
+     * of the default options up to 9x9 (none needs that many) */
+    opt->check_nodes = 5000;
+}
+
+const char *mathdoku_gen_validate(const mathdoku_gen_options *opt)
+{
+    unsigned ops = opt->ops ? opt->ops : MD_OPS_ALL;
+    int givens = opt->singletons || opt->sizes[1] > 0;
+    if (opt->N < 1 || opt->N > MATHDOKU_MAX_N)
+        return "the size must be 1 to 32";
+    if (opt->difficulty >= MD_GRADE_COUNT)
+        return "no such difficulty";
+    if (givens || opt->hidden || opt->N <= 2)
+        return NULL;
+    if (ops == MD_OPS_SUB && !opt->nary)
+        return "subtraction alone cannot make a puzzle with one solution: "
+               "every difference holds as well for the digits N+1-d "
+               "(allow givens: --singletons)";
+    if (ops == MD_OPS_DIV)
+        return "division alone leaves cages without a quotient, such as "
+               "2 and 3 (allow givens: --singletons)";
+    return NULL;
 }
 
 int mathdoku_parse_ops(const char *s, unsigned *ops)
@@ -230,6 +251,13 @@ mathdoku_rules mathdoku_gen_rules(const mathdoku_gen *g)
     return g->rules;
 }
 
+/* A 2x2 has no unique puzzle without a given: every clue on two cells
+ * holds for both orders of its digits, and so for the other square. */
+static int allow_singletons(const mathdoku_gen *g)
+{
+    return g->opt.singletons || g->weights[1] > 0 || g->N <= 2;
+}
+
 /* ---- operations ------------------------------------------------------------- */
 
 static const mathdoku_op op_of_bit[4] = { MD_ADD, MD_SUB, MD_MUL, MD_DIV };
@@ -306,8 +334,19 @@ static int assign_ops(mathdoku_gen *g, rng *r)
         }
         digits_of(g, g->G, c->cells, c->n, d);
         ops_for(g, d, c->n, &gd, &bd);
-        if (!gd && !bd)
-            return -1;
+        if (!gd && !bd) {
+            /* no operation takes these digits ('/' alone, say): givens */
+            if (!allow_singletons(g))
+                return -1;
+            int cells[MATHDOKU_GEN_MAX_SIZE], n_cells = c->n;
+            memcpy(cells, c->cells, (size_t)n_cells * sizeof *cells);
+            for (int j = 0; j < n_cells; j++) {
+                int k = j == 0 ? order[i] : free_slot(g);
+                set_cage(g, k, cells + j, 1, MD_GIVEN, g->G[cells[j]]);
+            }
+            good[i] = 0;
+            continue;
+        }
         good[i] = gd | bd << 4;
     }
     static const int turn[4] = { 3, 1, 2, 0 }; /* / - * + */
@@ -407,12 +446,6 @@ static int draw_size(const mathdoku_gen *g, rng *r)
     return 2;
 }
 
-/* A 2x2 has no unique puzzle without a given: every clue on two cells
- * holds for both orders of its digits, and so for the other square. */
-static int allow_singletons(const mathdoku_gen *g)
-{
-    return g->opt.singletons || g->weights[1] > 0 || g->N <= 2;
-}
 
 /* The neighbours of cell i: up to 4 into nb[]. */
 static int neighbours(int N, int i, int *nb)

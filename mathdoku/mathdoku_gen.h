@@ -58,12 +58,18 @@ typedef struct mathdoku_gen_options {
                               more makes the generator strengthen the
                               weakest cages (their operation with the
                               fewest tuples) and search again (0: no
-                              limit; default 5,000 from 10x10 up) */
+                              limit; default 5,000) */
 } mathdoku_gen_options;
 
 /* Defaults: all four operations, Keen's sizes, no singletons, any
- * difficulty, no budget, check_nodes by size. */
+ * difficulty, no budget, check_nodes 5,000. */
 void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N);
+
+/* NULL when the options can make puzzles, else why not (as Tatham's
+ * validate_params): subtraction alone has no unique puzzle without givens
+ * (d and N+1-d meet the same differences), division alone none either (2
+ * and 3 have no quotient). */
+const char *mathdoku_gen_validate(const mathdoku_gen_options *opt);
 
 /* Parses "+-*x/" into MD_OPS_* bits: 0, or -1 for another character or
  * an empty set. */

@@ -87,6 +87,11 @@ expect "bad ops" 4 "" "*" -- "$md" generate --ops '+%'
 expect "bad sizes" 4 "" "*" -- "$md" generate --sizes 2:0
 expect "bad difficulty" 4 "" "mathdoku generate: --difficulty: 'brutal' is not easy, normal, hard, extreme or unreasonable
 Try 'mathdoku generate --help' for more information." -- "$md" generate --difficulty brutal
+expect "subtraction alone" 4 "" "mathdoku generate: subtraction alone cannot make a puzzle with one solution: every difference holds as well for the digits N+1-d (allow givens: --singletons)
+Try 'mathdoku generate --help' for more information." -- "$md" generate --ops -
+expect "subtraction with givens" 0 "*" "" -- "$md" generate --ops - --singletons --seed 2 -o keen
+expect "no puzzle in the attempts" 5 "" "mathdoku generate: seed 1: no puzzle in 3 attempts (these options may allow none; --singletons helps)" \
+    -- "$md" generate --size 4 --ops - --nary --sizes 4:1 --attempts 3 --seed 1
 expect "bad output" 4 "" "*" -- "$md" generate -o grid
 expect "value left out" 4 "" "*" -- "$md" generate --seed
 expect "unknown option" 4 "" "*" -- "$md" generate --frob

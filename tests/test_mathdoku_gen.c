@@ -309,9 +309,47 @@ static void budgets(void)
     CHECK(mathdoku_gen_puzzle(g, 1, &p, sol, &rep) == 1 && p.n_cages == 0,
           "10 nodes made a 9x9");
     mathdoku_gen_free(g);
-    /* options out of range */
+    /* options out of range, or that can make no puzzle */
     mathdoku_gen_defaults(&opt, 33);
-    CHECK(mathdoku_gen_new(&opt) == NULL, "33x33");
+    CHECK(mathdoku_gen_new(&opt) == NULL && mathdoku_gen_validate(&opt),
+          "33x33");
+    mathdoku_gen_defaults(&opt, 6);
+    CHECK(mathdoku_gen_validate(&opt) == NULL, "defaults");
+    opt.ops = MD_OPS_SUB;
+    CHECK(mathdoku_gen_validate(&opt) != NULL, "'-' alone");
+    opt.singletons = 1;
+    CHECK(mathdoku_gen_validate(&opt) == NULL, "'-' with givens");
+    opt.singletons = 0;
+    opt.ops = MD_OPS_DIV;
+    CHECK(mathdoku_gen_validate(&opt) != NULL, "'/' alone");
+    /* '-' alone with givens: unique, every cage a given or a difference,
+     * and '/' alone: the dominoes without a quotient become givens */
+    for (int k = 0; k < 2; k++) {
+        mathdoku_gen_defaults(&opt, 6);
+        opt.ops = k ? MD_OPS_DIV : MD_OPS_SUB;
+        opt.singletons = 1;
+        g = mathdoku_gen_new(&opt);
+        mathdoku_rules rules = mathdoku_gen_rules(g);
+        int s6[36], other[36];
+        CHECK(mathdoku_gen_puzzle(g, 5, &p, s6, &rep) == 0, "ops %d", k);
+        int ok = 1, givens = 0;
+        for (int c = 0; c < p.n_cages; c++) {
+            ok &= p.cages[c].op == (k ? MD_DIV : MD_SUB) ||
+                  p.cages[c].op == MD_GIVEN;
+            givens += p.cages[c].op == MD_GIVEN;
+        }
+        CHECK(ok && givens > 0, "ops %d: other operations", k);
+        mathdoku_error err;
+        mathdoku_solver *sv = mathdoku_solver_new(&p, &rules, &err);
+        mathdoku_limits lim = { .max_solutions = 2 };
+        mathdoku_outcome out;
+        mathdoku_solve_dlx(sv, &lim, other, &out);
+        CHECK(out.solutions == 1 && !memcmp(other, s6, sizeof s6),
+              "ops %d: %d solutions", k, (int)out.solutions);
+        mathdoku_solver_free(sv);
+        mathdoku_free(&p);
+        mathdoku_gen_free(g);
+    }
     unsigned ops;
     int sizes[MATHDOKU_GEN_MAX_SIZE + 1];
     CHECK(mathdoku_parse_ops("+x/", &ops) == 0 &&
