@@ -68,7 +68,7 @@ int mathdoku_clue_of(mathdoku_op op, const int *d, int n, int nary,
     }
 }
 
-/* ---- the walk --------------------------------------------------------------- */
+/* ---- the walk ----------------------------------------------------------- */
 
 enum { OP_ADD = 1, OP_MUL = 2, OP_SUB = 4, OP_DIV = 8, OP_GIVEN = 16 };
 

@@ -72,7 +72,7 @@ static void shuffle(rng *g, int *a, int n)
     }
 }
 
-/* ---- options ---------------------------------------------------------------- */
+/* ---- options ------------------------------------------------------------ */
 
 void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N)
 {
@@ -149,7 +149,7 @@ int mathdoku_parse_sizes(const char *s, int *sizes)
     return 0;
 }
 
-/* ---- the state ------------------------------------------------------------- */
+/* ---- the state ---------------------------------------------------------- */
 
 typedef struct gcage {
     int alive;
@@ -258,7 +258,7 @@ static int allow_singletons(const mathdoku_gen *g)
     return g->opt.singletons || g->weights[1] > 0 || g->N <= 2;
 }
 
-/* ---- operations ------------------------------------------------------------- */
+/* ---- operations --------------------------------------------------------- */
 
 static const mathdoku_op op_of_bit[4] = { MD_ADD, MD_SUB, MD_MUL, MD_DIV };
 
@@ -433,7 +433,7 @@ static int strongest_op(mathdoku_gen *g, int k)
     return 1;
 }
 
-/* ---- the partition ---------------------------------------------------------- */
+/* ---- the partition ------------------------------------------------------ */
 
 static int draw_size(const mathdoku_gen *g, rng *r)
 {
@@ -531,7 +531,7 @@ static int partition(mathdoku_gen *g, rng *r)
     return 0;
 }
 
-/* ---- the Latin square ------------------------------------------------------- */
+/* ---- the Latin square --------------------------------------------------- */
 
 static int fill_square(mathdoku_gen *g, rng *r)
 {
@@ -561,7 +561,7 @@ static int fill_square(mathdoku_gen *g, rng *r)
     return 0;
 }
 
-/* ---- the uniqueness search ---------------------------------------------------- */
+/* ---- the uniqueness search ---------------------------------------------- */
 
 typedef struct keep_ctx {
     gcage *c;
@@ -839,7 +839,7 @@ static check_status check(mathdoku_gen *g, int *big)
     }
 }
 
-/* ---- changes ------------------------------------------------------------------ */
+/* ---- changes ------------------------------------------------------------ */
 
 /* Does the clue (op, target) on cells fail for sol?  The clue as shown:
  * hidden when the puzzle hides operations. */
@@ -1243,7 +1243,7 @@ static int strengthen(mathdoku_gen *g, rng *r, int k)
     return done;
 }
 
-/* ---- the puzzle --------------------------------------------------------------- */
+/* ---- the puzzle --------------------------------------------------------- */
 
 /* The state as a puzzle: cages in reading order of their first cell. */
 static int to_puzzle(const mathdoku_gen *g, mathdoku *p)
@@ -1345,8 +1345,8 @@ mathdoku_gen *mathdoku_gen_new(const mathdoku_gen_options *opt)
     g->scratch = malloc((size_t)NN * sizeof *g->scratch);
     g->scratch2 = malloc((size_t)NN * sizeof *g->scratch2);
     g->latin = dlx_new(3 * NN, 0);
-    if (!g->G || !g->other || !g->cand || !g->cage_of || !g->cages || !g->scratch ||
-        !g->scratch2 || !g->latin) {
+    if (!g->G || !g->other || !g->cand || !g->cage_of || !g->cages ||
+        !g->scratch || !g->scratch2 || !g->latin) {
         mathdoku_gen_free(g);
         return NULL;
     }

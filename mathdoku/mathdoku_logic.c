@@ -23,7 +23,7 @@
 
 #include "mathdoku_cage.h"
 
-/* ---- names ------------------------------------------------------------------ */
+/* ---- names -------------------------------------------------------------- */
 
 #define GRADE_NAME(e, name, letter) name,
 #define GRADE_LETTER(e, name, letter) letter,
@@ -83,7 +83,7 @@ mathdoku_grade mathdoku_technique_grade(int tech)
                                              : MD_GRADE_UNREASONABLE;
 }
 
-/* ---- the state ---------------------------------------------------------------- */
+/* ---- the state ---------------------------------------------------------- */
 
 /* what a cage allows, for its cells' candidates as they stand */
 typedef struct cage_info {
@@ -424,7 +424,7 @@ uint64_t mathdoku_logic_candidates(const mathdoku_logic *lg, int cell)
     return lg->cand[cell];
 }
 
-/* ---- what a cage allows ------------------------------------------------------- */
+/* ---- what a cage allows ------------------------------------------------- */
 
 typedef struct tally {
     mathdoku_logic *lg;
@@ -586,7 +586,7 @@ static cage_info *analyse(mathdoku_logic *lg, int k)
     return in;
 }
 
-/* ---- singles ---------------------------------------------------------------------- */
+/* ---- singles ------------------------------------------------------------ */
 
 static int naked_single(mathdoku_logic *lg, mathdoku_step *st)
 {
@@ -641,7 +641,7 @@ static int hidden_single(mathdoku_logic *lg, mathdoku_step *st)
     return 0;
 }
 
-/* ---- cages ------------------------------------------------------------------------- */
+/* ---- cages -------------------------------------------------------------- */
 
 static int no_tuple(mathdoku_logic *lg, mathdoku_step *st, int k)
 {
@@ -767,7 +767,7 @@ static int cage_line(mathdoku_logic *lg, mathdoku_step *st)
     return 0;
 }
 
-/* ---- subsets in rows and columns -------------------------------------------------- */
+/* ---- subsets in rows and columns ---------------------------------------- */
 
 /* Calls fn for each choice of k of the m masks (indices ascending, from
  * `from`) whose union has at most k bits, until fn returns non-zero. */
@@ -934,7 +934,7 @@ static int subsets(mathdoku_logic *lg, mathdoku_step *st)
     return 0;
 }
 
-/* ---- fish ------------------------------------------------------------------------------ */
+/* ---- fish --------------------------------------------------------------- */
 
 typedef struct fish_ctx {
     int d, k, by_col;
@@ -1037,7 +1037,7 @@ static int fishes(mathdoku_logic *lg, mathdoku_step *st)
     return 0;
 }
 
-/* ---- forcing chains (latin.c's) ------------------------------------------------------ */
+/* ---- forcing chains (latin.c's) ----------------------------------------- */
 
 /*
  * From a cell with two candidates {a, b}, suppose it is not n (so it is
@@ -1111,7 +1111,7 @@ static int forcing_chain(mathdoku_logic *lg, mathdoku_step *st)
     return 0;
 }
 
-/* ---- the remainder of a line (ours) ------------------------------------------------- */
+/* ---- the remainder of a line (ours) ------------------------------------- */
 
 typedef struct remainder_ctx {
     uint64_t *cell;
@@ -1239,7 +1239,7 @@ static int remainders(mathdoku_logic *lg, mathdoku_step *st)
     return 0;
 }
 
-/* ---- guessing ------------------------------------------------------------------------ */
+/* ---- guessing ----------------------------------------------------------- */
 
 static int guess(mathdoku_logic *lg, mathdoku_step *st)
 {
@@ -1292,7 +1292,7 @@ static int guess(mathdoku_logic *lg, mathdoku_step *st)
     return 1;
 }
 
-/* ---- the step ------------------------------------------------------------------------ */
+/* ---- the step ----------------------------------------------------------- */
 
 int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
 {
@@ -1356,7 +1356,7 @@ int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
     return got == 0 ? 2 : got;
 }
 
-/* ---- the candidate grid -------------------------------------------------------------- */
+/* ---- the candidate grid ------------------------------------------------- */
 
 void mathdoku_logic_write_candidates(FILE *f, const mathdoku_logic *lg)
 {
@@ -1401,7 +1401,7 @@ void mathdoku_logic_write_candidates(FILE *f, const mathdoku_logic *lg)
     }
 }
 
-/* ---- grading ------------------------------------------------------------------------- */
+/* ---- grading ------------------------------------------------------------ */
 
 int mathdoku_rate(const mathdoku *p, const mathdoku_rules *rules,
                   const int *solution, int *used)

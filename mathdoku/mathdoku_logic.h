@@ -23,8 +23,11 @@
  * One technique is ours, not Keen's: the remainder of a row or column.
  * The cages wholly inside a line add up (multiply) to their targets, so
  * the line's other cells add up to N(N+1)/2 less them (multiply to N!
- * divided by them).  It is graded Extreme, after the fish and chains, so
- * that it changes no grade Keen's solver would give below Extreme.
+ * divided by them).  Keen's solver lacks it and would guess where it
+ * applies, so it is graded Unreasonable and tried just before a guess:
+ * the grade stays Keen's, and the explanation names a deduction instead
+ * of a guess (it finishes 16 of the collection's 42 Unreasonable puzzles
+ * without one; graded Extreme, it turned those 16 into Extreme).
  *
  * Candidates are kept per cell as a bit mask (digit d is bit d-1).
  */
@@ -68,7 +71,7 @@ typedef enum mathdoku_grade {
     T(SWORDFISH, "swordfish", "swordfish", EXTREME)                         \
     T(FISH, "fish", "fish", EXTREME)                                        \
     T(FORCING_CHAIN, "forcing_chain", "forcing chain", EXTREME)             \
-    T(LINE_REMAINDER, "line_remainder", "row or column remainder", UNREASONABLE) \
+    T(LINE_REMAINDER, "line_remainder", "line remainder", UNREASONABLE)    \
     T(GUESS, "guess", "guess", UNREASONABLE)
 
 #define MATHDOKU_TECH_ENUM(e, key, name, grade) MD_TECH_##e,
