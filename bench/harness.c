@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx_util.h"
+#include "grid.h"
 #include "mathdoku.h"
 #include "sudoku_canon.h"
 #include "sudoku_grid.h"
@@ -88,7 +88,7 @@ static double time_left(const run *r, double started)
     const options *o = r->o;
     if (o->budget <= 0)
         return o->timeout;
-    double left = o->budget - (dlx_seconds() - started);
+    double left = o->budget - (grid_seconds() - started);
     if (left <= 0)
         return -1;
     return o->timeout > 0 && o->timeout < left ? o->timeout : left;
@@ -222,10 +222,10 @@ static int bench_sudoku(run *r, FILE *f)
     sudoku_init(&p);
     sudoku_init(&sol);
     sudoku_source src;
-    sudoku_error err;
+    dlx_diag err;
     sudoku_solver *sv = NULL;
     int st, status = OK;
-    double started = dlx_seconds();
+    double started = grid_seconds();
     char buf[1 << 16], why[256];
     int cells[SUDOKU_MAX_ORDER * SUDOKU_MAX_ORDER];
     while ((st = sudoku_read(&rd, &p, &src, &err)) != 0) {
@@ -243,19 +243,19 @@ static int bench_sudoku(run *r, FILE *f)
             add(r, 0, 0, 2);
             continue;
         }
-        sudoku_limits lim = { .max_solutions = 2, .max_seconds = left };
-        sudoku_outcome out;
+        grid_limits lim = { .max_solutions = 2, .max_seconds = left };
+        grid_outcome out;
         if (!o->dfs && (!sv || sudoku_solver_shape(sv).N != p.shape.N ||
                         sudoku_solver_shape(sv).R != p.shape.R)) {
             sudoku_solver_free(sv);
             sv = sudoku_solver_new(p.shape);
         }
-        double t0 = dlx_seconds();
+        double t0 = grid_seconds();
         if (o->dfs)
             st = sudoku_solve_dfs(&p, &lim, &sol, &out);
         else
             st = sv ? sudoku_solve_dlx(sv, &p, &lim, &sol, &out) : -1;
-        double us = (dlx_seconds() - t0) * 1e6;
+        double us = (grid_seconds() - t0) * 1e6;
         if (st != 0) {
             wrong(o, src.line, "the givens clash, or no memory");
             status = WRONG;
@@ -306,7 +306,7 @@ static int bench_canon(run *r, FILE *f)
     sudoku_init(&t);
     sudoku_init(&c2);
     sudoku_source src;
-    sudoku_error err;
+    dlx_diag err;
     sudoku_canon_ctx *cx = sudoku_canon_new();
     int st, status = cx ? OK : INPUT;
     while (cx && (st = sudoku_read(&rd, &p, &src, &err)) != 0) {
@@ -318,9 +318,9 @@ static int bench_canon(run *r, FILE *f)
                 break;
             continue;
         }
-        double t0 = dlx_seconds();
+        double t0 = grid_seconds();
         st = sudoku_canon_with(cx, &p, &c);
-        double us = (dlx_seconds() - t0) * 1e6;
+        double us = (grid_seconds() - t0) * 1e6;
         if (st != 0) {
             wrong(o, src.line, "no canonical form");
             status = WRONG;
@@ -360,12 +360,12 @@ static int bench_mathdoku(run *r, FILE *f)
     const options *o = r->o;
     mathdoku_reader rd;
     mathdoku_rules rules = { 0 };
-    mathdoku_reader_init(&rd, f, MD_LAYOUT_AUTO, &rules);
+    mathdoku_reader_init(&rd, f, MATHDOKU_LAYOUT_AUTO, &rules);
     mathdoku p;
     memset(&p, 0, sizeof p);
-    mathdoku_error err;
+    dlx_diag err;
     int st, line, status = OK;
-    double started = dlx_seconds();
+    double started = grid_seconds();
     char buf[4096], why[256];
     while ((st = mathdoku_read(&rd, &p, &line, &err)) != 0) {
         if (st < 0) {
@@ -383,21 +383,23 @@ static int bench_mathdoku(run *r, FILE *f)
             mathdoku_free(&p);
             continue;
         }
-        mathdoku_limits lim = { .max_solutions = 2, .max_seconds = left };
-        mathdoku_outcome out;
+        grid_limits lim = { .max_solutions = 2, .max_seconds = left };
+        grid_outcome out;
         int N = p.N, *sol = malloc((size_t)N * N * sizeof *sol);
-        double t0 = dlx_seconds();
+        double t0 = grid_seconds();
         if (!sol) {
             st = -1;
         } else if (o->dfs) {
             st = mathdoku_solve_dfs(&p, &rules, &lim, sol, &out);
         } else {
             /* building the exact cover is part of the solve */
-            mathdoku_solver *sv = mathdoku_solver_new(&p, &rules, &err);
-            st = sv ? mathdoku_solve_dlx(sv, &lim, sol, &out) : -1;
+            mathdoku_solver *sv = NULL;
+            st = mathdoku_solver_new(&p, &rules, &lim, &sv, &err);
+            if (st == MATHDOKU_OK)
+                st = mathdoku_solve_dlx(sv, &lim, sol, &out);
             mathdoku_solver_free(sv);
         }
-        double us = (dlx_seconds() - t0) * 1e6;
+        double us = (grid_seconds() - t0) * 1e6;
         if (st != 0) {
             wrong(o, line, "no exact cover could be built, or no memory");
             status = WRONG;

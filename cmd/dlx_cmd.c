@@ -2,7 +2,8 @@
  * dlx - solve an exact cover problem given in Knuth's text format.
  *
  * Thin: parse arguments, read, run one search, print.  The work is in
- * libdlx (dlx.h, dlx_read.h).
+ * libdlx (dlx.h, dlx_read.h, dlx_parallel.h); what every command does
+ * alike is in cli.h.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -11,115 +12,102 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "cli.h"
+#include "cli_branches.h"
 #include "dlx.h"
-#include "dlx_branches.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
-#include "dlx_util.h"
 
 enum {
-    EXIT_FOUND = 0,     /* at least one solution (--unique: exactly one) */
-    EXIT_NONE = 1,      /* no solution */
-    EXIT_SEVERAL = 2,   /* --unique: more than one solution */
-    EXIT_INPUT = 3,     /* the input could not be read */
-    EXIT_USAGE = 4,     /* bad command line */
-    EXIT_CUT = 5,       /* --max-nodes or --timeout stopped the search */
-    EXIT_SYSTEM = 6     /* out of memory, or output could not be written */
+    OPT_COUNT = CLI_OPT_OWN, OPT_UNIQUE, OPT_FIRST, OPT_PRINT, OPT_JSON,
+    OPT_ESTIMATE, OPT_SPLIT_DEPTH, OPT_JOBS, OPT_JOB, OPT_SHARD, OPT_LEVELS,
+    OPT_DEPTH, OPT_MIN_JOBS
 };
 
-static const char usage_text[] =
-"Usage: dlx [OPTION]... [FILE]\n"
-"       dlx split [--depth D] [--min-jobs K] [FILE] > JOBS\n"
-"       dlx merge JOBS RESULTS...\n"
-"Solve the exact cover problem in FILE (Knuth's dlx1/dlx2 text format;\n"
-"standard input when FILE is - or absent) with Dancing Links.\n"
-"\n"
-"What to do (default: print every solution):\n"
-"  -c, --count          print only the number of solutions\n"
-"  -u, --unique         say whether there is no, one, or more than one\n"
-"                       solution (stops at the second: --limit 2)\n"
-"  -1, --first          print the first solution only (--limit 1)\n"
-"  -l, --limit N        stop after N solutions\n"
-"  -p, --print N        print at most N solutions, but keep counting\n"
-"      --json           solutions and summary as JSON lines\n"
-"\n"
-"Search:\n"
-"      --estimate N     do not search: estimate the number of solutions and\n"
-"                       nodes from N random paths (Knuth), for searches\n"
-"                       too large to run; with --seed S for other paths\n"
-"      --seed S         break ties and order options at random from seed S\n"
-"                       (same seed, same search)\n"
-"      --max-nodes N    stop after N search nodes (reported as cut short)\n"
-"      --timeout SEC    stop after SEC seconds (reported as cut short)\n"
-"\n"
-"Counting on several cores and machines:\n"
-"  -j, --threads N      count on N threads (implies --count; works with\n"
-"                       --unique, --limit, --max-nodes, --timeout)\n"
-"      --split-depth D  cut the search into jobs at depth D (default: the\n"
-"                       least depth giving 64 jobs per thread)\n"
-"      --jobs JOBS      count jobs of a file written by 'dlx split' and\n"
-"                       print a results file for 'dlx merge'; with\n"
-"      --job ID         only this job, or\n"
-"      --shard K/N      only jobs whose id is K-1 modulo N (K = 1..N)\n"
-"  dlx split            write the jobs (forced options) of the cut at depth\n"
-"                       D (default 2), going deeper until at least K jobs\n"
-"  dlx merge            add up results files; refuses a job that is missing\n"
-"                       or counted twice, or results of another problem\n"
-"\n"
-"Seeing the search:\n"
-"  -s, --stats          print nodes, updates, time and updates/s on stderr\n"
-"                       (with threads: the work of each thread)\n"
-"      --levels         with --stats: the number of nodes at each level\n"
-"  -t, --trace          print every choice and backtrack on stdout\n"
-"\n"
-"  -h, --help           this text\n"
-"  -V, --version        the version\n"
-"\n"
-"Solutions are printed as the chosen options, one per line as in the\n"
-"input, in the order chosen; a blank line ends each solution.\n"
-"\n"
-"A progress line is shown on stderr during long counts on threads when\n"
-"stderr is a terminal.\n"
-"\n"
-"An option's value follows it (--limit 2) or is joined to it (--limit=2).\n"
-"\n"
-"Exit status:\n"
-"  0  a solution was found (--unique: exactly one; --jobs and merge: all\n"
-"     jobs counted in full)\n"
-"  1  no solution\n"
-"  2  --unique: more than one solution\n"
-"  3  the input is not valid (file:line:col: message on stderr); merge: a\n"
-"     job missing or counted twice\n"
-"  4  usage error\n"
-"  5  the search was cut short by --max-nodes or --timeout (merge: some\n"
-"     results are partial)\n"
-"  6  out of memory, or the output could not be written\n";
+static const cli_option options[] = {
+    CLI_GROUP("What to do (default: print every solution):"),
+    { OPT_COUNT, 'c', "count", NULL, "print only the number of solutions" },
+    { OPT_UNIQUE, 'u', "unique", NULL, "say whether there is no, one, or "
+      "more than one solution (none, unique, several; stops at the second)" },
+    { OPT_FIRST, '1', "first", NULL, "print the first solution only" },
+    CLI_OPTION_LIMIT,
+    { OPT_PRINT, 'p', "print", "N", "print at most N solutions, but keep "
+      "counting" },
+    { OPT_JSON, 0, "json", NULL, "solutions, trace and summary as JSON "
+      "lines" },
+    CLI_GROUP("Search:"),
+    { OPT_ESTIMATE, 0, "estimate", "N", "do not search: estimate the "
+      "number of solutions and nodes from N random paths (Knuth), for "
+      "searches too large to run; --seed S for other paths" },
+    CLI_OPTION_SEED,
+    CLI_OPTION_MAX_NODES,
+    CLI_OPTION_TIMEOUT,
+    CLI_GROUP("Counting on several cores and machines:"),
+    CLI_OPTION_THREADS,
+    { OPT_SPLIT_DEPTH, 0, "split-depth", "D", "cut the search into jobs at "
+      "depth D (default: the least depth giving 64 jobs per thread)" },
+    { OPT_JOBS, 0, "jobs", "JOBS", "count jobs of a file written by 'dlx "
+      "split' and print a results file for 'dlx merge'" },
+    { OPT_JOB, 0, "job", "ID", "with --jobs: only this job" },
+    { OPT_SHARD, 0, "shard", "K/N", "with --jobs: only the jobs whose id is "
+      "K-1 modulo N (K = 1..N)" },
+    CLI_GROUP("Seeing the search:"),
+    CLI_OPTION_STATS,
+    { OPT_LEVELS, 0, "levels", NULL, "with --stats: the number of nodes at "
+      "each level" },
+    CLI_OPTION_TRACE,
+    CLI_HELP_OPTIONS
+};
 
-typedef struct options {
+static const cli_command command = {
+    "dlx",
+
+    CLI_USAGE("dlx [OPTION]... [FILE]",
+              "dlx split [--depth D] [--min-jobs K] [FILE] > JOBS",
+              "dlx merge JOBS RESULTS..."),
+    "Solve the exact cover problem in FILE (Knuth's dlx1/dlx2 text format;\n"
+    "standard input when FILE is - or absent) with Dancing Links.",
+    options,
+    "Solutions are printed as the chosen options, one per line as in the\n"
+    "input, in the order chosen; a blank line ends each solution.  A count\n"
+    "cut short by a budget is printed with a '+' (598+): a lower bound.\n"
+    "'dlx split' writes the jobs (forced options) of the cut at depth D\n"
+    "(default 2), going deeper until at least K jobs; 'dlx merge' adds up\n"
+    "results files and refuses a job that is missing or counted twice, or\n"
+    "results of another problem.  A progress line is shown on stderr during\n"
+    "long searches when stderr is a terminal.\n",
+    { "a solution was found (--unique: exactly one; --jobs and merge: all "
+      "jobs counted in full)",
+      "no solution",
+      "--unique: more than one solution",
+      "the input is not valid (file:line:col: message on stderr); merge: a "
+      "job missing or counted twice",
+      NULL,
+      "the search was cut short by --max-nodes or --timeout (merge: some "
+      "results are partial)",
+      "out of memory, or the output could not be written" }
+};
+
+typedef struct options_t {
     const char *file;
-    int count_only, unique, json, stats, levels, trace;
-    uint64_t limit;
+    cli_search search;
+    int count_only, unique, json, levels;
     uint64_t print;      /* UINT64_MAX: all */
-    int randomize;
-    uint64_t seed;
-    uint64_t max_nodes;
-    double timeout;
-    int threads;
     int split_depth;
     const char *jobs_file;
     long job;            /* -1: all */
     int shard_k, shard_n;
     uint64_t estimate;   /* random paths; 0: search */
-} options;
+} options_t;
 
 typedef struct run {
-    const options *opt;
+    const options_t *opt;
     const dlx_problem *p;
     uint64_t printed;
     int write_error;
-    dlx_branches *branches;   /* --trace: for the summary at the end */
+    cli_branches *branches;   /* --trace: for the summary at the end */
+    cli_progress progress;
 } run;
 
 static const char *item_name(void *ctx, int item, char *buf, size_t size)
@@ -130,138 +118,102 @@ static const char *item_name(void *ctx, int item, char *buf, size_t size)
     return p->item_names[item];
 }
 
-static int usage_error(const char *fmt, const char *arg)
+/* --shard K/N */
+static int shard_value(cli_parser *ps, int *k, int *n)
 {
-    fprintf(stderr, "dlx: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'dlx --help' for more information.\n");
-    return EXIT_USAGE;
+    const char *v = ps->value, *slash = strchr(v, '/'), *end;
+    long long a, b;
+    if (!slash || text_number(v, 1000000000, &a, &end) != 0 ||
+        end != slash || text_number(slash + 1, 1000000000, &b, &end) != 0 ||
+        *end || b < 1 || a < 1 || a > b) {
+        char q[120];
+        return cli_usage_error(command.prog, "--shard: %s is not K/N with 1 "
+                               "<= K <= N", text_quote(v, strlen(v), 40, q,
+                                                       sizeof q));
+    }
+    *k = (int)a;
+    *n = (int)b;
+    return 0;
 }
 
-static int parse_seconds(const char *s, double *out)
+static int own_option(void *ctx, cli_parser *ps, int id)
 {
-    if (!s || !*s)
+    options_t *o = ctx;
+    uint64_t v;
+    int st;
+    switch (id) {
+    case OPT_COUNT:
+        o->count_only = 1;
         return 0;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || !(v > 0) || v > 1e9)
+    case OPT_UNIQUE:
+        o->unique = 1;
         return 0;
-    *out = v;
-    return 1;
+    case OPT_FIRST:
+        o->search.limit = 1;
+        return 0;
+    case OPT_JSON:
+        o->json = 1;
+        return 0;
+    case OPT_LEVELS:
+        o->levels = o->search.stats = 1;
+        return 0;
+    case OPT_PRINT:
+        return cli_value_count(ps, 0, UINT64_MAX, &o->print);
+    case OPT_ESTIMATE:
+        return cli_value_count(ps, 1, UINT64_MAX, &o->estimate);
+    case OPT_SPLIT_DEPTH:
+        return cli_value_int(ps, 1, 10000, &o->split_depth);
+    case OPT_JOBS:
+        o->jobs_file = ps->value;
+        return 0;
+    case OPT_JOB:
+        st = cli_value_count(ps, 0, INT32_MAX, &v);
+        o->job = (long)v;
+        return st;
+    default: /* OPT_SHARD */
+        return shard_value(ps, &o->shard_k, &o->shard_n);
+    }
 }
 
 /* Returns -1 to go on, or an exit status. */
-static int parse_args(int argc, char **argv, options *o)
+static int parse_args(int argc, char **argv, options_t *o)
 {
     memset(o, 0, sizeof *o);
+    cli_search_init(&o->search);
     o->print = UINT64_MAX;
-    o->threads = 1;
     o->job = -1;
-    int files = 0;
-    for (int k = 1; k < argc; k++) {
-        /* options that take a value: --name=V or --name V */
-        static const char *const with_value[] = {
-            "--limit", "-l", "--print", "-p", "--seed", "--max-nodes",
-            "--timeout", "--threads", "-j", "--split-depth", "--jobs",
-            "--job", "--shard", "--estimate", NULL };
-        const char *a = argv[k];
-        dlx_arg arg;
-        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
-        if (bad)
-            return usage_error(dlx_arg_error(bad), a);
-        const char *name = arg.name, *val = arg.value;
-        if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (!strcmp(name, "-V") || !strcmp(name, "--version")) {
-            printf("dlx %s\n", DLX_VERSION);
-            return 0;
-        } else if (!strcmp(name, "-c") || !strcmp(name, "--count")) {
-            o->count_only = 1;
-        } else if (!strcmp(name, "-u") || !strcmp(name, "--unique")) {
-            o->unique = 1;
-        } else if (!strcmp(name, "-1") || !strcmp(name, "--first")) {
-            o->limit = 1;
-        } else if (!strcmp(name, "--json")) {
-            o->json = 1;
-        } else if (!strcmp(name, "-s") || !strcmp(name, "--stats")) {
-            o->stats = 1;
-        } else if (!strcmp(name, "--levels")) {
-            o->stats = o->levels = 1;
-        } else if (!strcmp(name, "-t") || !strcmp(name, "--trace")) {
-            o->trace = 1;
-        } else if (!strcmp(name, "-l") || !strcmp(name, "--limit")) {
-            if (!dlx_parse_u64(val, &o->limit) || o->limit == 0)
-                return usage_error("--limit: '%s' is not a positive number",
-                                   val);
-        } else if (!strcmp(name, "-p") || !strcmp(name, "--print")) {
-            if (!dlx_parse_u64(val, &o->print))
-                return usage_error("--print: '%s' is not a number", val);
-        } else if (!strcmp(name, "--seed")) {
-            if (!dlx_parse_u64(val, &o->seed))
-                return usage_error("--seed: '%s' is not a number", val);
-            o->randomize = 1;
-        } else if (!strcmp(name, "--max-nodes")) {
-            if (!dlx_parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
-                return usage_error("--max-nodes: '%s' is not a positive "
-                                   "number", val);
-        } else if (!strcmp(name, "--timeout")) {
-            if (!parse_seconds(val, &o->timeout))
-                return usage_error("--timeout: '%s' is not a positive number "
-                                   "of seconds", val);
-        } else if (!strcmp(name, "-j") || !strcmp(name, "--threads")) {
-            uint64_t v;
-            if (!dlx_parse_u64(val, &v) || v < 1 || v > 1024)
-                return usage_error("--threads: '%s' is not a number from 1 "
-                                   "to 1024", val);
-            o->threads = (int)v;
-        } else if (!strcmp(name, "--split-depth")) {
-            uint64_t v;
-            if (!dlx_parse_u64(val, &v) || v < 1 || v > 10000)
-                return usage_error("--split-depth: '%s' is not a number "
-                                   "from 1 to 10000", val);
-            o->split_depth = (int)v;
-        } else if (!strcmp(name, "--estimate")) {
-            if (!dlx_parse_u64(val, &o->estimate) || o->estimate == 0)
-                return usage_error("--estimate: '%s' is not a positive "
-                                   "number of paths", val);
-        } else if (!strcmp(name, "--jobs")) {
-            o->jobs_file = val;
-        } else if (!strcmp(name, "--job")) {
-            uint64_t v;
-            if (!dlx_parse_u64(val, &v) || v > INT32_MAX)
-                return usage_error("--job: '%s' is not a job id", val);
-            o->job = (long)v;
-        } else if (!strcmp(name, "--shard")) {
-            int sk, sn, used = 0;
-            if (sscanf(val, "%d/%d%n", &sk, &sn, &used) != 2 ||
-                val[used] != '\0' || sn < 1 || sk < 1 || sk > sn)
-                return usage_error("--shard: '%s' is not K/N with 1 <= K <= "
-                                   "N", val);
-            o->shard_k = sk;
-            o->shard_n = sn;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
-        } else {
-            if (files++)
-                return usage_error("more than one input file ('%s')", a);
-            o->file = a;
-        }
-    }
+    const char *files[2] = { NULL, NULL };
+    int n_files = 0;
+    const char **operands = calloc((size_t)argc + 1, sizeof *operands);
+    if (!operands)
+        return CLI_EXIT_SYSTEM;
+    int st = cli_parse(&command, argc, argv, 1, &o->search, operands,
+                       &n_files, own_option, o);
+    files[0] = operands[0];
+    files[1] = n_files > 1 ? operands[1] : NULL;
+    free(operands);
+    if (st >= 0)
+        return st;
+    if (n_files > 1)
+        return cli_usage_error(command.prog, "more than one input file "
+                               "('%s')", files[1]);
+    o->file = n_files ? files[0] : NULL;
+    const cli_search *s = &o->search;
     if ((o->job >= 0 || o->shard_n) && !o->jobs_file)
-        return usage_error("%s needs --jobs FILE", o->job >= 0 ? "--job"
-                                                               : "--shard");
+        return cli_usage_error(command.prog, "%s needs --jobs FILE",
+                               o->job >= 0 ? "--job" : "--shard");
     if (o->job >= 0 && o->shard_n)
-        return usage_error("%s", "--job and --shard exclude each other");
-    if ((o->threads > 1 || o->split_depth || o->jobs_file) &&
-        (o->trace || o->randomize))
-        return usage_error("%s", "--trace and --seed need a single search "
-                           "(no --threads, --split-depth or --jobs)");
-    if (o->threads > 1 || o->split_depth)
+        return cli_usage_error(command.prog, "--job and --shard exclude each "
+                               "other");
+    if ((s->threads > 1 || o->split_depth || o->jobs_file) &&
+        (s->trace || s->have_seed))
+        return cli_usage_error(command.prog, "--trace and --seed need a "
+                               "single search (no --threads, --split-depth "
+                               "or --jobs)");
+    if (s->threads > 1 || o->split_depth)
         o->count_only |= !o->unique;
-    if (o->unique && o->limit == 0)
-        o->limit = 2;
+    if (o->unique && s->limit == 0)
+        o->search.limit = 2;
     if (o->count_only || o->unique || o->jobs_file)
         o->print = 0;
     return -1;
@@ -301,7 +253,7 @@ static void on_trace(void *ctx, const dlx_event *ev)
     run *r = ctx;
     FILE *f = stdout;
     if (ev->kind == DLX_EV_CHOOSE)
-        dlx_branches_note(r->branches, ev->level, ev->item, ev->count);
+        cli_branches_note(r->branches, ev->level, ev->item, ev->count);
     int indent = ev->level < 0 ? 0 : 2 * ev->level;
     if (r->opt->json) {
         static const char *const kind[] = { "choose", "try", "solution",
@@ -310,7 +262,7 @@ static void on_trace(void *ctx, const dlx_event *ev)
                 ev->level);
         if (ev->item >= 0) {
             fputs(",\"item\":", f);
-            dlx_json_string(f, r->p->item_names[ev->item]);
+            cli_json_string(f, r->p->item_names[ev->item]);
         }
         if (ev->kind == DLX_EV_CHOOSE)
             fprintf(f, ",\"options\":%d", ev->count);
@@ -341,7 +293,15 @@ static void on_trace(void *ctx, const dlx_event *ev)
     }
 }
 
-static void print_stats(const options *o, const dlx_result *res)
+static int on_poll(void *ctx, uint64_t nodes)
+{
+    run *r = ctx;
+    cli_progress_show(&r->progress, "%.1fM nodes, %.0f s", (double)nodes / 1e6,
+                      cli_seconds() - r->progress.start);
+    return 0;
+}
+
+static void print_stats(const options_t *o, const dlx_result *res)
 {
     char count[DLX_COUNT_STRLEN];
     dlx_count_str(res->solutions, count);
@@ -357,14 +317,15 @@ static void print_stats(const options *o, const dlx_result *res)
                     res->level_nodes[l]);
 }
 
-static int read_input(const options *o, dlx_problem **p)
+/* Reads the problem; -1 to go on, or an exit status. */
+static int read_input(const char *file, dlx_problem **p)
 {
-    const char *name = o->file && strcmp(o->file, "-") ? o->file : NULL;
+    const char *name = file && strcmp(file, "-") ? file : NULL;
     const char *shown = name ? name : "<stdin>";
     FILE *f = name ? fopen(name, "rb") : stdin;
     if (!f) {
-        fprintf(stderr, "dlx: %s: %s\n", shown, strerror(errno));
-        return EXIT_INPUT;
+        cli_report(command.prog, 0, 0, "%s: %s", shown, strerror(errno));
+        return CLI_EXIT_INPUT;
     }
     dlx_diag err;
     errno = 0;
@@ -373,24 +334,20 @@ static int read_input(const options *o, dlx_problem **p)
     if (name)
         fclose(f);
     if (status == DLX_ENOMEM) {
-        fprintf(stderr, "dlx: %s: out of memory\n", shown);
-        return EXIT_SYSTEM;
+        cli_report(command.prog, 0, 0, "%s: out of memory", shown);
+        return CLI_EXIT_SYSTEM;
     }
     if (status != DLX_OK) {
         if (err.line == 0)
-            fprintf(stderr, "dlx: %s: %s\n", shown,
-                    saved ? strerror(saved) : err.message);
-        else if (err.col == 0)
-            fprintf(stderr, "%s:%d: %s\n", shown, err.line, err.message);
+            cli_report(command.prog, 0, 0, "%s: %s", shown,
+                       saved ? strerror(saved) : err.message);
         else
-            fprintf(stderr, "%s:%d:%d: %s\n", shown, err.line, err.col,
-                    err.message);
-        return EXIT_INPUT;
+            cli_report_diag(shown, &err);
+        return CLI_EXIT_INPUT;
     }
     for (int k = 0; k < (*p)->n_warnings; k++) {
         const dlx_diag *w = &(*p)->warnings[k];
-        fprintf(stderr, "%s:%d:%d: warning: %s\n", shown, w->line, w->col,
-                w->message);
+        cli_report(shown, w->line, w->col, "warning: %s", w->message);
     }
     return -1;
 }
@@ -399,24 +356,26 @@ static int read_input(const options *o, dlx_problem **p)
 
 static void show_progress(void *ctx, const dlx_progress *p)
 {
-    (void)ctx;
+    cli_progress *pr = ctx;
     char count[DLX_COUNT_STRLEN];
-    fprintf(stderr, "\r\033[Kjobs %d/%d, %s solutions so far, %.1fM nodes/s, "
-            "%.0f s", p->jobs_done, p->jobs, dlx_count_str(p->solutions, count),
-            p->seconds > 0 ? (double)p->nodes / p->seconds / 1e6 : 0,
-            p->seconds);
-    fflush(stderr);
+    cli_progress_show(pr, "jobs %d/%d, %s solutions so far, %.1fM nodes/s, "
+                      "%.0f s", p->jobs_done, p->jobs,
+                      dlx_count_str(p->solutions, count),
+                      p->seconds > 0 ? (double)p->nodes / p->seconds / 1e6
+                                     : 0, p->seconds);
 }
 
-static dlx_parallel parallel_options(const options *o)
+static dlx_parallel parallel_options(const options_t *o, cli_progress *pr)
 {
     dlx_parallel par = { 0 };
-    par.threads = o->threads;
-    par.max_solutions = o->limit;
-    par.max_nodes = o->max_nodes;
-    par.max_seconds = o->timeout;
-    if (isatty(STDERR_FILENO)) {
+    par.threads = o->search.threads;
+    par.max_solutions = o->search.limit;
+    par.max_nodes = o->search.max_nodes;
+    par.max_seconds = o->search.timeout;
+    cli_progress_start(pr);
+    if (pr->on) {
         par.on_progress = show_progress;
+        par.progress_ctx = pr;
     }
     return par;
 }
@@ -438,8 +397,8 @@ static void print_workers(const dlx_parallel_result *pr, int n_jobs)
                 max / (sum / pr->n_workers));
 }
 
-/* The ids of --job ID or --shard K/N, or NULL for all. */
-static int *select_jobs(const options *o, const dlx_jobs *jobs, int *n)
+/* The ids of --job ID or --shard K/N, or all. */
+static int *select_jobs(const options_t *o, const dlx_jobs *jobs, int *n)
 {
     int *which = malloc(((size_t)jobs->n + 1) * sizeof *which);
     *n = 0;
@@ -452,203 +411,279 @@ static int *select_jobs(const options *o, const dlx_jobs *jobs, int *n)
     return which;
 }
 
-static int count_job_file(const options *o, dlx_problem *p)
+/* Reads a jobs file: DLX_OK, or an exit status with the message said. */
+static int read_jobs(const char *file, dlx_jobs *jobs, uint64_t *fp)
 {
-    FILE *f = fopen(o->jobs_file, "r");
+    FILE *f = fopen(file, "r");
     if (!f) {
-        fprintf(stderr, "dlx: %s: %s\n", o->jobs_file, strerror(errno));
-        return EXIT_INPUT;
+        cli_report(command.prog, 0, 0, "%s: %s", file, strerror(errno));
+        return CLI_EXIT_INPUT;
     }
+    dlx_diag err;
+    int status = dlx_jobs_read(f, jobs, fp, &err);
+    fclose(f);
+    if (status == DLX_OK)
+        return DLX_OK;
+    if (err.line > 0)
+        cli_report_diag(file, &err);
+    else
+        cli_report(command.prog, 0, 0, "%s: %s", file, err.message);
+    return status == DLX_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+}
+
+static int count_job_file(const options_t *o, dlx_problem *p)
+{
     dlx_jobs jobs;
     uint64_t fp;
-    dlx_diag err;
-    int status = dlx_jobs_read(f, &jobs, &fp, &err);
-    fclose(f);
-    if (status != DLX_OK) {
-        fprintf(stderr, "%s:%d:%d: %s\n", o->jobs_file, err.line, err.col,
-                err.message);
-        return EXIT_INPUT;
-    }
+    int rc = read_jobs(o->jobs_file, &jobs, &fp);
+    if (rc != DLX_OK)
+        return rc;
     if (fp != dlx_fingerprint(p->matrix)) {
-        fprintf(stderr, "dlx: %s: the jobs were split from another problem "
-                "(fingerprint %016" PRIx64 ", this input has %016" PRIx64 ")\n",
-                o->jobs_file, fp, dlx_fingerprint(p->matrix));
+        cli_report(command.prog, 0, 0, "%s: the jobs were split from another "
+                   "problem (fingerprint %016" PRIx64 ", this input has "
+                   "%016" PRIx64 ")", o->jobs_file, fp,
+                   dlx_fingerprint(p->matrix));
         dlx_jobs_free(&jobs);
-        return EXIT_INPUT;
+        return CLI_EXIT_INPUT;
     }
     if (o->job >= jobs.n) {
-        fprintf(stderr, "dlx: --job %ld: %s has jobs 0 to %d\n", o->job,
-                o->jobs_file, jobs.n - 1);
+        cli_report(command.prog, 0, 0, "--job %ld: %s has jobs 0 to %d",
+                   o->job, o->jobs_file, jobs.n - 1);
         dlx_jobs_free(&jobs);
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     int n_which;
     int *which = select_jobs(o, &jobs, &n_which);
-    dlx_parallel par = parallel_options(o);
-    dlx_parallel_result pr;
-    status = which ? dlx_count_jobs(p->matrix, &jobs, which, n_which, &par,
-                                    &pr)
-                   : DLX_ENOMEM;
-    if (par.on_progress)
-        fputs("\r\033[K", stderr);
-    int rc = EXIT_FOUND;
+    dlx_diag err;
+    int status = which ? dlx_jobs_check(p->matrix, &jobs, which, n_which,
+                                        &err)
+                       : DLX_ENOMEM;
+    if (status == DLX_EOPTION || status == DLX_ECONFLICT) {
+        /* a damaged job line is said before any counting, so that no
+         * shard is spoilt by it */
+        cli_report_diag(o->jobs_file, &err);
+        free(which);
+        dlx_jobs_free(&jobs);
+        return CLI_EXIT_INPUT;
+    }
+    cli_progress pr;
+    dlx_parallel par = parallel_options(o, &pr);
+    dlx_parallel_result res;
+    if (status == DLX_OK)
+        status = dlx_count_jobs(p->matrix, &jobs, which, n_which, &par, &res);
+    cli_progress_clear(&pr);
+    rc = CLI_EXIT_OK;
     if (status != DLX_OK) {
-        fprintf(stderr, "dlx: %s\n", dlx_strerror(status));
-        rc = EXIT_SYSTEM;
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
+        rc = CLI_EXIT_SYSTEM;
     } else {
         dlx_results_write_header(stdout, fp);
         /* a job this run was given but did not reach is written as
          * partial with nothing counted, so that merge says "partial" */
-        for (int k = 0; k < pr.n_jobs; k++) {
-            if (pr.job[k].worker < 0)
-                pr.job[k].outcome = pr.outcome;
-            dlx_job_result_write(stdout, which[k], &pr.job[k]);
+        for (int k = 0; k < res.n_jobs; k++) {
+            if (res.job[k].worker < 0)
+                res.job[k].outcome = res.outcome;
+            dlx_job_result_write(stdout, which[k], &res.job[k]);
         }
-        if (o->stats)
-            print_workers(&pr, n_which);
-        if (pr.outcome != DLX_COMPLETE) {
-            fprintf(stderr, "dlx: counting stopped (%s): %d of %d jobs "
-                    "counted, the last ones partially\n",
-                    dlx_outcome_str(pr.outcome), pr.jobs_done, n_which);
-            rc = EXIT_CUT;
+        if (o->search.stats)
+            print_workers(&res, n_which);
+        if (res.outcome != DLX_COMPLETE) {
+            cli_report(command.prog, 0, 0, "counting stopped (%s): %d of %d "
+                       "jobs counted, the last ones partially",
+                       dlx_outcome_str(res.outcome), res.jobs_done, n_which);
+            rc = CLI_EXIT_CUT;
         }
-        dlx_parallel_result_free(&pr);
+        dlx_parallel_result_free(&res);
     }
     free(which);
     dlx_jobs_free(&jobs);
-    return rc;
+    return cli_exit_worse(rc, cli_finish_output(command.prog));
 }
 
 /* What a count on threads reports, in the shape of a single search. */
-static int count_on_threads(const options *o, dlx_problem *p, dlx_result *res,
-                            int *n_jobs)
+static int count_on_threads(const options_t *o, dlx_problem *p,
+                            dlx_result *out)
 {
-    dlx_jobs jobs;
-    int min_jobs = o->split_depth ? 0 : 64 * o->threads;
-    int status = dlx_split(p->matrix, NULL, 0,
-                           o->split_depth ? o->split_depth : 1, min_jobs,
-                           &jobs);
+    cli_progress pr;
+    dlx_parallel par = parallel_options(o, &pr);
+    dlx_parallel_result res;
+    int status = dlx_count_parallel(p->matrix, NULL, 0, o->split_depth, &par,
+                                    &res);
+    cli_progress_clear(&pr);
     if (status != DLX_OK)
         return status;
-    dlx_parallel par = parallel_options(o);
-    dlx_parallel_result pr;
-    status = dlx_count_jobs(p->matrix, &jobs, NULL, 0, &par, &pr);
-    if (par.on_progress)
-        fputs("\r\033[K", stderr);
-    *n_jobs = jobs.n;
-    if (status == DLX_OK) {
-        memset(res, 0, sizeof *res);
-        res->outcome = pr.outcome;
-        res->solutions = pr.solutions;
-        res->nodes = pr.nodes;
-        res->seconds = pr.seconds;
-        res->max_level = -1;
-        if (o->stats) {
-            fprintf(stderr, "split: depth %d, %d jobs\n", jobs.depth, jobs.n);
-            print_workers(&pr, jobs.n);
-        }
-        dlx_parallel_result_free(&pr);
+    memset(out, 0, sizeof *out);
+    out->outcome = res.outcome;
+    out->solutions = res.solutions;
+    out->nodes = res.nodes;
+    out->seconds = res.seconds;
+    out->max_level = -1;
+    if (o->search.stats) {
+        fprintf(stderr, "split: depth %d, %d jobs\n", res.depth,
+                res.jobs_total);
+        print_workers(&res, res.jobs_total);
     }
-    dlx_jobs_free(&jobs);
-    return status;
+    dlx_parallel_result_free(&res);
+    return DLX_OK;
+}
+
+/* ---- split and merge -------------------------------------------------- */
+
+static const cli_option split_options[] = {
+    { OPT_DEPTH, 0, "depth", "D", "cut at depth D (default 2)" },
+    { OPT_MIN_JOBS, 0, "min-jobs", "K", "go deeper until there are at least "
+      "K jobs" },
+    CLI_OPTION_HELP,
+    CLI_END_OPTIONS
+};
+
+static const cli_command split_command = {
+    "dlx split",
+
+    CLI_USAGE("dlx split [--depth D] [--min-jobs K] [FILE] > JOBS"),
+    "Write the jobs of the problem in FILE: the partial solutions after D\n"
+    "real choices, one per line, each counted by 'dlx --jobs JOBS'.",
+    split_options, NULL,
+    { "done", NULL, NULL, "the input is not valid", NULL, NULL,
+      "out of memory, or the output could not be written" }
+};
+
+typedef struct split_args {
+    int depth, min_jobs;
+} split_args;
+
+static int split_option(void *ctx, cli_parser *ps, int id)
+{
+    split_args *a = ctx;
+    return id == OPT_DEPTH ? cli_value_int(ps, 1, 10000, &a->depth)
+                           : cli_value_int(ps, 0, 100000000, &a->min_jobs);
 }
 
 static int cmd_split(int argc, char **argv)
 {
-    int depth = 2, min_jobs = 0;
-    const char *file = NULL;
-    for (int k = 1; k < argc; k++) {
-        uint64_t v;
-        if (!strcmp(argv[k], "--depth") && k + 1 < argc) {
-            if (!dlx_parse_u64(argv[++k], &v) || v < 1 || v > 10000)
-                return usage_error("--depth: '%s' is not a number from 1 to "
-                                   "10000", argv[k]);
-            depth = (int)v;
-        } else if (!strcmp(argv[k], "--min-jobs") && k + 1 < argc) {
-            if (!dlx_parse_u64(argv[++k], &v) || v > 100000000)
-                return usage_error("--min-jobs: '%s' is not a number",
-                                   argv[k]);
-            min_jobs = (int)v;
-        } else if (argv[k][0] == '-' && argv[k][1]) {
-            return usage_error("split: unknown option or missing value "
-                               "'%s'", argv[k]);
-        } else if (file) {
-            return usage_error("split: more than one input file ('%s')",
-                               argv[k]);
-        } else {
-            file = argv[k];
-        }
-    }
-    options o;
-    memset(&o, 0, sizeof o);
-    o.file = file;
+    split_args a = { 2, 0 };
+    cli_search unused;
+    cli_search_init(&unused);
+    const char **operands = calloc((size_t)argc + 1, sizeof *operands);
+    int n_files = 0;
+    if (!operands)
+        return CLI_EXIT_SYSTEM;
+    int st = cli_parse(&split_command, argc, argv, 1, &unused, operands,
+                       &n_files, split_option, &a);
+    const char *file = operands[0], *second = operands[1];
+    free(operands);
+    if (st >= 0)
+        return st;
+    if (n_files > 1)
+        return cli_usage_error(split_command.prog, "more than one input file "
+                               "('%s')", second);
+    int depth = a.depth, min_jobs = a.min_jobs;
     dlx_problem *p = NULL;
-    int status = read_input(&o, &p);
+    int status = read_input(file, &p);
     if (status >= 0)
         return status;
     dlx_jobs jobs;
     status = dlx_split(p->matrix, NULL, 0, depth, min_jobs, &jobs);
     if (status != DLX_OK) {
-        fprintf(stderr, "dlx: %s\n", dlx_strerror(status));
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
         dlx_problem_free(p);
-        return EXIT_SYSTEM;
+        return CLI_EXIT_SYSTEM;
     }
-    int rc = EXIT_FOUND;
-    if (dlx_jobs_write(stdout, &jobs, dlx_fingerprint(p->matrix)) != 0 ||
-        fflush(stdout) != 0) {
-        fprintf(stderr, "dlx: error writing output: %s\n", strerror(errno));
-        rc = EXIT_SYSTEM;
-    }
-    fprintf(stderr, "dlx split: %d jobs at depth %d\n", jobs.n, jobs.depth);
+    dlx_jobs_write(stdout, &jobs, dlx_fingerprint(p->matrix));
+    int rc = cli_finish_output(split_command.prog);
+    if (rc == 0)
+        fprintf(stderr, "dlx split: %d jobs at depth %d\n", jobs.n,
+                jobs.depth);
     dlx_jobs_free(&jobs);
     dlx_problem_free(p);
     return rc;
 }
 
+static const cli_option merge_options[] = {
+    CLI_OPTION_HELP,
+    CLI_END_OPTIONS
+};
+
+static const cli_command merge_command = {
+    "dlx merge",
+
+    CLI_USAGE("dlx merge JOBS RESULTS..."),
+    "Add up the results files of the jobs in JOBS ('-' reads results from\n"
+    "standard input; results files may be concatenated).",
+    merge_options, NULL,
+    { "every job counted once, in full", NULL, NULL,
+      "a job missing or counted twice, results of another problem, or a "
+      "line that is not a result", NULL,
+      "some results are partial: the total is a lower bound",
+      "out of memory, or the output could not be written" }
+};
+
+static int merge_files(const char **files, int n_files);
+
+static int no_own_option(void *ctx, cli_parser *ps, int id)
+{
+    (void)ctx;
+    (void)id;
+    return cli_usage_error(ps->prog, "option '%s' is not handled", ps->shown);
+}
+
 static int cmd_merge(int argc, char **argv)
 {
-    if (argc < 3)
-        return usage_error("%s", "merge needs the jobs file and at least one "
-                           "results file ('-' for standard input)");
-    FILE *f = fopen(argv[1], "r");
-    if (!f) {
-        fprintf(stderr, "dlx: %s: %s\n", argv[1], strerror(errno));
-        return EXIT_INPUT;
-    }
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
+    int n_files = 0;
+    if (!files)
+        return CLI_EXIT_SYSTEM;
+    cli_search unused;
+    cli_search_init(&unused);
+    int rc = cli_parse(&merge_command, argc, argv, 1, &unused, files,
+                       &n_files, no_own_option, NULL);
+    if (rc < 0)
+        rc = n_files < 2
+                 ? cli_usage_error(merge_command.prog, "merge needs the jobs "
+                                   "file and at least one results file ('-' "
+                                   "for standard input)")
+                 : merge_files(files, n_files);
+    free(files);
+    return rc;
+}
+
+static int merge_files(const char **files, int n_files)
+{
     dlx_jobs jobs;
     uint64_t fp;
-    dlx_diag err;
-    int status = dlx_jobs_read(f, &jobs, &fp, &err);
-    fclose(f);
-    if (status != DLX_OK) {
-        fprintf(stderr, "%s:%d:%d: %s\n", argv[1], err.line, err.col,
-                err.message);
-        return EXIT_INPUT;
-    }
+    int rc = read_jobs(files[0], &jobs, &fp);
+    if (rc != DLX_OK)
+        return rc;
     dlx_merge mg;
     if (dlx_merge_init(&mg, jobs.n, fp) != DLX_OK) {
         dlx_jobs_free(&jobs);
-        return EXIT_SYSTEM;
+        cli_report(command.prog, 0, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
     }
     dlx_jobs_free(&jobs);
-    int rc = EXIT_FOUND;
-    for (int k = 2; k < argc && rc == EXIT_FOUND; k++) {
-        int std = !strcmp(argv[k], "-");
-        FILE *r = std ? stdin : fopen(argv[k], "r");
+    rc = CLI_EXIT_OK;
+    for (int k = 1; k < n_files && rc == CLI_EXIT_OK; k++) {
+        int std = !strcmp(files[k], "-");
+        const char *shown = std ? "<stdin>" : files[k];
+        FILE *r = std ? stdin : fopen(files[k], "r");
         if (!r) {
-            fprintf(stderr, "dlx: %s: %s\n", argv[k], strerror(errno));
-            rc = EXIT_INPUT;
+            cli_report(command.prog, 0, 0, "%s: %s", shown, strerror(errno));
+            rc = CLI_EXIT_INPUT;
             break;
         }
-        if (dlx_merge_read(&mg, r, &err) != DLX_OK) {
-            fprintf(stderr, "%s:%d:%d: %s\n", std ? "<stdin>" : argv[k],
-                    err.line, err.col, err.message);
-            rc = EXIT_INPUT;
+        dlx_diag err;
+        int status = dlx_merge_read(&mg, r, &err);
+        if (status != DLX_OK) {
+            if (err.line > 0)
+                cli_report_diag(shown, &err);
+            else
+                cli_report(command.prog, 0, 0, "%s: %s", shown, err.message);
+            rc = status == DLX_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
         }
         if (!std)
             fclose(r);
     }
-    if (rc == EXIT_FOUND) {
+    if (rc == CLI_EXIT_OK) {
         int ids[10];
         int missing = dlx_merge_missing(&mg, ids, 10);
         char count[DLX_COUNT_STRLEN];
@@ -659,20 +694,128 @@ static int cmd_merge(int argc, char **argv)
             for (int k = 0; k < missing && k < 10; k++)
                 fprintf(stderr, " %d", ids[k]);
             fprintf(stderr, "%s\n", missing > 10 ? " ..." : "");
-            rc = EXIT_INPUT;
-        } else if (mg.partial) {
-            printf("%s\n", count);
-            fprintf(stderr, "dlx merge: %d results are partial: the total "
-                    "is a lower bound\n", mg.partial);
-            rc = EXIT_CUT;
+            rc = CLI_EXIT_INPUT;
         } else {
-            printf("%s\n", count);
-            fprintf(stderr, "dlx merge: %d jobs, %" PRIu64 " nodes, %.3f s "
-                    "of counting\n", mg.n_jobs, mg.nodes, mg.seconds);
+            cli_print_count(stdout, count, !mg.partial);
+            rc = cli_finish_output(merge_command.prog);
+            if (rc == 0 && mg.partial) {
+                fprintf(stderr, "dlx merge: %d results are partial: the "
+                        "total is a lower bound\n", mg.partial);
+                rc = CLI_EXIT_CUT;
+            } else if (rc == 0) {
+                fprintf(stderr, "dlx merge: %d jobs, %" PRIu64 " nodes, "
+                        "%.3f s of counting\n", mg.n_jobs, mg.nodes,
+                        mg.seconds);
+            }
         }
     }
     dlx_merge_free(&mg);
     return rc;
+}
+
+/* ---- the single search ------------------------------------------------ */
+
+static int estimate(const options_t *o, dlx_problem *p)
+{
+    dlx_estimate e;
+    int status = dlx_estimate_size(p->matrix, NULL, 0, o->estimate,
+                                   o->search.seed, &e);
+    if (status != DLX_OK) {
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
+        return CLI_EXIT_SYSTEM;
+    }
+    if (o->json)
+        printf("{\"paths\":%" PRIu64 ",\"solutions\":%.6g,"
+               "\"solutions_error\":%.3g,\"nodes\":%.6g,"
+               "\"nodes_error\":%.3g}\n", e.paths, e.solutions,
+               e.solutions_error, e.nodes, e.nodes_error);
+    else
+        printf("estimate from %" PRIu64 " random paths:\n"
+               "solutions: %.6g +- %.2g\nnodes: %.6g +- %.2g\n",
+               e.paths, e.solutions, e.solutions_error, e.nodes,
+               e.nodes_error);
+    return cli_finish_output(command.prog);
+}
+
+static int search(const options_t *o, dlx_problem *p)
+{
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0 } };
+    if (o->search.trace && !(r.branches = cli_branches_new())) {
+        cli_report(command.prog, 0, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
+    }
+    dlx_result res;
+    int rc;
+    if (o->search.threads > 1 || o->split_depth) {
+        rc = count_on_threads(o, p, &res);
+    } else {
+        dlx_search s = dlx_search_defaults();
+        s.max_solutions = o->search.limit;
+        s.max_nodes = o->search.max_nodes;
+        s.max_seconds = o->search.timeout;
+        s.randomize = o->search.have_seed;
+        s.seed = o->search.seed;
+        if (o->print > 0) {
+            s.on_solution = on_solution;
+            s.solution_ctx = &r;
+        }
+        if (o->search.trace) {
+            s.on_trace = on_trace;
+            s.trace_ctx = &r;
+        }
+        cli_progress_start(&r.progress);
+        if (r.progress.on && !o->search.trace) {
+            s.on_poll = on_poll;
+            s.poll_ctx = &r;
+        }
+        rc = dlx_solve(p->matrix, &s, &res);
+        cli_progress_clear(&r.progress);
+    }
+    if (rc != DLX_OK) {
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
+        cli_branches_free(r.branches);
+        return CLI_EXIT_SYSTEM;
+    }
+    char count[DLX_COUNT_STRLEN];
+    dlx_count_str(res.solutions, count);
+    int cut = res.outcome == DLX_STOP_NODES || res.outcome == DLX_STOP_TIME;
+    uint64_t found = dlx_count_u64(res.solutions);
+    const char *verdict = found == 0 ? "none" : found == 1 ? "unique"
+                                                           : "several";
+    if (o->json) {
+        printf("{\"solutions\":%s,\"complete\":%s,\"end\":\"%s\","
+               "\"nodes\":%" PRIu64 ",\"updates\":%" PRIu64
+               ",\"seconds\":%.6f",
+               count, cut ? "false" : "true", dlx_outcome_str(res.outcome),
+               res.nodes, res.updates, res.seconds);
+        if (o->unique)
+            printf(",\"verdict\":\"%s\"", cut && found < 2 ? "unknown"
+                                                            : verdict);
+        printf("}\n");
+    } else if (o->unique) {
+        printf("%s\n", cut && found < 2 ? "unknown" : verdict);
+    } else if (o->count_only) {
+        cli_print_count(stdout, count, !cut);
+    }
+    if (cut)
+        cli_report(command.prog, 0, 0, "search cut short (%s) after %" PRIu64
+                   " nodes: %s solution%s found so far",
+                   dlx_outcome_str(res.outcome), res.nodes, count,
+                   found == 1 ? "" : "s");
+    if (o->search.trace && !o->json)
+        cli_branches_write(stdout, r.branches, item_name, (void *)p);
+    cli_branches_free(r.branches);
+    if ((o->search.threads <= 1 && !o->split_depth) && o->search.stats)
+        print_stats(o, &res);
+    if (cli_finish_output(command.prog) != 0 || r.write_error)
+        return CLI_EXIT_SYSTEM;
+    if (cut)
+        return CLI_EXIT_CUT;
+    if (found == 0)
+        return CLI_EXIT_NONE;
+    if (o->unique && found > 1)
+        return CLI_EXIT_SEVERAL;
+    return CLI_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -681,115 +824,20 @@ int main(int argc, char **argv)
         return cmd_split(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "merge"))
         return cmd_merge(argc - 1, argv + 1);
-    options o;
+    options_t o;
     int status = parse_args(argc, argv, &o);
     if (status >= 0)
         return status;
     dlx_problem *p = NULL;
-    status = read_input(&o, &p);
+    status = read_input(o.file, &p);
     if (status >= 0)
         return status;
-    if (o.jobs_file) {
+    if (o.jobs_file)
         status = count_job_file(&o, p);
-        dlx_problem_free(p);
-        return status;
-    }
-    if (o.estimate) {
-        dlx_estimate e;
-        status = dlx_estimate_size(p->matrix, NULL, 0, o.estimate, o.seed,
-                                   &e);
-        dlx_problem_free(p);
-        if (status != DLX_OK) {
-            fprintf(stderr, "dlx: %s\n", dlx_strerror(status));
-            return EXIT_SYSTEM;
-        }
-        if (o.json)
-            printf("{\"paths\":%" PRIu64 ",\"solutions\":%.6g,"
-                   "\"solutions_error\":%.3g,\"nodes\":%.6g,"
-                   "\"nodes_error\":%.3g}\n", e.paths, e.solutions,
-                   e.solutions_error, e.nodes, e.nodes_error);
-        else
-            printf("estimate from %" PRIu64 " random paths:\n"
-                   "solutions: %.6g +- %.2g\nnodes: %.6g +- %.2g\n",
-                   e.paths, e.solutions, e.solutions_error, e.nodes,
-                   e.nodes_error);
-        return fflush(stdout) == 0 ? EXIT_FOUND : EXIT_SYSTEM;
-    }
-
-    run r = { &o, p, 0, 0, NULL };
-    if (o.trace && !(r.branches = dlx_branches_new())) {
-        fprintf(stderr, "dlx: out of memory\n");
-        return EXIT_SYSTEM;
-    }
-    dlx_result res;
-    int rc, n_jobs = 0;
-    if (o.threads > 1 || o.split_depth) {
-        rc = count_on_threads(&o, p, &res, &n_jobs);
-    } else {
-        dlx_search s = dlx_search_defaults();
-        s.max_solutions = o.limit;
-        s.max_nodes = o.max_nodes;
-        s.max_seconds = o.timeout;
-        s.randomize = o.randomize;
-        s.seed = o.seed;
-        if (o.print > 0) {
-            s.on_solution = on_solution;
-            s.solution_ctx = &r;
-        }
-        if (o.trace) {
-            s.on_trace = on_trace;
-            s.trace_ctx = &r;
-        }
-        rc = dlx_solve(p->matrix, &s, &res);
-    }
-    if (rc != DLX_OK) {
-        fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
-        dlx_problem_free(p);
-        return EXIT_SYSTEM;
-    }
-    char count[DLX_COUNT_STRLEN];
-    dlx_count_str(res.solutions, count);
-    int cut = res.outcome == DLX_STOP_NODES || res.outcome == DLX_STOP_TIME;
-    uint64_t found = dlx_count_u64(res.solutions);
-    const char *verdict = found == 0 ? "none" : found == 1 ? "unique"
-                                                           : "several";
-    if (o.json) {
-        printf("{\"solutions\":%s,\"complete\":%s,\"end\":\"%s\","
-               "\"nodes\":%" PRIu64 ",\"updates\":%" PRIu64
-               ",\"seconds\":%.6f",
-               count, res.outcome == DLX_COMPLETE ? "true" : "false",
-               dlx_outcome_str(res.outcome), res.nodes, res.updates,
-               res.seconds);
-        if (o.unique)
-            printf(",\"verdict\":\"%s\"", cut && found < 2 ? "unknown"
-                                                            : verdict);
-        printf("}\n");
-    } else if (o.unique) {
-        printf("%s\n", cut && found < 2 ? "unknown" : verdict);
-    } else if (o.count_only) {
-        printf("%s\n", count);
-    }
-    if (cut)
-        fprintf(stderr, "dlx: search cut short (%s) after %" PRIu64
-                " nodes: %s solution%s found so far\n",
-                dlx_outcome_str(res.outcome), res.nodes, count,
-                found == 1 ? "" : "s");
-    if (o.trace && !o.json)
-        dlx_branches_write(stdout, r.branches, item_name, (void *)p);
-    dlx_branches_free(r.branches);
-    if (o.stats && n_jobs == 0)
-        print_stats(&o, &res);
+    else if (o.estimate)
+        status = estimate(&o, p);
+    else
+        status = search(&o, p);
     dlx_problem_free(p);
-
-    if (fflush(stdout) != 0 || ferror(stdout) || r.write_error) {
-        fprintf(stderr, "dlx: error writing output: %s\n", strerror(errno));
-        return EXIT_SYSTEM;
-    }
-    if (cut)
-        return EXIT_CUT;
-    if (found == 0)
-        return EXIT_NONE;
-    if (o.unique && found > 1)
-        return EXIT_SEVERAL;
-    return EXIT_FOUND;
+    return status;
 }

@@ -1,5 +1,8 @@
 /*
  * mathdoku - solve, count, check and encode Mathdoku (KenKen) puzzles.
+ *
+ * Thin: arguments, reading puzzle by puzzle, printing.  The work is in
+ * mathdoku.h; what every command does alike is in cli.h.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -9,202 +12,160 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
-#include "dlx_util.h"
+#include "cli.h"
+#include "cli_grid.h"
 #include "mathdoku.h"
 
-static const char usage_text[] =
-"Usage: mathdoku COMMAND [OPTION]... [FILE]...\n"
-"Mathdoku (KenKen) of size 1 to 32 with Dancing Links: every cage is an\n"
-"item, every tuple of digits that meets its clue an option.\n"
-"\n"
-"Commands:\n"
-"  solve     print each puzzle's solution; say when it has none or several\n"
-"  count     print each puzzle's number of solutions (--limit N to stop)\n"
-"  check     with --solution S: are the grids of S (one per line, N*N\n"
-"            digits, or N*N numbers) the puzzles' solutions, in order?\n"
-"  encode    print the puzzle's exact cover in Knuth's format, for dlx\n"
-"  generate  make puzzles with one solution (mathdoku generate --help)\n"
-"  explain, hint, rate  solve as a person does, step by step, and grade\n"
-"            as Simon Tatham's Keen does (mathdoku explain --help)\n"
-"\n"
-"Input (several puzzles per file, blank lines between them, # comments):\n"
-"  -f, --format F   auto (default), letters (a grid of cage labels, a blank\n"
-"                   line, then 'label target op' per cage), list (a line N,\n"
-"                   then 'target op cells': 11 + A1 A2, or 11+ 1,7 with\n"
-"                   cells numbered 1..N*N), keen (Simon Tatham's Keen IDs)\n"
-"                   Operations: + - * x X (U+00D7) / (U+00F7), '=' or none\n"
-"                   for a given, '?' for a hidden operation (any of them)\n"
-"      --nary       '-' and '/' cages may have more than two cells: the\n"
-"                   largest minus (divided by the product of) the rest\n"
-"Output:\n"
-"  -o, --output L   grid (default: N rows), line (N*N digits), json\n"
-"Search:\n"
-"  -m, --method M   dlx (default) or dfs: the naive search (cells in\n"
-"                   row-major order, digits in order, a cage checked when\n"
-"                   its last cell is filled)\n"
-"  -l, --limit N    count: stop at N solutions (2: is it unique?)\n"
-"  -j, --threads N  count: each puzzle on N threads\n"
-"      --max-nodes N, --timeout SEC  cut each search short (exit 5)\n"
-"  -s, --stats      options, nodes and time per puzzle on stderr\n"
-"  -t, --trace      the search in mathdoku words\n"
-"  -h, --help       this text\n"
-"\n"
-"An option's value follows it (--limit 2) or is joined to it (--limit=2).\n"
-"Errors: file:line:col: message; the other puzzles are still processed.\n"
-"Exit status (when several apply, the first in this order: 3, 5, 1, 2, 0):\n"
-"  0 every puzzle solved with one solution (count, encode: done; check:\n"
-"    every grid right), 1 some puzzle has no solution (check: some grid is\n"
-"    wrong), 2 solve: some puzzle has several solutions (the first is\n"
-"    printed), 3 some puzzle or file could not be read (or held none),\n"
-"  4 usage error, 5 some search was cut short, 6 out of memory or output\n"
-"  not written\n";
-
-enum { EXIT_NONE = 1, EXIT_SEVERAL = 2, EXIT_INPUT = 3, EXIT_USAGE = 4,
-       EXIT_CUT = 5, EXIT_SYSTEM = 6 };
 typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE } command;
+static const char *const command_names[] = { "solve", "count", "check",
+                                             "encode", NULL };
 typedef enum out_kind { OUT_GRID, OUT_LINE, OUT_JSON } out_kind;
 
-typedef struct options {
+enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_METHOD,
+       OPT_SOLUTION };
+
+static const cli_option options[] = {
+    CLI_GROUP("Input (several puzzles per file, blank lines between them, "
+              "# comments):"),
+    { OPT_FORMAT, 'f', "format", "F", "auto (default), letters (a grid of "
+      "cage labels, a blank line, then 'label target op' per cage), list (a "
+      "line N, then 'target op cells': 11 + A1 A2, or 11+ 1,7 with cells "
+      "numbered 1..N*N), keen (Simon Tatham's Keen IDs, with '?' for a "
+      "hidden operation).  Operations: + - * x X (U+00D7) / (U+00F7), '=' "
+      "or none for a given, '?' for a hidden operation (any of them)" },
+    { OPT_NARY, 0, "nary", NULL, "'-' and '/' cages may have more than two "
+      "cells: the largest minus (divided by the product of) the rest" },
+    CLI_GROUP("Output:"),
+    { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "
+      "digits), json" },
+    CLI_GROUP("Search:"),
+    { OPT_METHOD, 'm', "method", "M", "dlx (default) or dfs: the naive "
+      "search (cells in row-major order, digits in order, a cage checked "
+      "when its last cell is filled)" },
+    CLI_SEARCH_OPTIONS,
+    CLI_GROUP("check:"),
+    { OPT_SOLUTION, 0, "solution", "S", "the grids to check, one per puzzle "
+      "in order: N*N digits or numbers on a line, or N rows as 'mathdoku "
+      "solve' writes them" },
+    CLI_HELP_OPTIONS
+};
+
+static const cli_command mathdoku_command = {
+    "mathdoku",
+
+    CLI_USAGE("mathdoku COMMAND [OPTION]... [FILE]..."),
+    "Mathdoku (KenKen) of size 1 to 32 with Dancing Links: every cage is an\n"
+    "item, every tuple of digits that meets its clue an option.\n"
+    "\n"
+    "Commands:\n"
+    "  solve     print each puzzle's solution; say when it has none or\n"
+    "            several\n"
+    "  count     print each puzzle's number of solutions (--limit N to stop;\n"
+    "            598+ when a budget cut the count short)\n"
+    "  check     with --solution S: are the grids of S the puzzles'\n"
+    "            solutions, in order?\n"
+    "  encode    print the puzzle's exact cover in Knuth's format, for dlx\n"
+    "  generate  make puzzles with one solution (mathdoku generate --help)\n"
+    "  explain, hint, rate  solve as a person does, step by step, and grade\n"
+    "            as Simon Tatham's Keen does (mathdoku explain --help)",
+    options,
+    "The budgets (--max-nodes, --timeout) cover building the exact cover as\n"
+    "well as the search: each step of the walk over a cage's digit tuples\n"
+    "counts as a node.  Errors: file:line:col: message; the other puzzles\n"
+    "are still processed.\n",
+    { "every puzzle solved with one solution (count, encode: done; check: "
+      "every grid right)",
+      "some puzzle has no solution (check: some grid is wrong)",
+      "solve: some puzzle has several solutions (the first is printed)",
+      "some puzzle or file could not be read, or a file held none",
+      NULL,
+      "some search (or building) was cut short by --max-nodes or --timeout",
+      "out of memory, or the output could not be written" }
+};
+
+typedef struct options_t {
     command cmd;
     mathdoku_layout layout;
     mathdoku_rules rules;
     out_kind out;
-    int dfs, stats, trace, threads;
-    uint64_t limit, max_nodes;
-    double timeout;
+    int dfs;
+    cli_search search;
     const char *solutions;
     const char **files;
     int n_files;
-} options;
+} options_t;
 
-typedef struct tally {
-    uint64_t puzzles, unique, none, several, errors, cut, nodes;
-    int worst;
-} tally;
-
-static int rank_of(int status)
+static int own_option(void *ctx, cli_parser *ps, int id)
 {
-    static const int rank[] = { 0, 2, 1, 5, 4, 4, 3 };
-    return status >= 0 && status <= 6 ? rank[status] : 0;
+    options_t *o = ctx;
+    int k, st;
+    switch (id) {
+    case OPT_FORMAT: {
+        static const char *const layouts[] = { "auto", "letters", "list",
+                                               "keen", NULL };
+        st = cli_value_choice(ps, layouts, &k);
+        o->layout = (mathdoku_layout)k;
+        return st;
+    }
+    case OPT_OUTPUT: {
+        static const char *const outs[] = { "grid", "line", "json", NULL };
+        st = cli_value_choice(ps, outs, &k);
+        o->out = (out_kind)k;
+        return st;
+    }
+    case OPT_METHOD: {
+        static const char *const methods[] = { "dlx", "dfs", NULL };
+        return cli_value_choice(ps, methods, &o->dfs);
+    }
+    case OPT_SOLUTION:
+        o->solutions = ps->value;
+        return 0;
+    default: /* OPT_NARY */
+        o->rules.nary = 1;
+        return 0;
+    }
 }
 
-static void note(tally *t, int status)
-{
-    if (rank_of(status) > rank_of(t->worst))
-        t->worst = status;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "mathdoku: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'mathdoku --help' for more information.\n");
-    return EXIT_USAGE;
-}
-
-static int parse_args(int argc, char **argv, options *o)
+static int parse_args(int argc, char **argv, options_t *o)
 {
     memset(o, 0, sizeof *o);
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "solve"))
-        o->cmd = CMD_SOLVE;
-    else if (!strcmp(cmd, "count"))
-        o->cmd = CMD_COUNT;
-    else if (!strcmp(cmd, "check"))
-        o->cmd = CMD_CHECK;
-    else if (!strcmp(cmd, "encode"))
-        o->cmd = CMD_ENCODE;
-    else
-        return usage_error("unknown command '%s'", cmd);
+    cli_search_init(&o->search);
+    int k = cli_subcommand(mathdoku_command.prog, argv[1], command_names);
+    if (k < 0)
+        return CLI_EXIT_USAGE;
+    o->cmd = (command)k;
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
-        return EXIT_SYSTEM;
-    static const char *const with_value[] = {
-        "-f", "--format", "-o", "--output", "-m", "--method", "-l",
-        "--limit", "--max-nodes", "--timeout", "--solution", "-j",
-        "--threads", NULL };
-    for (int k = 2; k < argc; k++) {
-        dlx_arg arg;
-        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
-        if (bad)
-            return usage_error(dlx_arg_error(bad), argv[k]);
-        const char *a = arg.name, *val = arg.value;
-        const char *shown = val ? val : "";
-        if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
-            if (val && !strcmp(val, "auto"))
-                o->layout = MD_LAYOUT_AUTO;
-            else if (val && !strcmp(val, "letters"))
-                o->layout = MD_LAYOUT_LETTERS;
-            else if (val && !strcmp(val, "list"))
-                o->layout = MD_LAYOUT_LIST;
-            else if (val && !strcmp(val, "keen"))
-                o->layout = MD_LAYOUT_KEEN;
-            else
-                return usage_error("--format: '%s' is not auto, letters, list "
-                                   "or keen", shown);
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (val && !strcmp(val, "grid"))
-                o->out = OUT_GRID;
-            else if (val && !strcmp(val, "line"))
-                o->out = OUT_LINE;
-            else if (val && !strcmp(val, "json"))
-                o->out = OUT_JSON;
-            else
-                return usage_error("--output: '%s' is not grid, line or json",
-                                   shown);
-        } else if (!strcmp(a, "-m") || !strcmp(a, "--method")) {
-            if (val && !strcmp(val, "dlx"))
-                o->dfs = 0;
-            else if (val && !strcmp(val, "dfs"))
-                o->dfs = 1;
-            else
-                return usage_error("--method: '%s' is not dlx or dfs", shown);
-        } else if (!strcmp(a, "-l") || !strcmp(a, "--limit")) {
-            if (!dlx_parse_u64(val, &o->limit) || o->limit == 0)
-                return usage_error("--limit: '%s' is not a positive number",
-                                   shown);
-        } else if (!strcmp(a, "--max-nodes")) {
-            if (!dlx_parse_u64(val, &o->max_nodes) || o->max_nodes == 0)
-                return usage_error("--max-nodes: '%s' is not a positive "
-                                   "number", shown);
-        } else if (!strcmp(a, "--timeout")) {
-            char *end;
-            o->timeout = val ? strtod(val, &end) : 0;
-            if (!val || *end || !(o->timeout > 0))
-                return usage_error("--timeout: '%s' is not a positive number "
-                                   "of seconds", shown);
-        } else if (!strcmp(a, "--solution")) {
-            o->solutions = val;
-        } else if (!strcmp(a, "-j") || !strcmp(a, "--threads")) {
-            uint64_t n;
-            if (!dlx_parse_u64(val, &n) || n < 1 || n > 1024)
-                return usage_error("--threads: '%s' is not a number from 1 "
-                                   "to 1024", shown);
-            o->threads = (int)n;
-        } else if (!strcmp(a, "--nary")) {
-            o->rules.nary = 1;
-        } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
-            o->stats = 1;
-        } else if (!strcmp(a, "-t") || !strcmp(a, "--trace")) {
-            o->trace = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'", a);
-        } else {
-            o->files[o->n_files++] = a;
-        }
-    }
-    if (o->threads > 1 && (o->cmd != CMD_COUNT || o->dfs || o->trace))
-        return usage_error("%s", "--threads is for 'mathdoku count' with "
-                           "--method dlx and no --trace");
+        return CLI_EXIT_SYSTEM;
+    int st = cli_parse(&mathdoku_command, argc, argv, 2, &o->search,
+                       o->files, &o->n_files, own_option, o);
+    if (st >= 0)
+        return st;
+    if (o->search.threads > 1 &&
+        (o->cmd != CMD_COUNT || o->dfs || o->search.trace))
+        return cli_usage_error(mathdoku_command.prog, "--threads is for "
+                               "'mathdoku count' with --method dlx and no "
+                               "--trace");
     if (o->cmd == CMD_CHECK && !o->solutions)
-        return usage_error("%s", "check needs --solution FILE");
-    if (o->n_files == 0)
-        o->files[o->n_files++] = "-";
+        return cli_usage_error(mathdoku_command.prog, "check needs "
+                               "--solution FILE");
     return -1;
 }
 
-static void write_grid(const options *o, int N, const int *g)
+/* ---- per puzzle ---------------------------------------------------------- */
+
+typedef struct context {
+    const options_t *o;
+    mathdoku_reader r;
+    mathdoku p;
+    int line;                    /* where p starts */
+    const char *name;
+    text_reader solutions;       /* check --solution */
+    FILE *solution_file;
+    cli_grid search;             /* trace, progress, verdicts */
+} context;
+
+static void write_grid(const options_t *o, int N, const int *g)
 {
     for (int r = 0; r < N; r++) {
         for (int c = 0; c < N; c++) {
@@ -218,170 +179,154 @@ static void write_grid(const options *o, int N, const int *g)
         else if (N > 9 && r < N - 1)
             putchar(' ');
     }
-    putchar('\n');
+    putchar('\n'); /* a line puzzle's end, or the blank line after a grid */
 }
 
-static void print_step(void *ctx, const char *text, int level)
+static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 {
-    (void)ctx;
-    printf("%*s%s\n", 2 * (level < 0 ? 0 : level), "", text);
+    return mathdoku_item_name(ctx, item, buf, size);
 }
 
-/* Reads the next grid of the --solution file: N*N digits or numbers. */
-static int next_grid(FILE *f, int N, int *g, int *lineno)
+/* A puzzle that cannot be used: said on stderr, and as a JSON record. */
+static void puzzle_error(context *cx, const char *file, const dlx_diag *err,
+                         int status)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    int status = 0;
-    while (getline(&line, &cap, f) >= 0) {
-        ++*lineno;
-        char *p = line;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '\n' || *p == '#' || !*p)
-            continue;
-        int n = 0;
-        if (!strpbrk(p, " \t,/") && N <= 9) {
-            for (; *p >= '1' && *p <= '9' && n < N * N; p++)
-                g[n++] = *p - '0';
-        } else {
-            char *end;
-            for (;;) {
-                while (*p == ' ' || *p == '\t' || *p == ',' || *p == '/')
-                    p++;
-                long v = strtol(p, &end, 10);
-                if (end == p || n >= N * N)
-                    break;
-                g[n++] = (int)v;
-                p = end;
-            }
-        }
-        while (*p == '\n' || *p == '\r' || *p == ' ')
-            p++;
-        status = n == N * N && !*p ? 1 : -1;
-        break;
-    }
-    free(line);
-    return status;
+    cli_report_diag(file, err);
+    if (cx->o->out == OUT_JSON)
+        cli_json_error(stdout, file, err->line, err->message);
+    if (status == CLI_EXIT_INPUT)
+        cx->search.batch.unreadable++;
+    cli_batch_note(&cx->search.batch, status);
 }
 
-static void do_puzzle(const options *o, tally *t, mathdoku *p,
-                      const char *file, int line, FILE *sol_file,
-                      int *sol_line)
+static void do_check(context *cx, const mathdoku *p, const char *file,
+                     int line)
 {
+    const options_t *o = cx->o;
     int N = p->N;
-    mathdoku_error err;
-    t->puzzles++;
+    int *g = malloc((size_t)N * N * sizeof *g);
+    dlx_diag err;
+    char why[256];
+    int got = g ? mathdoku_read_grid(&cx->solutions, N, g, &err)
+                : MATHDOKU_ENOMEM;
+    if (got != MATHDOKU_READ) {
+        if (got == MATHDOKU_OK)
+            cli_report(o->solutions, cx->solutions.lineno, 0, "no grid for "
+                       "the puzzle of %s:%d", file, line);
+        else if (got == MATHDOKU_ENOMEM)
+            cli_report(o->solutions, 0, 0, "out of memory");
+        else
+            cli_report_diag(o->solutions, &err);
+        cx->search.batch.unreadable++;
+        cli_batch_note(&cx->search.batch, got == MATHDOKU_ENOMEM ? CLI_EXIT_SYSTEM
+                                                          : CLI_EXIT_INPUT);
+    } else if (mathdoku_check(p, &o->rules, g, why, sizeof why) != 0) {
+        printf("wrong: %s\n", why);
+        cx->search.tally.none++;
+        cli_batch_note(&cx->search.batch, CLI_EXIT_NONE);
+    } else {
+        printf("right\n");
+        cx->search.tally.one++;
+    }
+    free(g);
+}
+
+/* The status of a failed build of the exact cover, as an exit status. */
+static int build_status(int st)
+{
+    return st == MATHDOKU_ECUT ? CLI_EXIT_CUT
+         : st == MATHDOKU_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+}
+
+static void do_puzzle(context *cx, const char *file, int line)
+{
+    const options_t *o = cx->o;
+    mathdoku *p = &cx->p;
+    int N = p->N;
     if (o->cmd == CMD_CHECK) {
-        int *g = malloc((size_t)N * N * sizeof *g);
-        char why[256];
-        int got = g ? next_grid(sol_file, N, g, sol_line) : -1;
-        if (got <= 0) {
-            fprintf(stderr, "%s:%d: %s\n", o->solutions, *sol_line,
-                    got == 0 ? "no grid for this puzzle"
-                             : "expected a grid of N*N digits");
-            t->errors++;
-            note(t, EXIT_INPUT);
-        } else if (mathdoku_check(p, &o->rules, g, why, sizeof why) != 0) {
-            printf("wrong: %s\n", why);
-            t->none++;
-            note(t, EXIT_NONE);
-        } else {
-            printf("right\n");
-            t->unique++;
-        }
-        free(g);
+        do_check(cx, p, file, line);
         return;
     }
+    grid_limits lim;
+    cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
+                    !o->dfs, &lim);
     mathdoku_solver *sv = NULL;
-    double build = dlx_seconds();
     if (!o->dfs || o->cmd == CMD_ENCODE) {
-        sv = mathdoku_solver_new(p, &o->rules, &err);
-        if (!sv) {
-            if (err.col)
-                fprintf(stderr, "%s:%d:%d: %s\n", file, err.line, err.col,
-                        err.message);
-            else
-                fprintf(stderr, "%s:%d: %s\n", file, err.line, err.message);
-            if (o->out == OUT_JSON)
-                dlx_json_error(stdout, file, err.line, err.message);
-            t->errors++;
-            note(t, EXIT_INPUT);
+        dlx_diag err;
+        int st = mathdoku_solver_new(p, &o->rules, &lim, &sv, &err);
+        if (st == MATHDOKU_ECUT && o->cmd != CMD_ENCODE) {
+            /* the budget ran out before the search began: a count of 0+,
+             * like any search cut short */
+            cli_report_diag(file, &err);
+            cx->search.tally.cut++;
+            cli_batch_note(&cx->search.batch, CLI_EXIT_CUT);
+            if (o->out == OUT_JSON) {
+                printf("{\"file\":");
+                cli_json_string(stdout, file);
+                printf(",\"line\":%d,\"size\":%d,\"status\":\"cut short\","
+                       "\"solutions\":0,\"complete\":false}\n", line, N);
+            } else if (o->cmd == CMD_COUNT)
+                cli_print_count(stdout, "0", 0);
+            return;
+        }
+        if (st != MATHDOKU_OK) {
+            puzzle_error(cx, file, &err, build_status(st));
             return;
         }
     }
     if (o->cmd == CMD_ENCODE) {
-        if (t->puzzles > 1) {
-            fprintf(stderr, "%s:%d: encode writes one puzzle, and this is "
-                    "another\n", file, line);
-            t->errors++;
-            note(t, EXIT_INPUT);
-        } else if (mathdoku_write_dlx(stdout, sv) != 0) {
-            note(t, EXIT_SYSTEM);
+        if (cx->search.batch.inputs > 1) {
+            dlx_diag err;
+            text_error(&err, line, 0, "encode writes one puzzle, and this "
+                       "is another (select one, e.g. with sed)");
+            puzzle_error(cx, file, &err, CLI_EXIT_INPUT);
+        } else {
+            mathdoku_write_dlx(stdout, sv);
+            cx->search.tally.one++;
         }
         mathdoku_solver_free(sv);
         return;
     }
-    build = dlx_seconds() - build;
-    mathdoku_limits lim = { 0 };
-    lim.max_solutions = o->cmd == CMD_SOLVE ? 2 : o->limit;
-    lim.max_nodes = o->max_nodes;
-    lim.max_seconds = o->timeout;
-    if (o->trace)
-        lim.on_step = print_step;
+    /* the budget covers building the exact cover too */
+    double build = sv ? mathdoku_solver_seconds(sv) : 0;
+    uint64_t steps = sv ? mathdoku_solver_steps(sv) : 0;
+    if (lim.max_seconds > 0)
+        lim.max_seconds = lim.max_seconds > build ? lim.max_seconds - build
+                                                  : 1e-9;
+    if (lim.max_nodes)
+        lim.max_nodes = lim.max_nodes > steps ? lim.max_nodes - steps : 1;
     int *g = calloc((size_t)N * N, sizeof *g);
-    mathdoku_outcome out;
-    int st = !g ? -1
+    grid_outcome out;
+    int st = !g ? MATHDOKU_ENOMEM
            : o->dfs ? mathdoku_solve_dfs(p, &o->rules, &lim, g, &out)
-           : o->threads > 1 ? mathdoku_count_threads(sv, o->threads, &lim,
-                                                     &out)
-                            : mathdoku_solve_dlx(sv, &lim, g, &out);
-    if (st != 0) {
-        fprintf(stderr, "%s:%d: out of memory\n", file, line);
-        note(t, EXIT_SYSTEM);
+           : o->search.threads > 1
+               ? mathdoku_count_threads(sv, o->search.threads, &lim, &out)
+               : mathdoku_solve_dlx(sv, &lim, g, &out);
+    cli_grid_done(&cx->search, &lim, branch_name, sv);
+    if (st != MATHDOKU_OK) {
+        cli_report(file, line, 0, "out of memory");
+        cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         free(g);
         mathdoku_solver_free(sv);
         return;
     }
-    t->nodes += out.nodes;
-    out.seconds += build; /* the time includes building the exact cover */
-    const char *status;
-    if (!out.complete && (o->cmd == CMD_COUNT || out.solutions < 2)) {
-        status = "cut short";
-        t->cut++;
-        note(t, EXIT_CUT);
-        fprintf(stderr, "%s:%d: search cut short (%s) after %" PRIu64
-                " nodes, %" PRIu64 " solutions found\n", file, line,
-                o->max_nodes && out.nodes >= o->max_nodes ? "node limit"
-                                                          : "time limit",
-                out.nodes, out.solutions);
-    } else if (out.solutions == 0) {
-        status = "none";
-        t->none++;
-        note(t, EXIT_NONE);
-        if (o->cmd == CMD_SOLVE)
-            fprintf(stderr, "%s:%d: no solution\n", file, line);
-    } else if (out.solutions == 1) {
-        status = "solved";
-        t->unique++;
-    } else {
-        status = "several";
-        t->several++;
-        if (o->cmd == CMD_SOLVE) {
-            note(t, EXIT_SEVERAL);
-            fprintf(stderr, "%s:%d: several solutions (the first is "
-                    "printed)\n", file, line);
-        }
-    }
-    if (o->stats)
+    /* the time and the nodes include building the exact cover: its walk
+     * over tuples counts against the same budget */
+    out.seconds += build;
+    out.nodes += steps;
+    int json = o->out == OUT_JSON;
+    const char *status = cli_grid_verdict(&cx->search, file, line,
+                                          &out, o->cmd == CMD_SOLVE, 0);
+    if (o->search.stats)
         fprintf(stderr, "%s:%d: %dx%d, %d cages, %ld options, %" PRIu64
-                " solution%s, %" PRIu64 " nodes, %.6f s (encoding %.6f s)\n",
-                file, line, N, N, p->n_cages,
+                " solution%s, %" PRIu64 " nodes, %.6f s (encoding: %" PRIu64
+                " steps, %.6f s)\n", file, line, N, N, p->n_cages,
                 sv ? mathdoku_solver_options(sv) : 0L, out.solutions,
-                out.solutions == 1 ? "" : "s", out.nodes, out.seconds, build);
-    if (o->out == OUT_JSON) {
+                out.solutions == 1 ? "" : "s", out.nodes, out.seconds, steps,
+                build);
+    if (json) {
         printf("{\"file\":");
-        dlx_json_string(stdout, file);
+        cli_json_string(stdout, file);
         printf(",\"line\":%d,\"size\":%d,\"cages\":%d,\"options\":%ld,"
                "\"status\":\"%s\",\"solutions\":%" PRIu64 ",\"complete\":%s,"
                "\"nodes\":%" PRIu64 ",\"seconds\":%.6f", line, N,
@@ -396,7 +341,7 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
         }
         printf("}\n");
     } else if (o->cmd == CMD_COUNT) {
-        printf("%" PRIu64 "%s\n", out.solutions, out.complete ? "" : "+");
+        cli_grid_print_count(&out);
     } else if (out.solutions > 0) {
         write_grid(o, N, g);
     }
@@ -404,107 +349,82 @@ static void do_puzzle(const options *o, tally *t, mathdoku *p,
     mathdoku_solver_free(sv);
 }
 
+/* ---- the batch reader ----------------------------------------------------- */
+
+static int open_file(void *ctx, FILE *f, const char *name)
+{
+    context *cx = ctx;
+    cx->name = name;
+    mathdoku_reader_init(&cx->r, f, cx->o->layout, &cx->o->rules);
+    return 0;
+}
+
+static int next_puzzle(void *ctx, int *line, dlx_diag *err)
+{
+    context *cx = ctx;
+    int got = mathdoku_read(&cx->r, &cx->p, &cx->line, err);
+    *line = got == MATHDOKU_READ ? cx->line : err->line;
+    return cli_read_result(got);
+}
+
+static void process(void *ctx, const char *name, int line)
+{
+    context *cx = ctx;
+    do_puzzle(cx, name, line);
+    mathdoku_free(&cx->p);
+}
+
+static void close_file(void *ctx)
+{
+    context *cx = ctx;
+    mathdoku_reader_release(&cx->r);
+}
+
+static const cli_reader mathdoku_reader_of = { open_file, next_puzzle,
+                                               process, close_file };
+
 int mathdoku_generate_main(int argc, char **argv);
 int mathdoku_logic_main(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(usage_text, stderr);
-        return EXIT_USAGE;
-    }
+    int status = cli_before_subcommand(argc, argv, &mathdoku_command);
+    if (status >= 0)
+        return status;
     if (!strcmp(argv[1], "generate"))
         return mathdoku_generate_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "explain") || !strcmp(argv[1], "hint") ||
         !strcmp(argv[1], "rate"))
         return mathdoku_logic_main(argc - 1, argv + 1);
-    for (int k = 1; k < argc; k++)
-        if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
-    if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
-        printf("mathdoku %s\n", DLX_VERSION);
-        return 0;
-    }
-    options o;
-    int status = parse_args(argc, argv, &o);
-    if (status >= 0) {
+    options_t o;
+    if ((status = parse_args(argc, argv, &o)) >= 0) {
         free(o.files);
         return status;
     }
-    tally t;
-    memset(&t, 0, sizeof t);
-    FILE *sol_file = NULL;
-    int sol_line = 0;
-    if (o.solutions && !(sol_file = fopen(o.solutions, "r"))) {
-        fprintf(stderr, "mathdoku: %s: %s\n", o.solutions, strerror(errno));
-        free(o.files);
-        return EXIT_INPUT;
+    context cx = { .o = &o };
+    cli_grid_init(&cx.search, mathdoku_command.prog, &o.search,
+                  o.out == OUT_JSON);
+    if (o.solutions) {
+        cx.solution_file = fopen(o.solutions, "r");
+        if (!cx.solution_file) {
+            cli_report(mathdoku_command.prog, 0, 0, "%s: %s", o.solutions,
+                       strerror(errno));
+            free(o.files);
+            return CLI_EXIT_INPUT;
+        }
+        text_reader_init(&cx.solutions, cx.solution_file, 0);
     }
-    for (int k = 0; k < o.n_files && !ferror(stdout); k++) {
-        int std = !strcmp(o.files[k], "-");
-        const char *shown = std ? "<stdin>" : o.files[k];
-        FILE *f = std ? stdin : fopen(o.files[k], "r");
-        if (!f) {
-            fprintf(stderr, "mathdoku: %s: %s\n", shown, strerror(errno));
-            t.errors++;
-            note(&t, EXIT_INPUT);
-            continue;
-        }
-        mathdoku_reader r;
-        mathdoku_reader_init(&r, f, o.layout, &o.rules);
-        mathdoku p;
-        mathdoku_error err;
-        int first, got;
-        uint64_t before = t.puzzles;
-        while ((got = mathdoku_read(&r, &p, &first, &err)) != 0) {
-            if (got < 0) {
-                if (got == -2) {
-                    fprintf(stderr, "mathdoku: %s: %s\n", shown, err.message);
-                } else if (err.col) {
-                    fprintf(stderr, "%s:%d:%d: %s\n", shown, err.line,
-                            err.col, err.message);
-                } else {
-                    fprintf(stderr, "%s:%d: %s\n", shown, err.line,
-                            err.message);
-                }
-                if (got == -1 && o.out == OUT_JSON)
-                    dlx_json_error(stdout, shown, err.line, err.message);
-                t.puzzles++;
-                t.errors++;
-                note(&t, EXIT_INPUT);
-                if (got == -2)
-                    break;
-                continue;
-            }
-            do_puzzle(&o, &t, &p, shown, first, sol_file, &sol_line);
-            mathdoku_free(&p);
-        }
-        if (got == 0 && t.puzzles == before) {
-            /* an empty file is a mistake worth a word, not a silent 0 */
-            fprintf(stderr, "mathdoku: %s: no puzzle in the input\n", shown);
-            t.errors++;
-            note(&t, EXIT_INPUT);
-        }
-        mathdoku_reader_release(&r);
-        if (!std)
-            fclose(f);
+    cli_batch_files(&cx.search.batch, o.files, o.n_files, &mathdoku_reader_of, &cx);
+    const char *const words[3] = {
+        o.cmd == CMD_CHECK ? "right" : "with one solution",
+        o.cmd == CMD_CHECK ? "wrong" : "with none", "with several" };
+    cli_grid_summary(&cx.search, words);
+    if (cx.solution_file) {
+        text_reader_release(&cx.solutions);
+        fclose(cx.solution_file);
     }
-    if (o.stats || (t.puzzles > 1 && (t.errors || t.none || t.cut)))
-        fprintf(stderr, "mathdoku: %" PRIu64 " puzzle%s: %" PRIu64 " with one "
-                "solution, %" PRIu64 " with none, %" PRIu64 " with several, "
-                "%" PRIu64 " unreadable, %" PRIu64 " cut short; %" PRIu64
-                " nodes, peak memory %.1f MB\n", t.puzzles,
-                t.puzzles == 1 ? "" : "s", t.unique, t.none, t.several,
-                t.errors, t.cut, t.nodes, dlx_peak_memory_kb() / 1024.0);
-    if (sol_file)
-        fclose(sol_file);
+    cli_grid_free(&cx.search);
     free(o.files);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "mathdoku: write error: %s\n",
-                strerror(errno ? errno : EIO));
-        return EXIT_SYSTEM;
-    }
-    return t.worst;
+    return cli_exit_worse(cx.search.batch.status,
+                          cli_finish_output(mathdoku_command.prog));
 }

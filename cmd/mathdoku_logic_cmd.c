@@ -4,28 +4,43 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx_util.h"
+#include "cli.h"
 #include "mathdoku.h"
 #include "mathdoku_logic.h"
 
 int mathdoku_logic_main(int argc, char **argv);
 
-static const char logic_usage[] =
-"Usage: mathdoku explain|hint|rate [OPTION]... [FILE]...\n"
+enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_CANDIDATES };
+
+static const cli_option options[] = {
+    CLI_GROUP("Input (as for 'mathdoku solve'):"),
+    { OPT_FORMAT, 'f', "format", "F", "auto (default), letters, list or "
+      "keen" },
+    { OPT_NARY, 0, "nary", NULL, "'-' and '/' cages may have more than two "
+      "cells" },
+    CLI_GROUP("Output:"),
+    { OPT_OUTPUT, 'o', "output", "F", "text (default), json (JSON lines: one "
+      "per step for explain and hint, one per puzzle for rate), csv (rate)" },
+    { OPT_CANDIDATES, 0, "candidates", NULL, "explain, hint: the candidate "
+      "grid before each step" },
+    CLI_HELP_OPTIONS
+};
+
+static const char about[] =
 "Solve Mathdoku as a person does, one named step at a time.\n"
 "\n"
 "  explain   every step in words, to the end: 'C4 = 3: hidden single, the\n"
 "            only place for 3 in row 4'; then the grade\n"
 "  hint      the next step only\n"
 "  rate      one line per puzzle: the grade and how often each technique\n"
-"            was used\n"
-"\n"
+"            was used";
+
+static const char more[] =
 "Grades are Simon Tatham's Keen's, and mean what they mean there (the\n"
 "techniques of each grade reach what Keen's solver reaches):\n"
 "  Easy          naked and hidden singles; a cage's combinations (the\n"
@@ -41,30 +56,47 @@ static const char logic_usage[] =
 "                the rest of N(N+1)/2, or multiply to the rest of N!), a\n"
 "                deduction Keen's solver lacks; then guesses, labelled as\n"
 "                such, whose digit comes from the Dancing Links solution,\n"
-"                so that every puzzle is explained to its end\n"
-"\n"
-"  --candidates      explain, hint: the candidate grid before each step\n"
-"  -o, --output F    text (default), json (JSON lines: one per step for\n"
-"                    explain and hint, one per puzzle for rate), csv (rate)\n"
-"  -f, --format F    input layout, as for 'mathdoku solve'\n"
-"      --nary        '-' and '/' cages may have more than two cells\n"
-"\n"
-"Exit status: 0 done, 1 some puzzle has no solution, 2 some puzzle has\n"
-"several (rate says 'ambiguous', as Keen does; explain follows one), 3\n"
-"some puzzle or file could not be read, 4 usage error, 6 no memory or\n"
-"output not written.\n";
+"                so that every puzzle is explained to its end\n";
 
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
 
-static int logic_usage_error(const char *cmd, const char *fmt,
-                             const char *arg)
+/* What the command line asks for, and the run. */
+typedef struct context {
+    cli_command cmd;
+    char prog[32];
+    mode md;
+    int out, layout, candidates, n_files;
+    mathdoku_rules rules;
+    mathdoku_reader r;
+    mathdoku p;
+    int line;
+    uint64_t puzzles;
+    cli_batch batch;
+} context;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
 {
-    fprintf(stderr, "mathdoku %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'mathdoku %s --help' for more information.\n",
-            cmd);
-    return 4;
+    context *cx = ctx;
+    static const char *const layouts[] = { "auto", "letters", "list",
+                                           "keen", NULL };
+    static const char *const outs[] = { "text", "json", "csv", NULL };
+    switch (id) {
+    case OPT_FORMAT:
+        return cli_value_choice(ps, layouts, &cx->layout);
+    case OPT_OUTPUT: {
+        int st = cli_value_choice(ps, outs, &cx->out);
+        if (!st && cx->out == OUT_CSV && cx->md != RATE)
+            return cli_usage_error(cx->prog, "--output: csv is for rate");
+        return st;
+    }
+    case OPT_NARY:
+        cx->rules.nary = 1;
+        return 0;
+    default: /* OPT_CANDIDATES */
+        cx->candidates = 1;
+        return 0;
+    }
 }
 
 static void json_step(const char *file, int line, int n,
@@ -72,7 +104,7 @@ static void json_step(const char *file, int line, int n,
 {
     char name[16];
     printf("{\"file\":");
-    dlx_json_string(stdout, file);
+    cli_json_string(stdout, file);
     printf(",\"line\":%d,\"step\":%d,\"technique\":\"%s\",\"grade\":\"%s\"",
            line, n, mathdoku_technique_key(st->tech),
            mathdoku_grade_name(mathdoku_technique_grade(st->tech)));
@@ -85,63 +117,95 @@ static void json_step(const char *file, int line, int n,
                mathdoku_cell_name(N, st->removed_cell[k], name),
                st->removed_digit[k]);
     printf("],\"text\":");
-    dlx_json_string(stdout, st->text);
+    cli_json_string(stdout, st->text);
     printf("}\n");
 }
 
 /* Solutions of p, up to 2, by the engine; the first into sol.  -1 when
- * the exact cover cannot be built (err). */
+ * the exact cover cannot be built (err), -2 for no memory. */
 static int count_solutions(const mathdoku *p, const mathdoku_rules *rules,
-                           int *sol, mathdoku_error *err)
+                           int *sol, dlx_diag *err)
 {
-    mathdoku_solver *sv = mathdoku_solver_new(p, rules, err);
-    if (!sv)
-        return -1;
-    mathdoku_limits lim = { 0 };
+    mathdoku_solver *sv = NULL;
+    int st = mathdoku_solver_new(p, rules, NULL, &sv, err);
+    if (st != MATHDOKU_OK)
+        return st == MATHDOKU_ENOMEM ? -2 : -1;
+    grid_limits lim = { 0 };
     lim.max_solutions = 2;
-    mathdoku_outcome out;
-    int st = mathdoku_solve_dlx(sv, &lim, sol, &out);
+    grid_outcome out;
+    st = mathdoku_solve_dlx(sv, &lim, sol, &out);
     mathdoku_solver_free(sv);
-    if (st != 0) {
-        snprintf(err->message, sizeof err->message, "out of memory");
-        return -1;
-    }
-    return (int)out.solutions;
+    return st == MATHDOKU_OK ? (int)out.solutions : -2;
 }
 
-/* Runs one puzzle; returns an exit status (0, 1, 2, 6). */
-static int run_puzzle(const mathdoku *p, const mathdoku_rules *rules,
-                      const char *file, int line, mode md, int candidates,
-                      out_kind out)
+static void rate_line(const context *cx, const char *file, int line,
+                      int grade, int steps, const int *used)
 {
-    int N = p->N, status = 0;
+    if (cx->out == OUT_CSV) {
+        printf("%s,%d,%s,%d", file, line, mathdoku_grade_name(grade), steps);
+        for (int t = 0; t < MD_TECH_COUNT; t++)
+            printf(",%d", used[t]);
+        putchar('\n');
+    } else if (cx->out == OUT_JSON) {
+        printf("{\"file\":");
+        cli_json_string(stdout, file);
+        printf(",\"line\":%d,\"grade\":\"%s\",\"steps\":%d,\"techniques\":{",
+               line, mathdoku_grade_name(grade), steps);
+        for (int t = 0, first = 1; t < MD_TECH_COUNT; t++)
+            if (used[t]) {
+                printf("%s\"%s\":%d", first ? "" : ",",
+                       mathdoku_technique_key(t), used[t]);
+                first = 0;
+            }
+        printf("}}\n");
+    } else {
+        printf("%s:%d: %s;", file, line, mathdoku_grade_name(grade));
+        for (int t = 0; t < MD_TECH_COUNT; t++)
+            if (used[t])
+                printf(" %s %d,", mathdoku_technique_key(t), used[t]);
+        printf(" %d steps\n", steps);
+    }
+}
+
+/* Runs one puzzle; returns an exit status. */
+static int run_puzzle(context *cx, const mathdoku *p, const char *file,
+                      int line)
+{
+    int N = p->N, status = CLI_EXIT_OK;
+    mode md = cx->md;
     int *sol = malloc((size_t)N * N * sizeof *sol);
     if (!sol) {
-        fprintf(stderr, "%s:%d: out of memory\n", file, line);
-        return 6;
+        cli_report(file, line, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
     }
-    mathdoku_error err;
-    int solutions = count_solutions(p, rules, sol, &err);
+    dlx_diag err;
+    memset(&err, 0, sizeof err);
+    int solutions = count_solutions(p, &cx->rules, sol, &err);
     if (solutions <= 0) {
-        if (solutions < 0)
-            fprintf(stderr, "%s:%d: %s\n", file, err.line ? err.line : line,
-                    err.message);
+        if (solutions == -2)
+            cli_report(file, line, 0, "out of memory");
+        else if (solutions < 0)
+            cli_report(file, err.line ? err.line : line, err.col, "%s",
+                       err.message);
         else
-            fprintf(stderr, "%s:%d: no solution\n", file, line);
-        if (out == OUT_JSON)
-            dlx_json_error(stdout, file, line, solutions < 0 ? err.message
-                                                              : "no solution");
+            cli_report(file, line, 0, "no solution");
+        if (cx->out == OUT_JSON && solutions != -2)
+            cli_json_error(stdout, file, line, solutions < 0 ? err.message
+                                                             : "no solution");
         free(sol);
-        return 1;
+        return solutions == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
     }
     if (solutions > 1) {
-        status = 2;
+        status = CLI_EXIT_SEVERAL;
         if (md == RATE) {
-            if (out == OUT_CSV)
-                printf("%s,%d,ambiguous,,0\n", file, line);
-            else if (out == OUT_JSON) {
+            if (cx->out == OUT_CSV) {
+                printf("%s,%d,ambiguous,0", file, line);
+                for (int t = 0; t < MD_TECH_COUNT; t++)
+                    printf(",0");
+                putchar('\n');
+            } else if (cx->out == OUT_JSON) {
                 printf("{\"file\":");
-                dlx_json_string(stdout, file);
+                cli_json_string(stdout, file);
                 printf(",\"line\":%d,\"grade\":\"ambiguous\"}\n", line);
             } else {
                 printf("%s:%d: ambiguous (several solutions)\n", file, line);
@@ -149,21 +213,21 @@ static int run_puzzle(const mathdoku *p, const mathdoku_rules *rules,
             free(sol);
             return status;
         }
-        fprintf(stderr, "%s:%d: several solutions: the guesses follow one "
-                "of them\n", file, line);
+        cli_report(file, line, 0, "several solutions: the guesses follow one "
+                   "of them");
     }
-    mathdoku_logic *lg = mathdoku_logic_new(p, rules, sol);
+    mathdoku_logic *lg = mathdoku_logic_new(p, &cx->rules, sol);
     if (!lg) {
-        fprintf(stderr, "%s:%d: out of memory\n", file, line);
+        cli_report(file, line, 0, "out of memory");
         free(sol);
-        return 6;
+        return CLI_EXIT_SYSTEM;
     }
     int used[MD_TECH_COUNT] = { 0 }, grade = 0, steps = 0, got;
     mathdoku_step st;
     if (md == RATE)
         mathdoku_logic_set_quiet(lg, 1);
     for (;;) {
-        if (candidates && md != RATE && out == OUT_TEXT) {
+        if (cx->candidates && md != RATE && cx->out == OUT_TEXT) {
             mathdoku_logic_write_candidates(stdout, lg);
             putchar('\n');
         }
@@ -175,7 +239,7 @@ static int run_puzzle(const mathdoku *p, const mathdoku_rules *rules,
         if ((int)mathdoku_technique_grade(st.tech) > grade)
             grade = mathdoku_technique_grade(st.tech);
         if (md != RATE) {
-            if (out == OUT_JSON)
+            if (cx->out == OUT_JSON)
                 json_step(file, line, steps, &st, N);
             else
                 printf("%d. %s\n", steps, st.text);
@@ -184,10 +248,10 @@ static int run_puzzle(const mathdoku *p, const mathdoku_rules *rules,
             break;
     }
     if (got < 0) {
-        fprintf(stderr, "%s:%d: %s\n", file, line,
-                got == -2 ? "out of memory" : st.text);
-        status = got == -2 ? 6 : 1;
-    } else if (md == EXPLAIN && out == OUT_TEXT) {
+        cli_report(file, line, 0, "%s", got == -2 ? "out of memory"
+                                                  : st.text);
+        status = got == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
+    } else if (md == EXPLAIN && cx->out == OUT_TEXT) {
         int hardest = -1;
         for (int t = 0; t < MD_TECH_COUNT; t++)
             if (used[t] && (hardest < 0 || mathdoku_technique_grade(t) >=
@@ -198,172 +262,106 @@ static int run_puzzle(const mathdoku *p, const mathdoku_rules *rules,
                mathdoku_grade_name(grade),
                hardest < 0 ? "none, it was full"
                            : mathdoku_technique_name(hardest));
-    } else if (md == HINT && steps == 0 && out == OUT_TEXT) {
+    } else if (md == HINT && steps == 0 && cx->out == OUT_TEXT) {
         printf("the grid is full\n");
     } else if (md == RATE) {
-        if (out == OUT_CSV) {
-            printf("%s,%d,%s,%d", file, line, mathdoku_grade_name(grade),
-                   steps);
-            for (int t = 0; t < MD_TECH_COUNT; t++)
-                printf(",%d", used[t]);
-            putchar('\n');
-        } else if (out == OUT_JSON) {
-            printf("{\"file\":");
-            dlx_json_string(stdout, file);
-            printf(",\"line\":%d,\"grade\":\"%s\",\"steps\":%d,"
-                   "\"techniques\":{", line, mathdoku_grade_name(grade),
-                   steps);
-            for (int t = 0, first = 1; t < MD_TECH_COUNT; t++)
-                if (used[t]) {
-                    printf("%s\"%s\":%d", first ? "" : ",",
-                           mathdoku_technique_key(t), used[t]);
-                    first = 0;
-                }
-            printf("}}\n");
-        } else {
-            printf("%s:%d: %s;", file, line, mathdoku_grade_name(grade));
-            for (int t = 0; t < MD_TECH_COUNT; t++)
-                if (used[t])
-                    printf(" %s %d,", mathdoku_technique_key(t), used[t]);
-            printf(" %d steps\n", steps);
-        }
+        rate_line(cx, file, line, grade, steps, used);
     }
     mathdoku_logic_free(lg);
     free(sol);
     return status;
 }
 
-/* the worse of two exit statuses, in the order 6, 3, 1, 2, 0 */
-static int worse(int a, int b)
+/* ---- the batch reader ----------------------------------------------------- */
+
+static int open_file(void *ctx, FILE *f, const char *name)
 {
-    static const int rank[] = { 0, 2, 1, 3, 0, 0, 4 };
-    return rank[b] > rank[a] ? b : a;
+    context *cx = ctx;
+    (void)name;
+    mathdoku_reader_init(&cx->r, f, (mathdoku_layout)cx->layout,
+                         &cx->rules);
+    return 0;
 }
+
+static int next_puzzle(void *ctx, int *line, dlx_diag *err)
+{
+    context *cx = ctx;
+    int got = mathdoku_read(&cx->r, &cx->p, &cx->line, err);
+    *line = got == MATHDOKU_READ ? cx->line : err->line;
+    return cli_read_result(got);
+}
+
+static void process(void *ctx, const char *name, int line)
+{
+    context *cx = ctx;
+    /* explain and hint in text: puzzles apart, each headed by its place
+     * when there are several */
+    if (cx->md != RATE && cx->out == OUT_TEXT) {
+        if (cx->puzzles > 0)
+            putchar('\n');
+        if (cx->puzzles > 0 || cx->n_files > 1)
+            printf("%s:%d:\n", name, line);
+    }
+    cx->puzzles++;
+    cli_batch_note(&cx->batch, run_puzzle(cx, &cx->p, name, line));
+    mathdoku_free(&cx->p);
+}
+
+static void close_file(void *ctx)
+{
+    context *cx = ctx;
+    mathdoku_reader_release(&cx->r);
+}
+
+static const cli_reader logic_reader = { open_file, next_puzzle, process,
+                                         close_file };
 
 int mathdoku_logic_main(int argc, char **argv)
 {
-    mode md = !strcmp(argv[0], "hint") ? HINT
-            : !strcmp(argv[0], "rate") ? RATE : EXPLAIN;
-    out_kind out = OUT_TEXT;
-    mathdoku_layout layout = MD_LAYOUT_AUTO;
-    mathdoku_rules rules = { 0 };
-    int candidates = 0, n_files = 0;
+    context *cx = calloc(1, sizeof *cx);
     const char **files = calloc((size_t)argc + 1, sizeof *files);
-    if (!files)
-        return 6;
-    static const char *const with_value[] = { "-o", "--output", "-f",
-                                              "--format", NULL };
-    const char *wrong = NULL, *what = NULL;
-    for (int k = 1; k < argc && !wrong; k++) {
-        dlx_arg arg;
-        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
-        const char *a = arg.name, *val = arg.value;
-        what = val;
-        if (bad) {
-            wrong = dlx_arg_error(bad);
-            what = argv[k];
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(logic_usage, stdout);
-            free(files);
-            return 0;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!strcmp(val, "text"))
-                out = OUT_TEXT;
-            else if (!strcmp(val, "json"))
-                out = OUT_JSON;
-            else if (!strcmp(val, "csv") && md == RATE)
-                out = OUT_CSV;
-            else
-                wrong = "--output: '%s' is not text, json (or csv for rate)";
-        } else if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
-            static const char *const names[] = { "auto", "letters", "list",
-                                                 "keen", NULL };
-            int j = 0;
-            while (names[j] && strcmp(val, names[j]))
-                j++;
-            if (names[j])
-                layout = (mathdoku_layout)j;
-            else
-                wrong = "--format: '%s' is not auto, letters, list or keen";
-        } else if (!strcmp(a, "--nary")) {
-            rules.nary = 1;
-        } else if (!strcmp(a, "--candidates")) {
-            candidates = 1;
-        } else if (a[0] == '-' && a[1]) {
-            wrong = "unknown option '%s'";
-            what = a;
-        } else {
-            files[n_files++] = a;
-        }
-    }
-    if (wrong) {
+    if (!cx || !files) {
+        free(cx);
         free(files);
-        return logic_usage_error(argv[0], wrong, what);
+        return CLI_EXIT_SYSTEM;
     }
-    if (n_files == 0)
-        files[n_files++] = "-";
-    if (md == RATE && out == OUT_CSV) {
+    cx->md = !strcmp(argv[0], "hint") ? HINT
+           : !strcmp(argv[0], "rate") ? RATE : EXPLAIN;
+    snprintf(cx->prog, sizeof cx->prog, "mathdoku %s", argv[0]);
+    cli_command cmd = {
+        cx->prog, CLI_USAGE("mathdoku explain|hint|rate [OPTION]... "
+                            "[FILE]..."),
+        about, options, more,
+        { "done", "some puzzle has no solution",
+          "some puzzle has several (rate says 'ambiguous', as Keen does; "
+          "explain follows one of them)",
+          "some puzzle or file could not be read", NULL, NULL,
+          "out of memory, or the output could not be written" }
+    };
+    cx->cmd = cmd;
+    cli_search search;
+    cli_search_init(&search);
+    int n_files = 0;
+    int parsed = cli_parse(&cx->cmd, argc, argv, 1, &search, files, &n_files,
+                           own_option, cx);
+    if (parsed >= 0) {
+        free(cx);
+        free(files);
+        return parsed;
+    }
+    cx->n_files = n_files;
+    if (cx->md == RATE && cx->out == OUT_CSV) {
         printf("file,line,grade,steps");
         for (int t = 0; t < MD_TECH_COUNT; t++)
             printf(",%s", mathdoku_technique_key(t));
         putchar('\n');
     }
-    int status = 0, puzzles = 0;
-    for (int k = 0; k < n_files; k++) {
-        int std = !strcmp(files[k], "-");
-        const char *shown = std ? "<stdin>" : files[k];
-        FILE *f = std ? stdin : fopen(files[k], "r");
-        if (!f) {
-            fprintf(stderr, "mathdoku: %s: %s\n", shown, strerror(errno));
-            status = worse(status, 3);
-            continue;
-        }
-        mathdoku_reader r;
-        mathdoku_reader_init(&r, f, layout, &rules);
-        mathdoku p;
-        mathdoku_error err;
-        int first, got, before = puzzles;
-        while ((got = mathdoku_read(&r, &p, &first, &err)) != 0) {
-            if (got < 0) {
-                if (got == -2)
-                    fprintf(stderr, "mathdoku: %s: %s\n", shown, err.message);
-                else if (err.col)
-                    fprintf(stderr, "%s:%d:%d: %s\n", shown, err.line,
-                            err.col, err.message);
-                else
-                    fprintf(stderr, "%s:%d: %s\n", shown, err.line,
-                            err.message);
-                if (got == -1 && out == OUT_JSON)
-                    dlx_json_error(stdout, shown, err.line, err.message);
-                status = worse(status, 3);
-                puzzles++;
-                if (got == -2)
-                    break;
-                continue;
-            }
-            if (md != RATE && out == OUT_TEXT && puzzles > 0)
-                putchar('\n');
-            if (md != RATE && out == OUT_TEXT &&
-                (n_files > 1 || puzzles > 0 || k > 0))
-                printf("%s:%d:\n", shown, first);
-            puzzles++;
-            status = worse(status, run_puzzle(&p, &rules, shown, first, md,
-                                              candidates, out));
-            mathdoku_free(&p);
-        }
-        if (got == 0 && puzzles == before) {
-            fprintf(stderr, "mathdoku: %s: no puzzle in the input\n", shown);
-            status = worse(status, 3);
-        }
-        mathdoku_reader_release(&r);
-        if (!std)
-            fclose(f);
-    }
+    cli_batch_init(&cx->batch, "mathdoku");
+    cx->batch.json = cx->out == OUT_JSON;
+    cli_batch_files(&cx->batch, files, n_files, &logic_reader, cx);
+    int status = cli_exit_worse(cx->batch.status,
+                                cli_finish_output(cx->prog));
+    free(cx);
     free(files);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "mathdoku %s: error writing output: %s\n", argv[0],
-                strerror(errno));
-        return 6;
-    }
     return status;
 }

@@ -10,46 +10,56 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "dlx.h"
 #include "dlx_parallel.h"
-#include "dlx_util.h"
 #include "sudoku_bands.h"
+#include "sudoku_cmd.h"
 #include "sudoku_grid.h"
 
-int sudoku_bands_main(int argc, char **argv);
+enum { OPT_FIX = CLI_OPT_OWN, OPT_COUNT, OPT_LIST, OPT_PLAIN, OPT_CLASSES,
+       OPT_ESTIMATE };
 
-static const char bands_usage[] =
-"Usage: sudoku bands [--box RxC | --size N] [--fix-first-row]\n"
-"                    [--count | --list [--plain] | --classes]\n"
-"The completions of the first band (the first R rows) of an N x N sudoku\n"
-"with R x C boxes (default 3x3), counted by the exact cover engine with\n"
-"the column items secondary.\n"
-"\n"
-"  --count           the number of bands (default); with the first row free\n"
-"                    it is N! times the count with it fixed, and printed as\n"
-"                    derived that way.  Orders whose count takes longer than\n"
-"                    --timeout (default 60 s) are estimated instead (Knuth's\n"
-"                    random paths), and say so.\n"
-"  --fix-first-row   the first row is 1 2 .. N\n"
-"  --list            every band, one per line, in the compact code: each row\n"
-"                    after the first as its rank among the N! permutations,\n"
-"                    in base 64 (4 characters for 9x9); --plain for digits\n"
-"  --classes         the number of classes of bands: under the band's\n"
-"                    symmetries, and when digits may also be rearranged\n"
-"                    within each mini-column (which keeps the completions)\n"
-"  --estimate PATHS  estimate only, from PATHS random paths\n"
-"  -j, --threads N   count on N threads\n"
-"  --timeout SEC     time for an exact count before estimating\n"
-"Exit status: 0 done, 4 usage error, 5 estimated or cut short, 6 out of\n"
-"memory or write error.\n";
+static const cli_option options[] = {
+    { SUDOKU_OPT_BOX, 'b', "box", "RxC", "box shape (default 3x3)" },
+    { SUDOKU_OPT_SIZE, 0, "size", "N", "order N with its usual boxes" },
+    { OPT_FIX, 0, "fix-first-row", NULL, "the first row is 1 2 .. N" },
+    { OPT_COUNT, 0, "count", NULL, "the number of bands (default); with the "
+      "first row free it is N! times the count with it fixed, and printed "
+      "as derived that way.  Orders whose count takes longer than --timeout "
+      "(default 60 s) are estimated instead (Knuth's random paths), and say "
+      "so" },
+    { OPT_LIST, 0, "list", NULL, "every band, one per line, in the compact "
+      "code: each row after the first as its rank among the N! "
+      "permutations, in base 64 (4 characters for 9x9)" },
+    { OPT_PLAIN, 0, "plain", NULL, "with --list: digits instead of the "
+      "code" },
+    { OPT_CLASSES, 0, "classes", NULL, "the number of classes of bands: "
+      "under the band's symmetries, and when digits may also be rearranged "
+      "within each mini-column (which keeps the completions); orders up to "
+      "the ones with at most 50,000,000 bands" },
+    { OPT_ESTIMATE, 0, "estimate", "PATHS", "estimate only, from PATHS "
+      "random paths" },
+    CLI_OPTION_THREADS,
+    { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "time for an exact count before "
+      "estimating (default 60 s)" },
+    CLI_OPTION_HELP,
+    CLI_END_OPTIONS
+};
 
-static int bands_usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "sudoku bands: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'sudoku bands --help' for more information.\n");
-    return 4;
-}
+static const cli_command bands_command = {
+    "sudoku bands",
+
+    CLI_USAGE("sudoku bands [--box RxC | --size N] [--fix-first-row]",
+              "             [--count | --list [--plain] | --classes]"),
+    "The completions of the first band (the first R rows) of an N x N sudoku\n"
+    "with R x C boxes (default 3x3), counted by the exact cover engine with\n"
+    "the column items secondary.",
+    options, NULL,
+    { "done", NULL, NULL, NULL, NULL,
+      "estimated, cut short, or too many bands to classify",
+      "out of memory, or the output could not be written" }
+};
 
 /* c * k, for small k (the N! of a free first row); 128 bits. */
 static dlx_count count_times(dlx_count c, unsigned k)
@@ -65,12 +75,12 @@ typedef struct lister {
     uint64_t n;
 } lister;
 
-static int list_band(void *ctx, const int *options, int n)
+static int list_band(void *ctx, const int *chosen, int n)
 {
     lister *l = ctx;
     int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
     int N = l->R * l->C;
-    sudoku_band_from_options(l->R, l->C, options, n, band);
+    sudoku_band_from_options(l->R, l->C, chosen, n, band);
     if (l->plain) {
         for (int i = l->fix ? N : 0; i < l->R * N; i++)
             putchar(sudoku_symbol_char(band[i], N <= 9 ? SUDOKU_SYM_DIGITS
@@ -85,77 +95,68 @@ static int list_band(void *ctx, const int *options, int n)
     return ferror(stdout) != 0;
 }
 
+typedef struct bands_args {
+    sudoku_read_options box;
+    int fix, mode, plain;   /* mode: 0 count, 1 list, 2 classes */
+    uint64_t estimate;
+} bands_args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    bands_args *a = ctx;
+    switch (id) {
+    case OPT_FIX:
+        a->fix = 1;
+        return 0;
+    case OPT_COUNT:
+    case OPT_LIST:
+    case OPT_CLASSES:
+        a->mode = id == OPT_COUNT ? 0 : id == OPT_LIST ? 1 : 2;
+        return 0;
+    case OPT_PLAIN:
+        a->plain = 1;
+        return 0;
+    case OPT_ESTIMATE:
+        return cli_value_count(ps, 1, UINT64_MAX, &a->estimate);
+    default: /* --box, --size */
+        return sudoku_input_option(ps, id, &a->box);
+    }
+}
+
 int sudoku_bands_main(int argc, char **argv)
 {
-    sudoku_shape shape = { 3, 3, 9 };
-    int fix = 0, mode = 0, plain = 0, threads = 1; /* 0 count 1 list 2 cl */
-    uint64_t estimate = 0;
-    double timeout = 60;
-    static const char *const with_value[] = {
-        "-b", "--box", "-n", "--size", "--estimate", "--timeout", "-j",
-        "--threads", NULL };
-    for (int k = 1; k < argc; k++) {
-        dlx_arg arg;
-        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
-        if (bad)
-            return bands_usage_error(dlx_arg_error(bad), argv[k]);
-        const char *a = arg.name, *val = arg.value;
-        uint64_t n;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(bands_usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "--box") || !strcmp(a, "-b")) {
-            if (sudoku_parse_box(val, &shape) != 0)
-                return bands_usage_error("--box: '%s' is not RxC", val);
-        } else if (!strcmp(a, "--size") || !strcmp(a, "-n")) {
-            if (!dlx_parse_u64(val, &n) || n > SUDOKU_MAX_ORDER ||
-                sudoku_default_shape((int)n, &shape) != 0)
-                return bands_usage_error("--size: '%s' is not an order", val);
-        } else if (!strcmp(a, "--fix-first-row")) {
-            fix = 1;
-        } else if (!strcmp(a, "--count")) {
-            mode = 0;
-        } else if (!strcmp(a, "--list")) {
-            mode = 1;
-        } else if (!strcmp(a, "--plain")) {
-            plain = 1;
-        } else if (!strcmp(a, "--classes")) {
-            mode = 2;
-        } else if (!strcmp(a, "--estimate")) {
-            if (!dlx_parse_u64(val, &estimate) || estimate == 0)
-                return bands_usage_error("--estimate: '%s' is not a positive "
-                                         "number of paths", val);
-        } else if (!strcmp(a, "--timeout")) {
-            char *end;
-            timeout = strtod(val, &end);
-            if (end == val || *end || !(timeout > 0))
-                return bands_usage_error("--timeout: '%s' is not a positive "
-                                         "number", val);
-        } else if (!strcmp(a, "--threads") || !strcmp(a, "-j")) {
-            if (!dlx_parse_u64(val, &n) || n < 1 || n > 1024)
-                return bands_usage_error("--threads: '%s' is not a number "
-                                         "from 1 to 1024", val);
-            threads = (int)n;
-        } else {
-            return bands_usage_error("unknown option '%s'", argv[k]);
-        }
-    }
+    bands_args a = { .box = { .box = { 3, 3, 9 } } };
+    cli_search search;
+    cli_search_init(&search);
+    search.timeout = 60;
+    int st = cli_parse(&bands_command, argc, argv, 1, &search, NULL, NULL,
+                       own_option, &a);
+    if (st >= 0)
+        return st;
+    sudoku_read_options box = a.box;
+    int fix = a.fix, mode = a.mode, plain = a.plain;
+    uint64_t estimate = a.estimate;
+    sudoku_shape shape = box.box;
+    int threads = search.threads;
+    double timeout = search.timeout > 0 ? search.timeout : 1e9;
     int R = shape.R, C = shape.C, N = shape.N;
     if (N > SUDOKU_BAND_MAX_N)
-        return bands_usage_error("bands are supported up to order 20, not "
-                                 "%s", argc ? "the one asked" : "");
+        return cli_usage_error(bands_command.prog, "bands are supported up to "
+                               "order %d, not %d", SUDOKU_BAND_MAX_N, N);
     if (mode == 2) {
         sudoku_band_classes cl;
         int status = sudoku_band_count_classes(R, C, 50000000, &cl);
         if (status == DLX_ETOOBIG) {
-            fprintf(stderr, "sudoku bands: %dx%d bands are too many to "
-                    "classify (more than 50,000,000 with the first row "
-                    "fixed)\n", N, N);
-            return 5;
+            /* not a budget the user set: the classification holds every
+             * band in memory, and this order has too many */
+            cli_report(bands_command.prog, 0, 0, "%dx%d bands are too many "
+                       "to classify (more than 50,000,000 with the first "
+                       "row fixed; --count counts them)", N, N);
+            return CLI_EXIT_USAGE;
         }
         if (status != DLX_OK) {
-            fprintf(stderr, "sudoku bands: %s\n", dlx_strerror(status));
-            return 6;
+            cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
+            return CLI_EXIT_SYSTEM;
         }
         printf("%dx%d bands (boxes %dx%d), first row fixed: %" PRIu64 "\n",
                N, N, R, C, cl.bands);
@@ -173,12 +174,12 @@ int sudoku_bands_main(int argc, char **argv)
                    "lexicographically: 2,612,736 / 72 = 36,288\nconfigurations, "
                    "then the band symmetries) and Jarvis's 44 (\"gang of "
                    "44\").\n");
-        return fflush(stdout) == 0 ? 0 : 6;
+        return cli_finish_output(bands_command.prog);
     }
     dlx_matrix *m = sudoku_band_matrix(R, C);
     if (!m) {
-        fprintf(stderr, "sudoku bands: out of memory\n");
-        return 6;
+        cli_report(bands_command.prog, 0, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
     }
     int first[SUDOKU_BAND_MAX_N];
     sudoku_band_first_row(R, C, first);
@@ -200,29 +201,25 @@ int sudoku_bands_main(int argc, char **argv)
                       : (R - fix) * sudoku_rank_width(N),
                 (R - fix) * N);
         if (r.outcome != DLX_COMPLETE)
-            rc = 6;
+            rc = CLI_EXIT_SYSTEM; /* only a write error stops the list */
     } else if (estimate) {
         dlx_estimate e;
         dlx_estimate_size(m, first, N, estimate, 1, &e);
         printf("%dx%d bands, first row fixed: about %.4g (+- %.2g, estimated "
                "from %" PRIu64 " random paths)\n", N, N, e.solutions,
                e.solutions_error, estimate);
-        rc = 5;
+        rc = CLI_EXIT_CUT;
     } else {
-        dlx_jobs jobs;
         dlx_parallel par = { 0 };
         par.threads = threads;
         par.max_seconds = timeout;
         dlx_parallel_result res;
-        int status = dlx_split(m, first, N, 1, 64 * threads, &jobs);
-        if (status == DLX_OK)
-            status = dlx_count_jobs(m, &jobs, NULL, 0, &par, &res);
+        int status = dlx_count_parallel(m, first, N, 0, &par, &res);
         if (status != DLX_OK) {
-            fprintf(stderr, "sudoku bands: %s\n", dlx_strerror(status));
+            cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
             dlx_free(m);
-            return 6;
+            return CLI_EXIT_SYSTEM;
         }
-        dlx_jobs_free(&jobs);
         char count[DLX_COUNT_STRLEN];
         if (res.outcome == DLX_COMPLETE) {
             printf("%dx%d bands (boxes %dx%d), first row fixed: %s\n", N, N,
@@ -248,15 +245,10 @@ int sudoku_bands_main(int argc, char **argv)
                    "100000 random paths)\n", N, N, timeout,
                    dlx_count_str(res.solutions, count), e.solutions,
                    e.solutions_error);
-            rc = 5;
+            rc = CLI_EXIT_CUT;
         }
         dlx_parallel_result_free(&res);
     }
     dlx_free(m);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "sudoku bands: error writing output: %s\n",
-                strerror(errno));
-        return 6;
-    }
-    return rc;
+    return cli_exit_worse(rc, cli_finish_output(bands_command.prog));
 }

@@ -11,80 +11,79 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "dlx_util.h"
+#include "cli.h"
+#include "sudoku_cmd.h"
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
 #include "sudoku_solve.h"
 
-int sudoku_generate_main(int argc, char **argv);
-
 /* Orders above 16: a uniqueness check that needs more nodes keeps its
  * given, so that 25x25 puzzles take seconds, not hours. */
 #define DEFAULT_CHECK_NODES 2000
 
-static const char gen_usage[] =
-"Usage: sudoku generate [-n COUNT] [--size N | --box RxC] [OPTION]...\n"
-"Puzzles with exactly one solution: a random complete grid, then cells\n"
-"cleared in random order while the solution counter proves the puzzle\n"
-"still has one solution.  Without --givens the result is minimal: no\n"
-"given (no symmetric group of givens) can go without a second solution.\n"
-"\n"
-"  -n, --count N       puzzles to make (default 1)\n"
-"      --size N        order (default 9; 6 is 2x3, 12 is 3x4)\n"
-"  -b, --box RxC       box shape: R rows by C columns\n"
-"      --symmetry S    none (default), rot180, rot90, mirror (left-right),\n"
-"                      diagonal (the main diagonal)\n"
-"      --fill F        dlx (default: the engine, randomized), blockrow\n"
-"                      (Ossudo's: cells left to right, a dead end restarts\n"
-"                      the band), pattern (Doku_Autocomplete's shifted rows\n"
-"                      shuffled)\n"
-"      --difficulty D  only puzzles the logic solver grades D: easy,\n"
-"                      medium, hard, expert or guessing (sudoku rate);\n"
-"                      each puzzle tries up to --attempts grids (10000)\n"
-"      --givens N      stop clearing at N givens (then not proved minimal;\n"
-"                      more remain when no further cell can go)\n"
-"      --seed S        puzzle k (from 0) uses seed S+k: the same puzzles on\n"
-"                      every run and machine.  Without it a fresh seed is\n"
-"                      chosen and printed on stderr\n"
-"      --check-nodes N a uniqueness check needing more than N nodes keeps\n"
-"                      its given: the puzzle stays unique but is not\n"
-"                      proved minimal (default: 0, no limit, up to 16x16;\n"
-"                      2000 above)\n"
-"      --max-nodes N   budget per puzzle in engine nodes\n"
-"      --timeout SEC   budget per puzzle in seconds; a puzzle whose budget\n"
-"                      ran out while clearing is printed (it has one\n"
-"                      solution) and reported as not minimal\n"
-"  -o, --output L      line (default), grid, numbers, tatham, json (JSON\n"
-"                      lines: seed, size, box, givens, minimal, nodes,\n"
-"                      seconds, puzzle, solution)\n"
-"      --out-symbols S digits, alnum, letters, hex, numbers\n"
-"      --solution      also print the solution after each puzzle\n"
-"  -s, --stats         per puzzle and summary figures on stderr\n"
-"\n"
-"Exit status: 0 every puzzle made, 4 usage error, 5 some budget ran out\n"
-"(puzzles not minimal, or no grid found), 6 write error or no memory.\n";
+enum {
+    OPT_COUNT = CLI_OPT_OWN, OPT_SYMMETRY, OPT_FILL, OPT_GIVENS,
+    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION
+};
 
-static int gen_usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "sudoku generate: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'sudoku generate --help' for more information.\n");
-    return 4;
-}
+static const char *const difficulties[] = { "easy", "medium", "hard",
+                                            "expert", "guessing", NULL };
 
-static int parse_count(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
+static const cli_option options[] = {
+    { OPT_COUNT, 'n', "count", "N", "puzzles to make (default 1)" },
+    { SUDOKU_OPT_SIZE, 0, "size", "N", "order (default 9; 6 is 2x3, 12 is "
+      "3x4)" },
+    { SUDOKU_OPT_BOX, 'b', "box", "RxC", "box shape: R rows by C columns" },
+    { OPT_SYMMETRY, 0, "symmetry", "S", "none (default), rot180, rot90, "
+      "mirror (left-right), diagonal (the main diagonal)" },
+    { OPT_FILL, 0, "fill", "F", "dlx (default: the engine, randomized), "
+      "blockrow (Ossudo's: cells left to right, a dead end restarts the "
+      "band), pattern (Doku_Autocomplete's shifted rows shuffled)" },
+    { OPT_DIFFICULTY, 0, "difficulty", "D", "only puzzles the logic solver "
+      "grades D: easy, medium, hard, expert or guessing (sudoku rate); each "
+      "puzzle tries up to --attempts grids" },
+    { OPT_ATTEMPTS, 0, "attempts", "N", "grids tried per puzzle for "
+      "--difficulty (default 10000)" },
+    { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
+      "proved minimal; more remain when no further cell can go)" },
+    { CLI_OPT_SEED, 0, "seed", "S", "puzzle k (from 0) uses seed S+k: the "
+      "same puzzles on every run and machine.  Without it a fresh seed is "
+      "chosen and printed on stderr" },
+    { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
+      "more than N nodes keeps its given: the puzzle stays unique but is not "
+      "proved minimal (default: 0, no limit, up to 16x16; 2000 above)" },
+    { CLI_OPT_MAX_NODES, 0, "max-nodes", "N", "budget per puzzle in engine "
+      "nodes" },
+    { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "budget per puzzle in seconds "
+      "(as for every command: 90s, 1.5m, inf); a puzzle whose budget ran "
+      "out while clearing is printed (it has one solution) and reported as "
+      "not minimal" },
+    { SUDOKU_OPT_OUTPUT, 'o', "output", "L", "line (default), grid, numbers, "
+      "tatham, json (JSON lines: seed, size, box, givens, minimal, nodes, "
+      "seconds, puzzle, solution)" },
+    { SUDOKU_OPT_OUT_SYMBOLS, 0, "out-symbols", "S", "digits, alnum, "
+      "letters, hex, numbers" },
+    { OPT_SOLUTION, 0, "solution", NULL, "also print the solution after each "
+      "puzzle" },
+    CLI_OPTION_STATS,
+    CLI_OPTION_HELP,
+    CLI_END_OPTIONS
+};
+
+static const cli_command gen_command = {
+    "sudoku generate",
+
+    CLI_USAGE("sudoku generate [-n COUNT] [--size N | --box RxC] [OPTION]..."),
+    "Puzzles with exactly one solution: a random complete grid, then cells\n"
+    "cleared in random order while the solution counter proves the puzzle\n"
+    "still has one solution.  Without --givens the result is minimal: no\n"
+    "given (no symmetric group of givens) can go without a second solution.",
+    options, NULL,
+    { "every puzzle made", NULL, NULL, NULL, NULL,
+      "some budget ran out (puzzles not minimal, or no grid found)",
+      "out of memory, or the output could not be written" }
+};
 
 static void write_cells(const sudoku *s)
 {
@@ -114,141 +113,86 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
+/* What the command line asks for. */
+typedef struct gen_args {
+    sudoku_read_options box;
+    uint64_t count, givens, attempts;
+    int with_solution, check_nodes_set, level;
+    sudoku_gen_options opt;
+    sudoku_layout layout;
+    sudoku_symbols sym;
+} gen_args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    gen_args *g = ctx;
+    int st = 0, k = 0;
+    switch (id) {
+    case OPT_COUNT:
+        return cli_value_count(ps, 1, UINT64_MAX, &g->count);
+    case SUDOKU_OPT_SIZE:
+    case SUDOKU_OPT_BOX:
+        return sudoku_input_option(ps, id, &g->box);
+    case OPT_SYMMETRY:
+        st = cli_value_choice(ps, sudoku_symmetry_names, &k);
+        g->opt.symmetry = (sudoku_symmetry)k;
+        return st;
+    case OPT_FILL:
+        st = cli_value_choice(ps, sudoku_fill_names, &k);
+        g->opt.fill = (sudoku_fill)k;
+        return st;
+    case OPT_GIVENS:
+        return cli_value_count(ps, 1, 10000, &g->givens);
+    case OPT_DIFFICULTY:
+        return cli_value_choice(ps, difficulties, &g->level);
+    case OPT_ATTEMPTS:
+        return cli_value_count(ps, 1, UINT64_MAX, &g->attempts);
+    case OPT_CHECK_NODES:
+        g->check_nodes_set = 1;
+        return cli_value_count(ps, 0, UINT64_MAX, &g->opt.check_nodes);
+    case SUDOKU_OPT_OUTPUT:
+    case SUDOKU_OPT_OUT_SYMBOLS:
+        st = sudoku_output_option(ps, id, &g->layout, &g->sym);
+        if (!st && g->layout == SUDOKU_LAYOUT_AUTO)
+            g->layout = SUDOKU_LAYOUT_LINE;
+        return st;
+    default: /* OPT_SOLUTION */
+        g->with_solution = 1;
+        return 0;
+    }
+}
+
 int sudoku_generate_main(int argc, char **argv)
 {
-    sudoku_shape shape = { 3, 3, 9 };
-    uint64_t count = 1, seed = 0, max_nodes = 0, givens = 0;
-    int have_seed = 0, stats = 0, with_solution = 0, check_nodes_set = 0;
-    const char *difficulty = NULL;
-    uint64_t attempts = 10000;
-    sudoku_gen_options opt = { 0 };
-    sudoku_layout layout = SUDOKU_LAYOUT_LINE;
-    sudoku_symbols sym = SUDOKU_SYM_AUTO;
-    static const char *const with_value[] = {
-        "-n", "--count", "--size", "-b", "--box", "--symmetry", "--fill",
-        "--givens", "--difficulty", "--attempts", "--seed", "--max-nodes",
-        "--check-nodes", "--timeout", "-o", "--output", "--out-symbols",
-        NULL };
-    for (int k = 1; k < argc; k++) {
-        dlx_arg arg;
-        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
-        if (bad)
-            return gen_usage_error(dlx_arg_error(bad), argv[k]);
-        const char *a = arg.name, *val = arg.value;
-        const char *shown = val ? val : "";
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(gen_usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "-n") || !strcmp(a, "--count")) {
-            if (parse_count(val, &count) != 0 || count == 0)
-                return gen_usage_error("--count: '%s' is not a positive "
-                                       "number", shown);
-        } else if (!strcmp(a, "--size")) {
-            uint64_t n;
-            if (parse_count(val, &n) != 0 || n > SUDOKU_MAX_ORDER ||
-                sudoku_default_shape((int)n, &shape) != 0)
-                return gen_usage_error("--size: '%s' is not an order from 1 "
-                                       "to 100", shown);
-        } else if (!strcmp(a, "-b") || !strcmp(a, "--box")) {
-            if (!val || sudoku_parse_box(val, &shape) != 0)
-                return gen_usage_error("--box: '%s' is not RxC (like 2x3)",
-                                       shown);
-        } else if (!strcmp(a, "--symmetry")) {
-            if (!val || sudoku_parse_symmetry(val, &opt.symmetry) != 0)
-                return gen_usage_error("--symmetry: '%s' is not none, rot180, "
-                                       "rot90, mirror or diagonal", shown);
-        } else if (!strcmp(a, "--fill")) {
-            if (!val || sudoku_parse_fill(val, &opt.fill) != 0)
-                return gen_usage_error("--fill: '%s' is not dlx, blockrow or "
-                                       "pattern", shown);
-        } else if (!strcmp(a, "--givens")) {
-            if (parse_count(val, &givens) != 0 || givens == 0 ||
-                givens > 10000)
-                return gen_usage_error("--givens: '%s' is not a positive "
-                                       "number of cells", shown);
-        } else if (!strcmp(a, "--difficulty")) {
-            static const char *const levels[] = { "easy", "medium", "hard",
-                                                  "expert", "guessing" };
-            difficulty = NULL;
-            for (int j = 0; j < 5 && val; j++)
-                if (!strcmp(val, levels[j]))
-                    difficulty = levels[j];
-            if (!difficulty)
-                return gen_usage_error("--difficulty: '%s' is not easy, "
-                                       "medium, hard, expert or guessing",
-                                       shown);
-        } else if (!strcmp(a, "--attempts")) {
-            if (parse_count(val, &attempts) != 0 || attempts == 0)
-                return gen_usage_error("--attempts: '%s' is not a positive "
-                                       "number", shown);
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_count(val, &seed) != 0)
-                return gen_usage_error("--seed: '%s' is not a number from 0 "
-                                       "to 2^64-1", shown);
-            have_seed = 1;
-        } else if (!strcmp(a, "--max-nodes")) {
-            if (parse_count(val, &max_nodes) != 0 || max_nodes == 0)
-                return gen_usage_error("--max-nodes: '%s' is not a positive "
-                                       "number", shown);
-        } else if (!strcmp(a, "--check-nodes")) {
-            if (parse_count(val, &opt.check_nodes) != 0)
-                return gen_usage_error("--check-nodes: '%s' is not a number",
-                                       shown);
-            check_nodes_set = 1;
-        } else if (!strcmp(a, "--timeout")) {
-            char *end;
-            opt.max_seconds = val ? strtod(val, &end) : 0;
-            if (!val || *end || !(opt.max_seconds > 0))
-                return gen_usage_error("--timeout: '%s' is not a positive "
-                                       "number of seconds", shown);
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!strcmp(val, "line"))
-                layout = SUDOKU_LAYOUT_LINE;
-            else if (!strcmp(val, "grid"))
-                layout = SUDOKU_LAYOUT_GRID;
-            else if (!strcmp(val, "numbers"))
-                layout = SUDOKU_LAYOUT_NUMBERS;
-            else if (!strcmp(val, "tatham"))
-                layout = SUDOKU_LAYOUT_TATHAM;
-            else if (!strcmp(val, "json"))
-                layout = SUDOKU_LAYOUT_JSON;
-            else
-                return gen_usage_error("--output: '%s' is not line, grid, "
-                                       "numbers, tatham or json", val);
-        } else if (!strcmp(a, "--out-symbols")) {
-            static const char *const names[] = { "digits", "alnum", "letters",
-                                                 "hex", "numbers" };
-            static const sudoku_symbols sets[] = {
-                SUDOKU_SYM_DIGITS, SUDOKU_SYM_ALNUM, SUDOKU_SYM_LETTERS,
-                SUDOKU_SYM_HEX, SUDOKU_SYM_NUMBERS };
-            int found = 0;
-            for (int j = 0; j < 5 && val; j++)
-                if (!strcmp(val, names[j])) {
-                    sym = sets[j];
-                    found = 1;
-                }
-            if (!found)
-                return gen_usage_error("--out-symbols: '%s' is not digits, "
-                                       "alnum, letters, hex or numbers",
-                                       shown);
-        } else if (!strcmp(a, "--solution")) {
-            with_solution = 1;
-        } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
-            stats = 1;
-        } else {
-            return gen_usage_error("unknown option '%s'", a);
-        }
-    }
+    gen_args g = { .box = { .box = { 3, 3, 9 } }, .count = 1,
+                   .attempts = 10000, .level = -1,
+                   .layout = SUDOKU_LAYOUT_LINE };
+    cli_search search;
+    cli_search_init(&search);
+    int parsed = cli_parse(&gen_command, argc, argv, 1, &search, NULL, NULL,
+                           own_option, &g);
+    if (parsed >= 0)
+        return parsed;
+    sudoku_shape shape = g.box.box;
+    uint64_t count = g.count, givens = g.givens, attempts = g.attempts;
+    int with_solution = g.with_solution, level = g.level;
+    sudoku_gen_options opt = g.opt;
+    sudoku_layout layout = g.layout;
+    sudoku_symbols sym = g.sym;
+    const char *difficulty = level >= 0 ? difficulties[level] : NULL;
+    uint64_t seed = search.seed, max_nodes = search.max_nodes;
+    int have_seed = search.have_seed, stats = search.stats;
+    opt.max_seconds = search.timeout;
     opt.max_nodes = max_nodes;
-    if (!check_nodes_set && shape.N > 16)
+    if (!g.check_nodes_set && shape.N > 16)
         opt.check_nodes = DEFAULT_CHECK_NODES;
     opt.target_givens = (int)givens;
-    if (opt.symmetry == SUDOKU_SYM_ROT90 && shape.R != shape.C)
-        return gen_usage_error("--symmetry rot90 turns boxes: it needs square "
-                               "boxes, not %s", "the ones asked for");
-    if (opt.symmetry == SUDOKU_SYM_DIAGONAL && shape.R != shape.C)
-        return gen_usage_error("--symmetry diagonal needs square boxes, not "
-                               "%s", "the ones asked for");
+    if ((opt.symmetry == SUDOKU_SYMMETRY_ROT90 ||
+         opt.symmetry == SUDOKU_SYMMETRY_DIAGONAL) && shape.R != shape.C)
+        return cli_usage_error(gen_command.prog, "--symmetry %s needs square "
+                               "boxes, not %dx%d",
+                               sudoku_symmetry_name(opt.symmetry), shape.R,
+                               shape.C);
     if (!have_seed) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
@@ -262,15 +206,16 @@ int sudoku_generate_main(int argc, char **argv)
     sudoku_init(&puzzle);
     sudoku_init(&solution);
     if (!sv) {
-        fprintf(stderr, "sudoku generate: out of memory for order %d\n",
-                shape.N);
-        return 6;
+        cli_report(gen_command.prog, 0, 0, "out of memory for order %d",
+                   shape.N);
+        return CLI_EXIT_SYSTEM;
     }
-    int progress = isatty(2) && count > 1;
+    cli_progress progress;
+    cli_progress_start(&progress);
     int status = 0;
     uint64_t made = 0, failed = 0, not_minimal = 0, total_givens = 0;
     uint64_t total_nodes = 0;
-    double start = dlx_seconds(), last_progress = start;
+    double start = cli_seconds();
     for (uint64_t k = 0; k < count; k++) {
         uint64_t s = seed + k;
         sudoku_gen_report rep;
@@ -294,27 +239,30 @@ int sudoku_generate_main(int argc, char **argv)
         }
         if (st == 0 && difficulty && (!grade || strcmp(grade, difficulty))) {
             failed++;
-            status = 5;
-            fprintf(stderr, "sudoku generate: seed %" PRIu64 ": no %s puzzle "
-                    "in %d attempts\n", s, difficulty, tries);
+            status = CLI_EXIT_CUT;
+            cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no %s "
+                       "puzzle in %d attempts", s, difficulty, tries);
             continue;
         }
         if (st != 0) {
             failed++;
-            status = 5;
-            fprintf(stderr, "sudoku generate: seed %" PRIu64 ": no grid "
-                    "within the budget (%" PRIu64 " nodes, %.3f s)\n", s,
-                    rep.nodes, rep.seconds);
+            status = CLI_EXIT_CUT;
+            cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no grid "
+                       "within the budget (%" PRIu64 " nodes, %.3f s)", s,
+                       rep.nodes, rep.seconds);
             continue;
         }
         made++;
         total_givens += (uint64_t)rep.givens;
-        if (!rep.complete) {
+        /* a target of givens, a capped check or a budget: the puzzle is
+         * unique but not proved minimal, and the summary counts it so */
+        if (!rep.minimal)
             not_minimal++;
-            status = 5;
-            fprintf(stderr, "sudoku generate: seed %" PRIu64 ": budget ran "
-                    "out while clearing: %d givens, one solution, not "
-                    "proved minimal\n", s, rep.givens);
+        if (!rep.complete) {
+            status = CLI_EXIT_CUT;
+            cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": budget ran "
+                       "out while clearing: %d givens, one solution, not "
+                       "proved minimal", s, rep.givens);
         }
         if (layout == SUDOKU_LAYOUT_JSON) {
             printf("{\"seed\":%" PRIu64 ",\"size\":%d,\"box\":\"%dx%d\","
@@ -348,18 +296,15 @@ int sudoku_generate_main(int argc, char **argv)
                     " nodes, %" PRIu64 " checks, %ld restarts, %.6f s\n", s,
                     rep.givens, rep.minimal ? " (minimal)" : "", rep.nodes,
                     rep.checks, rep.restarts, rep.seconds);
-        double now = dlx_seconds();
-        if (progress && now - last_progress > 0.5) {
-            fprintf(stderr, "\r%" PRIu64 " of %" PRIu64 " puzzles, %.0f/s ",
-                    k + 1, count, (double)(k + 1) / (now - start));
-            last_progress = now;
-        }
+        if (count > 1)
+            cli_progress_show(&progress, "%" PRIu64 " of %" PRIu64
+                              " puzzles, %.0f/s", k + 1, count,
+                              (double)(k + 1) / (cli_seconds() - start));
         if (ferror(stdout))
             break;
     }
-    if (progress)
-        fprintf(stderr, "\r%60s\r", "");
-    double seconds = dlx_seconds() - start;
+    cli_progress_clear(&progress);
+    double seconds = cli_seconds() - start;
     if (stats)
         fprintf(stderr, "sudoku generate: %" PRIu64 " puzzles (%" PRIu64
                 " not proved minimal, %" PRIu64 " failed), %.2f givens on "
@@ -367,11 +312,7 @@ int sudoku_generate_main(int argc, char **argv)
                 not_minimal, failed,
                 made ? (double)total_givens / (double)made : 0.0, total_nodes,
                 seconds, seconds > 0 ? (double)made / seconds : 0.0);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "sudoku generate: write error: %s\n",
-                strerror(errno ? errno : EIO));
-        status = 6;
-    }
+    status = cli_exit_worse(status, cli_finish_output(gen_command.prog));
     sudoku_solver_free(sv);
     sudoku_release(&puzzle);
     sudoku_release(&solution);

@@ -9,15 +9,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx_util.h"
+#include "cli.h"
+#include "sudoku_cmd.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
 #include "sudoku_solve.h"
 
-int sudoku_logic_main(int argc, char **argv);
+enum { OPT_METHOD = CLI_OPT_OWN, OPT_CANDIDATES, OPT_OUTPUT };
 
-static const char logic_usage[] =
-"Usage: sudoku explain|hint|rate [OPTION]... [FILE]...\n"
+static const cli_option options[] = {
+    { OPT_METHOD, 'm', "method", "M", "techniques (default) or reject (the "
+      "reject-list method: each cell keeps the digits it cannot take; it "
+      "finds naked and hidden singles and pairs)" },
+    { OPT_CANDIDATES, 0, "candidates", NULL, "explain: the candidate grid "
+      "before each step" },
+    { OPT_OUTPUT, 'o', "output", "F", "text (default), json (JSON lines: one "
+      "per step for explain and hint, one per puzzle for rate), csv (rate)" },
+    CLI_OPTION_MAX_NODES,
+    CLI_OPTION_TIMEOUT,
+    CLI_GROUP("Input:"),
+    SUDOKU_INPUT_OPTIONS,
+    CLI_GROUP("Help:"),
+    CLI_OPTION_HELP,
+    CLI_END_OPTIONS
+};
+
+static const char about[] =
 "Solve as a person does, one named step at a time.\n"
 "\n"
 "  explain   every step in words, to the end: r2c5 = 7: hidden single in\n"
@@ -31,41 +48,19 @@ static const char logic_usage[] =
 "locked candidates (pointing, claiming), naked and hidden pairs, triples\n"
 "and quads, X-wing, swordfish, XY-wing.  When none applies the step is a\n"
 "guess, labelled as such, whose digit comes from the Dancing Links\n"
-"solution, so every puzzle is explained to its end.\n"
-"\n"
-"  -m, --method M    techniques (default) or reject (the reject-list\n"
-"                    method: each cell keeps the digits it cannot take;\n"
-"                    it finds naked and hidden singles and pairs)\n"
-"      --candidates  explain: the candidate grid before each step\n"
-"  -o, --output F    text (default), json (JSON lines: one per step for\n"
-"                    explain and hint, one per puzzle for rate), csv (rate)\n"
-"  -f, --format F    input layout, as for 'sudoku solve'\n"
-"  -b, --box RxC     box shape\n"
-"      --symbols S   input symbols\n"
-"\n"
-"Orders up to 64.  Exit status: 0 done, 1 some puzzle has no solution,\n"
-"3 some puzzle or file could not be read, 4 usage error.\n";
+"solution, so every puzzle is explained to its end.  Orders up to 64;\n"
+"--max-nodes and --timeout hold for each puzzle (the search the guesses\n"
+"follow, and the steps).";
 
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
-
-/* cmd: explain, hint or rate */
-static int logic_usage_error(const char *cmd, const char *fmt,
-                             const char *arg)
-{
-    fprintf(stderr, "sudoku %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'sudoku %s --help' for more information.\n",
-            cmd);
-    return 4;
-}
 
 static void json_step(const char *file, int line, int n, const sudoku_step *st,
                       const sudoku_shape *sh)
 {
     char name[24];
     printf("{\"file\":");
-    dlx_json_string(stdout, file);
+    cli_json_string(stdout, file);
     printf(",\"line\":%d,\"step\":%d,\"technique\":\"%s\"", line, n,
            sudoku_technique_key(st->tech));
     if (st->cell >= 0)
@@ -77,31 +72,61 @@ static void json_step(const char *file, int line, int n, const sudoku_step *st,
                sudoku_cell_name(sh, st->removed_cell[k], name),
                st->removed_digit[k]);
     printf("],\"text\":");
-    dlx_json_string(stdout, st->text);
+    cli_json_string(stdout, st->text);
     printf("}\n");
 }
 
-/* Runs one puzzle; returns 0, or 1 when it has no solution. */
-static int run_puzzle(const sudoku *s, const char *file, int line, mode md,
-                      sudoku_logic_method method, int candidates,
-                      out_kind out, sudoku_solver *sv)
+typedef struct logic_run {
+    mode md;
+    sudoku_logic_method method;
+    int candidates;
+    out_kind out;
+    cli_search search;
+    cli_batch batch;
+    sudoku_solver *sv;
+    sudoku_shape shape;        /* of sv */
+    int puzzles, n_files;
+} logic_run;
+
+/* Runs one puzzle; returns an exit status (0, CLI_EXIT_NONE when it has no
+ * solution, CLI_EXIT_CUT when a budget ran out, CLI_EXIT_SYSTEM). */
+static int run_puzzle(const sudoku *s, const char *file, int line,
+                      const logic_run *lr)
 {
-    sudoku_logic *lg = sudoku_logic_new(s, method);
+    mode md = lr->md;
+    out_kind out = lr->out;
+    sudoku_logic *lg = sudoku_logic_new(s, lr->method);
     if (!lg) {
-        fprintf(stderr, "%s:%d: out of memory\n", file, line);
-        return 1;
+        cli_report(file, line, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
     }
+    grid_limits lim = { 0 };
+    lim.max_nodes = lr->search.max_nodes;
+    lim.max_seconds = lr->search.timeout;
+    sudoku_logic_set_limits(lg, &lim);
+    double start = cli_seconds();
     int used[SUDOKU_TECH_COUNT] = { 0 }, hardest = -1, steps = 0, status = 0;
     sudoku_step st;
     for (;;) {
-        if (candidates && md == EXPLAIN && out == OUT_TEXT)
+        if (lr->candidates && md == EXPLAIN && out == OUT_TEXT)
             sudoku_logic_write_candidates(stdout, lg);
-        int got = sudoku_logic_step(lg, sv, &st);
+        if (lim.max_seconds > 0 && cli_seconds() - start >= lim.max_seconds) {
+            cli_report(file, line, 0, "cut short (time limit) after %d "
+                       "steps", steps);
+            status = CLI_EXIT_CUT;
+            break;
+        }
+        int got = sudoku_logic_step(lg, lr->sv, &st);
         if (got == 0)
             break;
+        if (got == SUDOKU_ECUT) {
+            cli_report(file, line, 0, "%s", st.text);
+            status = CLI_EXIT_CUT;
+            break;
+        }
         if (got < 0) {
-            fprintf(stderr, "%s:%d: %s\n", file, line, st.text);
-            status = 1;
+            cli_report(file, line, 0, "%s", st.text);
+            status = got == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
             break;
         }
         steps++;
@@ -137,7 +162,7 @@ static int run_puzzle(const sudoku *s, const char *file, int line, mode md,
             putchar('\n');
         } else if (out == OUT_JSON) {
             printf("{\"file\":");
-            dlx_json_string(stdout, file);
+            cli_json_string(stdout, file);
             printf(",\"line\":%d,\"rating\":\"%s\",\"hardest\":\"%s\","
                    "\"steps\":%d,\"techniques\":{", line,
                    sudoku_rating_name(h), hk, steps);
@@ -162,161 +187,123 @@ static int run_puzzle(const sudoku *s, const char *file, int line, mode md,
     return status;
 }
 
-int sudoku_logic_main(int argc, char **argv)
+static void do_puzzle(sudoku_input *in, void *ctx)
 {
-    mode md = !strcmp(argv[0], "hint") ? HINT
-            : !strcmp(argv[0], "rate") ? RATE : EXPLAIN;
-    sudoku_logic_method method = SUDOKU_LOGIC_TECHNIQUES;
-    out_kind out = OUT_TEXT;
-    int candidates = 0, n_files = 0;
-    sudoku_read_options in = { 0 };
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    if (!files)
-        return 6;
-    static const char *const with_value[] = {
-        "-m", "--method", "-o", "--output", "-f", "--format", "-b", "--box",
-        "--symbols", NULL };
-    static const char *const layouts[] = { "auto", "line", "grid",
-                                           "numbers", "tatham", NULL };
-    static const char *const symbol_sets[] = { "digits", "alnum", "letters",
-                                               "hex", "numbers", NULL };
-    const char *wrong = NULL, *what = NULL; /* a usage error, its subject */
-    for (int k = 1; k < argc && !wrong; k++) {
-        dlx_arg arg;
-        int bad = dlx_next_arg(argc, argv, &k, with_value, &arg);
-        const char *a = arg.name, *val = arg.value;
-        int j;
-        what = val;
-        if (bad) {
-            wrong = dlx_arg_error(bad);
-            what = argv[k];
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(logic_usage, stdout);
-            free(files);
-            return 0;
-        } else if (!strcmp(a, "-m") || !strcmp(a, "--method")) {
-            if (!strcmp(val, "techniques"))
-                method = SUDOKU_LOGIC_TECHNIQUES;
-            else if (!strcmp(val, "reject") || !strcmp(val, "reject-list"))
-                method = SUDOKU_LOGIC_REJECT_LIST;
-            else
-                wrong = "--method: '%s' is not techniques or reject";
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!strcmp(val, "text"))
-                out = OUT_TEXT;
-            else if (!strcmp(val, "json"))
-                out = OUT_JSON;
-            else if (!strcmp(val, "csv") && md == RATE)
-                out = OUT_CSV;
-            else
-                wrong = "--output: '%s' is not text, json (or csv for rate)";
-        } else if (!strcmp(a, "--candidates")) {
-            candidates = 1;
-        } else if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
-            for (j = 0; layouts[j] && strcmp(val, layouts[j]); j++)
-                ;
-            in.layout = (sudoku_layout)j;
-            if (!layouts[j])
-                wrong = "--format: '%s' is not auto, line, grid, numbers "
-                        "or tatham";
-        } else if (!strcmp(a, "-b") || !strcmp(a, "--box")) {
-            if (sudoku_parse_box(val, &in.box) != 0)
-                wrong = "--box: '%s' is not RxC";
-        } else if (!strcmp(a, "--symbols")) {
-            for (j = 0; symbol_sets[j] && strcmp(val, symbol_sets[j]); j++)
-                ;
-            in.symbols = (sudoku_symbols)(j + 1);
-            if (!symbol_sets[j])
-                wrong = "--symbols: '%s' is not digits, alnum, letters, hex "
-                        "or numbers";
-        } else if (a[0] == '-' && a[1]) {
-            wrong = "unknown option '%s'";
-            what = a;
-        } else {
-            files[n_files++] = a;
+    logic_run *lr = ctx;
+    const sudoku *s = &in->s;
+    const char *shown = in->name;
+    int line = in->src.line;
+    dlx_diag err;
+    if (s->shape.N > SUDOKU_LOGIC_MAX_ORDER) {
+        cli_report(shown, line, 0, "the logic solver takes orders up to %d",
+                   SUDOKU_LOGIC_MAX_ORDER);
+        lr->batch.unreadable++;
+        cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
+        return;
+    }
+    if (sudoku_check_givens(s, &err) != SUDOKU_OK) {
+        cli_report(shown, line, 0, "%s", err.message);
+        lr->batch.unreadable++;
+        cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
+        return;
+    }
+    if (!lr->sv || lr->shape.R != s->shape.R || lr->shape.C != s->shape.C) {
+        sudoku_solver_free(lr->sv);
+        lr->sv = sudoku_solver_new(s->shape);
+        lr->shape = s->shape;
+        if (!lr->sv) {
+            cli_report(shown, line, 0, "out of memory for order %d",
+                       s->shape.N);
+            cli_batch_note(&lr->batch, CLI_EXIT_SYSTEM);
+            return;
         }
     }
-    if (wrong) {
-        free(files);
-        return logic_usage_error(argv[0], wrong, what);
+    if (lr->md != RATE && lr->out == OUT_TEXT && lr->puzzles > 0)
+        putchar('\n');
+    if (lr->md != RATE && lr->out == OUT_TEXT &&
+        (lr->n_files > 1 || lr->puzzles > 0 || lr->batch.inputs > 1))
+        printf("%s:%d:\n", shown, line);
+    lr->puzzles++;
+    cli_batch_note(&lr->batch, run_puzzle(s, shown, line, lr));
+}
+
+typedef struct logic_args {
+    logic_run *lr;
+    sudoku_input *in;
+} logic_args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    logic_args *a = ctx;
+    logic_run *lr = a->lr;
+    int st = sudoku_input_option(ps, id, &a->in->opt), k = 0;
+    if (st >= 0)
+        return st;
+    switch (id) {
+    case OPT_METHOD: {
+        static const char *const methods[] = { "techniques", "reject",
+                                               "reject-list", NULL };
+        st = cli_value_choice(ps, methods, &k);
+        lr->method = k ? SUDOKU_LOGIC_REJECT_LIST : SUDOKU_LOGIC_TECHNIQUES;
+        return st;
     }
-    if (n_files == 0)
-        files[n_files++] = "-";
-    if (md == RATE && out == OUT_CSV) {
+    case OPT_CANDIDATES:
+        lr->candidates = 1;
+        return 0;
+    default: { /* OPT_OUTPUT */
+        static const char *const text_json[] = { "text", "json", NULL };
+        static const char *const all[] = { "text", "json", "csv", NULL };
+        st = cli_value_choice(ps, lr->md == RATE ? all : text_json, &k);
+        lr->out = (out_kind)k;
+        return st;
+    }
+    }
+}
+
+int sudoku_logic_main(int argc, char **argv)
+{
+    char prog[32];
+    snprintf(prog, sizeof prog, "sudoku %s", argv[0]);
+    cli_command command = { prog,
+                            CLI_USAGE("sudoku explain|hint|rate [OPTION]... "
+                                      "[FILE]..."),
+                            about, options, NULL,
+                            { "done", "some puzzle has no solution", NULL,
+                              "some puzzle or file could not be read", NULL,
+                              "some puzzle was cut short by --max-nodes or "
+                              "--timeout",
+                              "out of memory, or the output could not be "
+                              "written" } };
+    logic_run lr;
+    memset(&lr, 0, sizeof lr);
+    lr.md = !strcmp(argv[0], "hint") ? HINT
+          : !strcmp(argv[0], "rate") ? RATE : EXPLAIN;
+    cli_search_init(&lr.search);
+    sudoku_input in;
+    memset(&in, 0, sizeof in);
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
+    if (!files)
+        return CLI_EXIT_SYSTEM;
+    logic_args a = { &lr, &in };
+    int st = cli_parse(&command, argc, argv, 1, &lr.search, files,
+                       &lr.n_files, own_option, &a);
+    if (st >= 0) {
+        free(files);
+        return st;
+    }
+    if (lr.md == RATE && lr.out == OUT_CSV) {
         printf("file,line,rating,hardest,steps");
         for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
             printf(",%s", sudoku_technique_key(t));
         putchar('\n');
     }
-    int status = 0, puzzles = 0;
-    sudoku_solver *sv = NULL;
-    sudoku_shape cur = { 0, 0, 0 };
-    sudoku s;
-    sudoku_init(&s);
-    for (int k = 0; k < n_files; k++) {
-        int std = !strcmp(files[k], "-");
-        const char *shown = std ? "<stdin>" : files[k];
-        FILE *f = std ? stdin : fopen(files[k], "r");
-        if (!f) {
-            fprintf(stderr, "sudoku: %s: %s\n", shown, strerror(errno));
-            status = 3;
-            continue;
-        }
-        sudoku_reader r;
-        sudoku_reader_init(&r, f, shown, &in);
-        sudoku_source src;
-        sudoku_error err;
-        int got;
-        while ((got = sudoku_read(&r, &s, &src, &err)) != 0) {
-            if (got < 0) {
-                if (err.col)
-                    fprintf(stderr, "%s:%d:%d: %s\n", shown, err.line,
-                            err.col, err.message);
-                else
-                    fprintf(stderr, "%s:%d: %s\n", shown, err.line,
-                            err.message);
-                status = 3;
-                if (got == -2)
-                    break;
-                continue;
-            }
-            if (s.shape.N > SUDOKU_LOGIC_MAX_ORDER) {
-                fprintf(stderr, "%s:%d: the logic solver takes orders up to "
-                        "%d\n", shown, src.line, SUDOKU_LOGIC_MAX_ORDER);
-                status = 3;
-                continue;
-            }
-            if (sudoku_check_givens(&s, &err) != 0) {
-                fprintf(stderr, "%s:%d: %s\n", shown, src.line, err.message);
-                status = 3;
-                continue;
-            }
-            if (!sv || cur.R != s.shape.R || cur.C != s.shape.C) {
-                sudoku_solver_free(sv);
-                sv = sudoku_solver_new(s.shape);
-                cur = s.shape;
-            }
-            if (md != RATE && out == OUT_TEXT && puzzles > 0)
-                putchar('\n');
-            if (md != RATE && out == OUT_TEXT &&
-                (n_files > 1 || puzzles > 0 || k > 0))
-                printf("%s:%d:\n", shown, src.line);
-            puzzles++;
-            if (run_puzzle(&s, shown, src.line, md, method, candidates, out,
-                           sv) != 0 && status == 0)
-                status = 1;
-        }
-        sudoku_reader_release(&r);
-        if (!std)
-            fclose(f);
-    }
-    sudoku_release(&s);
-    sudoku_solver_free(sv);
+    cli_batch_init(&lr.batch, prog);
+    in.process = do_puzzle;
+    in.ctx = &lr;
+    sudoku_init(&in.s);
+    cli_batch_files(&lr.batch, files, lr.n_files, &sudoku_reader_of, &in);
+    sudoku_release(&in.s);
+    sudoku_solver_free(lr.sv);
     free(files);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "sudoku %s: error writing output: %s\n", argv[0],
-                strerror(errno));
-        return 6;
-    }
-    return status;
+    return cli_exit_worse(lr.batch.status, cli_finish_output(prog));
 }

@@ -9,10 +9,15 @@
 
 #include "dlx_parallel.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "text.h"
 
 int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint)
 {
@@ -64,19 +69,28 @@ int dlx_count_parse(const char *s, dlx_count *out)
     return 0;
 }
 
+/* a + b, or -1 when the sum passes 2^128 - 1 (it would wrap). */
+static int count_add_checked(dlx_count a, dlx_count b, dlx_count *sum)
+{
+    dlx_count s = dlx_count_add(a, b);
+    if (s.hi < a.hi || (s.hi == a.hi && s.lo < a.lo))
+        return -1;
+    *sum = s;
+    return 0;
+}
+
 /* ---- reading ----------------------------------------------------------- */
 
 typedef struct reader {
-    FILE *f;
-    char *line;
-    size_t cap;
-    int lineno;
+    text_reader in;
     dlx_diag *err;
 } reader;
 
+static int bad(reader *r, int col, const char *fmt, ...) TEXT_PRINTF(3, 4);
+
 static int bad(reader *r, int col, const char *fmt, ...)
 {
-    r->err->line = r->lineno;
+    r->err->line = r->in.lineno;
     r->err->col = col;
     va_list ap;
     va_start(ap, fmt);
@@ -85,47 +99,69 @@ static int bad(reader *r, int col, const char *fmt, ...)
     return DLX_EITEM;
 }
 
-/* Next line without its end; NULL at the end of the file. */
-static char *next_line(reader *r)
+/* Next line without its end; NULL at the end of the file, or on a line
+ * that is not text or a read error (*status then says which). */
+static char *next_line(reader *r, int *status)
 {
-    ssize_t n = getline(&r->line, &r->cap, r->f);
-    if (n < 0)
-        return NULL;
-    r->lineno++;
-    while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
-        r->line[--n] = '\0';
-    return r->line;
+    int got = text_next(&r->in, r->err);
+    if (got == TEXT_LINE)
+        return r->in.line;
+    if (got != TEXT_END)
+        *status = got == TEXT_NOMEM ? DLX_ENOMEM : DLX_EITEM;
+    return NULL;
+}
+
+/* A whole decimal number of at most max at *p, followed by a blank or the
+ * end; moves *p past it.  0, or -1. */
+static int number(const char **p, long long max, long long *out)
+{
+    const char *end;
+    if (text_number(*p, max, out, &end) != 0 ||
+        (*end && !text_is_space((unsigned char)*end)))
+        return -1;
+    *p = end;
+    return 0;
 }
 
 /* Reads "# key value" header lines into *fp and *n (when not NULL). */
 static int header(reader *r, const char *magic, uint64_t *fp, int *n,
                   int *depth, char **first)
 {
-    char *s = next_line(r);
+    int status = DLX_OK;
+    char *s = next_line(r, &status);
+    if (status != DLX_OK)
+        return status;
     if (!s || strcmp(s, magic) != 0)
         return bad(r, 1, "not a %s file (the first line must be '%s')",
                    magic + 6, magic);
     int have_fp = 0;
-    while ((s = next_line(r)) && s[0] == '#') {
+    while ((s = next_line(r, &status)) && s[0] == '#') {
         char key[32];
         char value[64];
         if (sscanf(s, "# %31s %63s", key, value) != 2)
             continue;
         char *end;
+        const char *v = value;
+        long long x;
         if (!strcmp(key, "fingerprint")) {
+            errno = 0;
             *fp = strtoull(value, &end, 16);
-            if (*end)
+            if (*end || errno || !isxdigit((unsigned char)value[0]))
                 return bad(r, 15, "bad fingerprint '%s'", value);
             have_fp = 1;
         } else if (!strcmp(key, "jobs") && n) {
-            long v = strtol(value, &end, 10);
-            if (*end || v < 0 || v > 100000000)
-                return bad(r, 8, "bad number of jobs '%s'", value);
-            *n = (int)v;
+            if (number(&v, 100000000, &x) != 0)
+                return bad(r, 8, "bad number of jobs '%s' (0 to "
+                           "100000000)", value);
+            *n = (int)x;
         } else if (!strcmp(key, "depth") && depth) {
-            *depth = atoi(value);
+            if (number(&v, 1000000, &x) != 0)
+                return bad(r, 9, "bad depth '%s'", value);
+            *depth = (int)x;
         }
     }
+    if (status != DLX_OK)
+        return status;
     if (!have_fp)
         return bad(r, 1, "no '# fingerprint' line in the header");
     *first = s;
@@ -137,7 +173,8 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
 {
     memset(out, 0, sizeof *out);
     memset(err, 0, sizeof *err);
-    reader r = { f, NULL, 0, 0, err };
+    reader r = { { 0 }, err };
+    text_reader_init(&r.in, f, 0);
     int n = -1;
     char *s;
     int status = header(&r, "# dlx jobs 1", fingerprint, &n, &out->depth, &s);
@@ -146,42 +183,44 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
     int cap_opts = 1024, n_opts = 0;
     if (status == DLX_OK) {
         out->start = malloc(((size_t)n + 1) * sizeof *out->start);
+        out->line = malloc(((size_t)n + 1) * sizeof *out->line);
         out->opts = malloc((size_t)cap_opts * sizeof *out->opts);
-        if (!out->start || !out->opts)
-            status = bad(&r, 0, "out of memory");
+        if (!out->start || !out->line || !out->opts)
+            status = DLX_ENOMEM;
     }
-    for (; status == DLX_OK && s; s = next_line(&r)) {
+    for (; status == DLX_OK && s; s = next_line(&r, &status)) {
         if (s[0] == '\0' || s[0] == '#')
             continue;
-        char *p = s, *end;
-        long id = strtol(p, &end, 10);
-        if (end == p || id != out->n)
+        const char *p = s;
+        long long id;
+        if (number(&p, INT32_MAX, &id) != 0 || id != out->n)
             status = bad(&r, 1, "expected job %d here", out->n);
         else if (out->n >= n)
             status = bad(&r, 1, "more jobs than the %d of the header", n);
+        if (status != DLX_OK)
+            break;
         out->start[out->n] = n_opts;
-        for (p = end; status == DLX_OK && *p;) {
-            while (*p == ' ' || *p == '\t')
-                p++;
+        out->line[out->n] = r.in.lineno;
+        for (;;) {
+            p = text_skip_space(p);
             if (!*p)
                 break;
-            long o = strtol(p, &end, 10);
-            if (end == p || o < 0 || o > INT32_MAX || (*end && *end != ' ' &&
-                                                      *end != '\t')) {
-                status = bad(&r, (int)(p - s) + 1, "bad option number");
+            long long o;
+            const char *at = p;
+            if (number(&p, INT32_MAX, &o) != 0) {
+                status = bad(&r, (int)(at - s) + 1, "bad option number");
                 break;
             }
             if (n_opts == cap_opts) {
                 cap_opts *= 2;
                 int *q = realloc(out->opts, (size_t)cap_opts * sizeof *q);
                 if (!q) {
-                    status = bad(&r, 0, "out of memory");
+                    status = DLX_ENOMEM;
                     break;
                 }
                 out->opts = q;
             }
             out->opts[n_opts++] = (int)o;
-            p = end;
         }
         if (status == DLX_OK)
             out->n++;
@@ -191,9 +230,67 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
                      out->n, n);
     if (status == DLX_OK)
         out->start[out->n] = n_opts;
-    free(r.line);
+    if (status == DLX_ENOMEM)
+        snprintf(err->message, sizeof err->message, "out of memory");
+    text_reader_release(&r.in);
     if (status != DLX_OK)
         dlx_jobs_free(out);
+    return status;
+}
+
+int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
+                   const int *which, int n_which, dlx_diag *err)
+{
+    int n_items = dlx_num_items(m), n_options = dlx_num_options(m);
+    int *owner = malloc((size_t)(n_items > 0 ? n_items : 1) * sizeof *owner);
+    int *items = NULL, cap = 0, status = DLX_OK;
+    if (!owner)
+        return DLX_ENOMEM;
+    for (int i = 0; i < n_items; i++)
+        owner[i] = -1;
+    int count = which ? n_which : jobs->n;
+    for (int w = 0; w < count && status == DLX_OK; w++) {
+        int k = which ? which[w] : w;
+        int line = jobs->line ? jobs->line[k] : 0;
+        for (int x = jobs->start[k]; x < jobs->start[k + 1]; x++) {
+            int o = jobs->opts[x];
+            if (o < 0 || o >= n_options) {
+                text_error(err, line, 0, "job %d: option %d is not one of "
+                           "the %d options of this problem", k, o,
+                           n_options);
+                status = DLX_EOPTION;
+                break;
+            }
+            int n = dlx_option_items(m, o, NULL, NULL, 0);
+            if (n > cap) {
+                int *p = realloc(items, (size_t)n * sizeof *p);
+                if (!p) {
+                    status = DLX_ENOMEM;
+                    break;
+                }
+                items = p;
+                cap = n;
+            }
+            dlx_option_items(m, o, items, NULL, n);
+            /* options of one job must be able to stand together: no item
+             * covered twice (a colored secondary item may be shared by
+             * the engine's rules, and the search itself says so) */
+            for (int j = 0; j < n && status == DLX_OK; j++) {
+                int i = items[j];
+                if (i >= dlx_num_primary(m))
+                    continue;
+                if (owner[i] >= jobs->start[k] && owner[i] < x) {
+                    text_error(err, line, 0, "job %d: options %d and %d "
+                               "both cover item %d", k, jobs->opts[owner[i]],
+                               o, i);
+                    status = DLX_ECONFLICT;
+                }
+                owner[i] = x;
+            }
+        }
+    }
+    free(owner);
+    free(items);
     return status;
 }
 
@@ -214,10 +311,68 @@ void dlx_merge_free(dlx_merge *mg)
     mg->seen = NULL;
 }
 
+/* "job ID solutions COUNT nodes N seconds S complete|partial", strictly. */
+static int result_line(reader *r, const char *s, long long *id,
+                       dlx_count *count, uint64_t *nodes, double *seconds,
+                       int *partial)
+{
+    const char *p = s;
+    long long x;
+    char word[48];
+    size_t len;
+#define WORD(w)                                                             \
+    (p = text_skip_space(p), len = strcspn(p, " \t\v\f"),                   \
+     len == strlen(w) && !strncmp(p, w, len) ? (p += len, 1) : 0)
+    if (!WORD("job"))
+        return bad(r, 1, "not a result line (job ID solutions N nodes N "
+                   "seconds S complete|partial)");
+    p = text_skip_space(p);
+    if (number(&p, INT32_MAX, id) != 0)
+        return bad(r, (int)(p - s) + 1, "bad job id (a number from 0 to "
+                   "%d)", INT32_MAX);
+    if (!WORD("solutions"))
+        return bad(r, (int)(p - s) + 1, "expected 'solutions'");
+    p = text_skip_space(p);
+    len = strcspn(p, " \t\v\f");
+    snprintf(word, sizeof word, "%.*s", (int)(len < 47 ? len : 47), p);
+    if (len > 40 || dlx_count_parse(word, count) != 0)
+        return bad(r, (int)(p - s) + 1, "bad count '%s'", word);
+    p += len;
+    if (!WORD("nodes"))
+        return bad(r, (int)(p - s) + 1, "expected 'nodes'");
+    p = text_skip_space(p);
+    const char *at = p;
+    if (*p == '-' || number(&p, INT64_MAX, &x) != 0)
+        return bad(r, (int)(at - s) + 1, "bad number of nodes");
+    *nodes = (uint64_t)x;
+    if (!WORD("seconds"))
+        return bad(r, (int)(p - s) + 1, "expected 'seconds'");
+    p = text_skip_space(p);
+    char *end;
+    errno = 0;
+    *seconds = *p >= '0' && *p <= '9' ? strtod(p, &end) : -1;
+    if (*seconds < 0 || errno || !isfinite(*seconds) ||
+        (*end && !text_is_space((unsigned char)*end)))
+        return bad(r, (int)(p - s) + 1, "bad number of seconds");
+    p = end;
+    if (WORD("complete"))
+        *partial = 0;
+    else if (WORD("partial"))
+        *partial = 1;
+    else
+        return bad(r, (int)(p - s) + 1, "expected 'complete' or 'partial'");
+    if (*text_skip_space(p))
+        return bad(r, (int)(text_skip_space(p) - s) + 1, "unexpected text "
+                   "after the result");
+#undef WORD
+    return DLX_OK;
+}
+
 int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
 {
     memset(err, 0, sizeof *err);
-    reader r = { f, NULL, 0, 0, err };
+    reader r = { { 0 }, err };
+    text_reader_init(&r.in, f, 0);
     uint64_t fp = 0;
     char *s;
     int status = header(&r, "# dlx results 1", &fp, NULL, NULL, &s);
@@ -225,7 +380,7 @@ int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
         status = bad(&r, 0, "results of another problem (fingerprint "
                      "%016" PRIx64 ", the jobs have %016" PRIx64 ")", fp,
                      mg->fingerprint);
-    for (; status == DLX_OK && s; s = next_line(&r)) {
+    for (; status == DLX_OK && s; s = next_line(&r, &status)) {
         if (s[0] == '\0')
             continue;
         if (s[0] == '#') {
@@ -235,38 +390,37 @@ int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
                 status = bad(&r, 15, "results of another problem");
             continue;
         }
-        int id;
-        char count[64], state[16];
-        unsigned long long nodes;
-        double seconds;
-        if (sscanf(s, "job %d solutions %63s nodes %llu seconds %lf %15s",
-                   &id, count, &nodes, &seconds, state) != 5 ||
-            (strcmp(state, "complete") && strcmp(state, "partial"))) {
-            status = bad(&r, 1, "not a result line");
+        long long id = 0;
+        dlx_count c = { 0, 0 };
+        uint64_t nodes = 0;
+        double seconds = 0;
+        int partial = 0;
+        status = result_line(&r, s, &id, &c, &nodes, &seconds, &partial);
+        if (status != DLX_OK)
             break;
-        }
-        dlx_count c;
-        if (dlx_count_parse(count, &c) != 0) {
-            status = bad(&r, 1, "bad count '%s'", count);
-            break;
-        }
-        if (id < 0 || id >= mg->n_jobs) {
-            status = bad(&r, 5, "job %d is not one of the %d jobs", id,
+        if (id >= mg->n_jobs) {
+            status = bad(&r, 5, "job %lld is not one of the %d jobs", id,
                          mg->n_jobs);
             break;
         }
         if (mg->seen[id]) {
-            status = bad(&r, 5, "job %d counted twice", id);
+            status = bad(&r, 5, "job %lld counted twice", id);
+            break;
+        }
+        if (count_add_checked(mg->total, c, &mg->total) != 0) {
+            status = bad(&r, 1, "the total passes 2^128 (a count this "
+                         "large is not a real result)");
             break;
         }
         mg->seen[id] = 1;
         mg->counted++;
-        mg->partial += strcmp(state, "partial") == 0;
-        mg->total = dlx_count_add(mg->total, c);
+        mg->partial += partial;
         mg->nodes += nodes;
         mg->seconds += seconds;
     }
-    free(r.line);
+    if (status == DLX_ENOMEM)
+        snprintf(err->message, sizeof err->message, "out of memory");
+    text_reader_release(&r.in);
     return status;
 }
 

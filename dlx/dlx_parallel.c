@@ -59,6 +59,7 @@ void dlx_jobs_free(dlx_jobs *jobs)
         return;
     free(jobs->start);
     free(jobs->opts);
+    free(jobs->line);
     memset(jobs, 0, sizeof *jobs);
 }
 
@@ -368,5 +369,35 @@ int dlx_count_jobs(const dlx_matrix *m, const dlx_jobs *jobs,
     free(sh.results);
     if (status != DLX_OK)
         dlx_parallel_result_free(res);
+    return status;
+}
+
+/* ---- splitting and counting in one call -------------------------------- */
+
+int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
+                       int split_depth, const dlx_parallel *opt,
+                       dlx_parallel_result *res)
+{
+    memset(res, 0, sizeof *res);
+    /* the split searches a matrix of its own, so that m stays const */
+    dlx_matrix *copy = dlx_clone(m);
+    if (!copy)
+        return DLX_ENOMEM;
+    int threads = opt->threads > 0 ? opt->threads : 1;
+    dlx_jobs jobs;
+    int status = dlx_split(copy, forced, n_forced,
+                           split_depth > 0 ? split_depth : 1,
+                           split_depth > 0 ? 0
+                                           : DLX_JOBS_PER_THREAD * threads,
+                           &jobs);
+    dlx_free(copy);
+    if (status != DLX_OK)
+        return status;
+    status = dlx_count_jobs(m, &jobs, NULL, 0, opt, res);
+    if (status == DLX_OK) {
+        res->depth = jobs.depth;
+        res->jobs_total = jobs.n;
+    }
+    dlx_jobs_free(&jobs);
     return status;
 }

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 /* ---- names ------------------------------------------------------------- */
 
 /* Names in input order, and an open-addressing hash of their indices. */
@@ -120,9 +122,14 @@ typedef struct parser {
     name_table items, colors;
     int *opt_items, *opt_colors, cap_opt;
     size_t *color_at;     /* where each colored item's color starts */
+    int *last_line;       /* per item: the last line that named it, so that
+                             a repeat in an option is found in O(1) */
     dlx_diag *warnings;
     int n_warnings, cap_warnings;
 } parser;
+
+static int fail(parser *ps, int status, int col, const char *fmt, ...)
+    TEXT_PRINTF(4, 5);
 
 static int fail(parser *ps, int status, int col, const char *fmt, ...)
 {
@@ -137,7 +144,7 @@ static int fail(parser *ps, int status, int col, const char *fmt, ...)
 
 static int is_blank(char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
 }
 
 /* A token of the current line: text and 1-based column. */
@@ -147,19 +154,22 @@ typedef struct token {
     int col;
 } token;
 
-/* The line from ps->pos: sets *end to its end (before '\n'), checks for
- * NUL bytes, and advances ps->pos past it. */
+/* The line from ps->pos: sets *end to its end (before "\n", "\r\n" or
+ * a lone "\r"), checks for NUL bytes, and advances ps->pos past it. */
 static int next_line(parser *ps, size_t *start, size_t *end)
 {
     size_t k = ps->pos;
-    while (k < ps->len && ps->text[k] != '\n') {
+    while (k < ps->len && ps->text[k] != '\n' && ps->text[k] != '\r') {
         if (ps->text[k] == '\0')
             return fail(ps, DLX_EITEM, (int)(k - ps->pos) + 1,
-                        "NUL byte in the input");
+                        "NUL byte in the input (not a text file?)");
         k++;
     }
     *start = ps->pos;
     *end = k;
+    if (k < ps->len && ps->text[k] == '\r' && k + 1 < ps->len &&
+        ps->text[k + 1] == '\n')
+        k++;
     ps->pos = k < ps->len ? k + 1 : k;
     return DLX_OK;
 }
@@ -309,11 +319,11 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
             return fail(ps, DLX_EITEM, t.col, "unknown item '%.*s'",
                         (int)(name_len > 40 ? 40 : name_len), t.s);
         }
-        for (int j = 0; j < n; j++)
-            if (ps->opt_items[j] == i)
-                return fail(ps, DLX_EREPEAT, t.col,
-                            "item '%s' appears twice in this option",
-                            ps->items.names[i]);
+        if (ps->last_line[i] == ps->line)
+            return fail(ps, DLX_EREPEAT, t.col,
+                        "item '%s' appears twice in this option",
+                        ps->items.names[i]);
+        ps->last_line[i] = ps->line;
         int color = 0;
         if (colon) {
             const char *c = colon + 1;
@@ -397,7 +407,8 @@ static int parse(parser *ps)
             ps->p->n_items = ps->items.n;
             ps->p->n_primary = n_primary;
             ps->p->matrix = dlx_new(n_primary, ps->items.n - n_primary);
-            if (!ps->p->matrix)
+            ps->last_line = calloc((size_t)ps->items.n, sizeof *ps->last_line);
+            if (!ps->p->matrix || !ps->last_line)
                 return fail(ps, DLX_ENOMEM, 1, "out of memory");
             have_items = 1;
             continue;
@@ -449,6 +460,7 @@ int dlx_read_text(const char *text, size_t len, dlx_problem **out,
     free(ps.opt_items);
     free(ps.opt_colors);
     free(ps.color_at);
+    free(ps.last_line);
     table_free_slots(&ps.items);
     table_free_slots(&ps.colors);
     ps.p->item_names = ps.items.names;
@@ -481,7 +493,14 @@ int dlx_read_file(FILE *f, dlx_problem **out, dlx_diag *err)
             cap *= 2;
         }
         size_t got = fread(buf + len, 1, cap - len, f);
+        /* a NUL byte ends the reading: the parser reports it at its place,
+         * and endless binary input (/dev/zero) is not read to its end */
+        char *nul = memchr(buf + len, '\0', got);
         len += got;
+        if (nul) {
+            len = (size_t)(nul - buf) + 1;
+            break;
+        }
         if (got == 0)
             break;
     }

@@ -7,22 +7,24 @@
 #include "mathdoku.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int set_error(mathdoku_error *err, int line, int col, const char *fmt,
-                     ...)
+/* text_error returns -1: MATHDOKU_EBAD */
+_Static_assert(MATHDOKU_EBAD == -1, "text_error's -1 is MATHDOKU_EBAD");
+#define set_error text_error
+#define skip_space text_skip_space
+#define is_blank text_is_blank
+
+/* Out of memory while reading a puzzle: not the puzzle's fault. */
+static int no_memory(dlx_diag *err, int line)
 {
-    err->line = line;
-    err->col = col;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return -1;
+    text_error(err, line, 0, "out of memory");
+    return MATHDOKU_ENOMEM;
 }
+
+/* Bytes of the input in a message, quoted and escaped. */
+#define QUOTE(s, len, buf) text_quote((s), (len), 24, (buf), sizeof (buf))
 
 char *mathdoku_cell_name(int N, int cell, char *buf)
 {
@@ -37,7 +39,7 @@ char *mathdoku_cell_name(int N, int cell, char *buf)
 char *mathdoku_cage_clue(const mathdoku_cage *c, char *buf)
 {
     static const char ops[] = { '+', '-', '*', '/', 0, '?' };
-    if (c->op == MD_GIVEN)
+    if (c->op == MATHDOKU_GIVEN)
         sprintf(buf, "%lld", c->target);
     else
         sprintf(buf, "%lld%c", c->target, ops[c->op]);
@@ -61,7 +63,7 @@ void mathdoku_reader_init(mathdoku_reader *r, FILE *f, mathdoku_layout layout,
                           const mathdoku_rules *rules)
 {
     memset(r, 0, sizeof *r);
-    r->f = f;
+    text_reader_init(&r->in, f, 0);
     r->layout = layout;
     if (rules)
         r->rules = *rules;
@@ -69,58 +71,19 @@ void mathdoku_reader_init(mathdoku_reader *r, FILE *f, mathdoku_layout layout,
 
 void mathdoku_reader_release(mathdoku_reader *r)
 {
-    free(r->line);
-    r->line = NULL;
+    text_reader_release(&r->in);
 }
 
-/* 1 for a line, 0 at the end, -1 for a NUL byte (err set), -2 for a read
- * error (err set). */
-static int next_line(mathdoku_reader *r, mathdoku_error *err)
-{
-    if (r->pushed_back) {
-        r->pushed_back = 0;
-        return 1;
-    }
-    if (r->eof)
-        return 0;
-    errno = 0;
-    ssize_t n = getline(&r->line, &r->cap, r->f);
-    if (n < 0) {
-        r->eof = 1;
-        if (ferror(r->f))
-            return set_error(err, r->lineno, 0, "read error: %s",
-                             strerror(errno ? errno : EIO)) - 1;
-        return 0;
-    }
-    r->lineno++;
-    if ((size_t)n != strlen(r->line))
-        return set_error(err, r->lineno, (int)strlen(r->line) + 1,
-                         "NUL byte in the input");
-    while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
-        r->line[--n] = '\0';
-    /* a byte order mark (editors on Windows write one) is not text */
-    if (r->lineno == 1 && n >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3)) {
-        memmove(r->line, r->line + 3, (size_t)n - 2);
-        n -= 3;
-    }
-    return 1;
-}
-
-static const char *skip_space(const char *p)
-{
-    while (*p == ' ' || *p == '\t')
-        p++;
-    return p;
-}
-
-static int is_blank(const char *s)
-{
-    return *skip_space(s) == '\0';
-}
+/* 1 for a line, 0 at the end, MATHDOKU_EBAD for a line that is not text,
+ * MATHDOKU_EREAD or MATHDOKU_ENOMEM (err set). */
+_Static_assert((int)TEXT_LINE == (int)MATHDOKU_READ && (int)TEXT_END == (int)MATHDOKU_OK &&
+               (int)TEXT_BAD == (int)MATHDOKU_EBAD && (int)TEXT_FAIL == (int)MATHDOKU_EREAD &&
+               (int)TEXT_NOMEM == (int)MATHDOKU_ENOMEM, "text statuses are mathdoku's");
+#define next_line text_next
 
 static int is_comment(const char *s)
 {
-    return *skip_space(s) == '#';
+    return text_is_comment(s, '#');
 }
 
 /* "6:...", "9dh:..." */
@@ -155,24 +118,22 @@ static int looks_like_numbered_cage(const char *p)
     return isdigit((unsigned char)*p);
 }
 
-/* a line holding one number only: the size line of a cage list */
+/* a line holding one number only: the size line of a cage list (*N is
+ * -1 when the number is past any size) */
 static int size_line(const char *p, int *N)
 {
-    p = skip_space(p);
-    if (!isdigit((unsigned char)*p))
+    long long n;
+    const char *end;
+    int st = text_number(skip_space(p), 1000000, &n, &end);
+    if (st == -1 || *skip_space(end))
         return 0;
-    long n = 0;
-    while (isdigit((unsigned char)*p) && n < 100000)
-        n = n * 10 + (*p++ - '0');
-    if (*skip_space(p))
-        return 0;
-    *N = (int)n;
+    *N = st == -2 ? -1 : (int)n;
     return 1;
 }
 
 /* ---- building and validating ------------------------------------------------ */
 
-static mathdoku_cage *add_cage(mathdoku *p, mathdoku_error *err, int line)
+static mathdoku_cage *add_cage(mathdoku *p, dlx_diag *err, int line)
 {
     mathdoku_cage *c = realloc(p->cages, (size_t)(p->n_cages + 1) *
                                              sizeof *p->cages);
@@ -194,13 +155,13 @@ static int cmp_int(const void *a, const void *b)
 /* Checks the cages of a built puzzle: every cell in exactly one, each
  * connected, operations with the cells they need; fills cage_of. */
 static int validate(mathdoku *p, const mathdoku_rules *rules,
-                    mathdoku_error *err, int first_line)
+                    dlx_diag *err, int first_line)
 {
     int N = p->N, NN = N * N;
     char name[16], clue[32];
     p->cage_of = malloc((size_t)NN * sizeof *p->cage_of);
     if (!p->cage_of)
-        return set_error(err, first_line, 0, "out of memory");
+        return no_memory(err, first_line);
     for (int i = 0; i < NN; i++)
         p->cage_of[i] = -1;
     for (int k = 0; k < p->n_cages; k++) {
@@ -225,7 +186,7 @@ static int validate(mathdoku *p, const mathdoku_rules *rules,
     if (!stack || !seen) {
         free(stack);
         free(seen);
-        return set_error(err, first_line, 0, "out of memory");
+        return no_memory(err, first_line);
     }
     int status = 0;
     for (int k = 0; k < p->n_cages && status == 0; k++) {
@@ -237,23 +198,23 @@ static int validate(mathdoku *p, const mathdoku_rules *rules,
                                clue, c->n, MATHDOKU_MAX_CAGE);
             break;
         }
-        if (c->op == MD_GIVEN && c->n != 1) {
+        if (c->op == MATHDOKU_GIVEN && c->n != 1) {
             status = set_error(err, c->line, c->col, "cage %s (%s) has no "
                                "operation but %d cells: only a single cell "
                                "may be a given", c->label, clue, c->n);
             break;
         }
-        if ((c->op == MD_SUB || c->op == MD_DIV) && c->n != 2 &&
+        if ((c->op == MATHDOKU_SUB || c->op == MATHDOKU_DIV) && c->n != 2 &&
             !rules->nary) {
             status = set_error(err, c->line, c->col, "cage %s (%s) has %d "
                                "cell%s: '%c' takes exactly two (--nary "
                                "allows more)", c->label, clue, c->n,
                                c->n == 1 ? "" : "s",
-                               c->op == MD_SUB ? '-' : '/');
+                               c->op == MATHDOKU_SUB ? '-' : '/');
             break;
         }
-        if (c->target < 0 || (c->target == 0 && c->op != MD_SUB &&
-                              c->op != MD_HIDDEN)) {
+        if (c->target < 0 || (c->target == 0 && c->op != MATHDOKU_SUB &&
+                              c->op != MATHDOKU_HIDDEN)) {
             status = set_error(err, c->line, c->col, "cage %s: target %lld "
                                "is out of range", c->label, c->target);
             break;
@@ -286,31 +247,31 @@ static int validate(mathdoku *p, const mathdoku_rules *rules,
  * bytes used (0: none there), -1 for an unknown one. */
 static int parse_op(const char *p, mathdoku_op *op)
 {
-    if (*p == '+') { *op = MD_ADD; return 1; }
-    if (*p == '-') { *op = MD_SUB; return 1; }
-    if (*p == '*') { *op = MD_MUL; return 1; }
-    if (*p == '/') { *op = MD_DIV; return 1; }
-    if (*p == '=') { *op = MD_GIVEN; return 1; }
-    if (*p == '?') { *op = MD_HIDDEN; return 1; }
+    if (*p == '+') { *op = MATHDOKU_ADD; return 1; }
+    if (*p == '-') { *op = MATHDOKU_SUB; return 1; }
+    if (*p == '*') { *op = MATHDOKU_MUL; return 1; }
+    if (*p == '/') { *op = MATHDOKU_DIV; return 1; }
+    if (*p == '=') { *op = MATHDOKU_GIVEN; return 1; }
+    if (*p == '?') { *op = MATHDOKU_HIDDEN; return 1; }
     if ((*p == 'x' || *p == 'X') && !isdigit((unsigned char)p[1])) {
-        *op = MD_MUL;
+        *op = MATHDOKU_MUL;
         return 1;
     }
     /* UTF-8: U+00D7 multiplication sign, U+00F7 division sign */
     if ((unsigned char)p[0] == 0xC3 && (unsigned char)p[1] == 0x97) {
-        *op = MD_MUL;
+        *op = MATHDOKU_MUL;
         return 2;
     }
     if ((unsigned char)p[0] == 0xC3 && (unsigned char)p[1] == 0xB7) {
-        *op = MD_DIV;
+        *op = MATHDOKU_DIV;
         return 2;
     }
     /* U+2212 minus sign, U+2013 en dash (typeset text), U+2215 division
      * slash, U+2217 asterisk operator, U+22C5 dot operator */
     static const struct { const char *utf8; mathdoku_op op; } ops[] = {
-        { "\xE2\x88\x92", MD_SUB }, { "\xE2\x80\x93", MD_SUB },
-        { "\xE2\x88\x95", MD_DIV }, { "\xE2\x88\x97", MD_MUL },
-        { "\xE2\x8B\x85", MD_MUL },
+        { "\xE2\x88\x92", MATHDOKU_SUB }, { "\xE2\x80\x93", MATHDOKU_SUB },
+        { "\xE2\x88\x95", MATHDOKU_DIV }, { "\xE2\x88\x97", MATHDOKU_MUL },
+        { "\xE2\x8B\x85", MATHDOKU_MUL },
     };
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
         if (!strncmp(p, ops[k].utf8, 3)) {
@@ -324,29 +285,32 @@ static int parse_op(const char *p, mathdoku_op *op)
  * after them, or NULL with err. */
 static const char *parse_clue(const char *line, const char *p, int lineno,
                               long long *target, mathdoku_op *op, int *has_op,
-                              mathdoku_error *err)
+                              dlx_diag *err)
 {
     p = skip_space(p);
-    if (!isdigit((unsigned char)*p)) {
+    long long t;
+    const char *end;
+    int st = text_number(p, MATHDOKU_MAX_TARGET, &t, &end);
+    if (st == -1) {
+        char q[120];
         set_error(err, lineno, (int)(p - line) + 1, "expected a target "
-                  "number, found '%.10s'", p);
+                  "number, found %s", QUOTE(p, strlen(p), q));
         return NULL;
     }
-    long long t = 0;
-    while (isdigit((unsigned char)*p)) {
-        if (t > 1000000000000LL) {
-            set_error(err, lineno, (int)(p - line) + 1, "target too large");
-            return NULL;
-        }
-        t = t * 10 + (*p++ - '0');
+    if (st == -2) {
+        set_error(err, lineno, (int)(p - line) + 1, "target %.*s is too "
+                  "large (at most %lld)", (int)(end - p > 40 ? 40 : end - p),
+                  p, MATHDOKU_MAX_TARGET);
+        return NULL;
     }
+    p = end;
     *target = t;
     const char *q = skip_space(p);
     int used = parse_op(q, op);
     *has_op = used > 0;
     if (used > 0)
         return q + used;
-    *op = MD_GIVEN;
+    *op = MATHDOKU_GIVEN;
     return p;
 }
 
@@ -384,53 +348,45 @@ static int parse_cell(const char *tok, size_t len, int N, int *cell)
     return 0;
 }
 
-static int isqrt(int n)
-{
-    int k = 0;
-    while ((k + 1) * (k + 1) <= n)
-        k++;
-    return k;
-}
-
 /* A cage list; N = 0 when it has no size line (numbered cells only): the
  * current line is then its first cage. */
 static int read_list(mathdoku_reader *r, mathdoku *p, int N,
-                     mathdoku_error *err)
+                     dlx_diag *err)
 {
-    int first = r->lineno, sized = N > 0, max_cell = -1;
+    int first = r->in.lineno, sized = N > 0, max_cell = -1;
     if (!sized) {
         N = MATHDOKU_MAX_N;
-        r->pushed_back = 1;
+        text_push_back(&r->in);
     }
     p->N = N;
     for (;;) {
-        int got = next_line(r, err);
+        int got = next_line(&r->in, err);
         if (got < 0)
             return got;
-        if (got == 0 || is_blank(r->line))
+        if (got == 0 || is_blank(r->in.line))
             break;
-        if (is_comment(r->line))
+        if (is_comment(r->in.line))
             continue;
         int n2;
-        if (looks_like_keen(r->line) || size_line(r->line, &n2)) {
-            r->pushed_back = 1;
+        if (looks_like_keen(r->in.line) || size_line(r->in.line, &n2)) {
+            text_push_back(&r->in);
             break;
         }
-        const char *line = r->line;
-        mathdoku_cage *c = add_cage(p, err, r->lineno);
+        const char *line = r->in.line;
+        mathdoku_cage *c = add_cage(p, err, r->in.lineno);
         if (!c)
-            return -1;
-        c->line = r->lineno;
+            return MATHDOKU_ENOMEM;
+        c->line = r->in.lineno;
         c->col = (int)(skip_space(line) - line) + 1;
         snprintf(c->label, sizeof c->label, "%d", p->n_cages);
         int has_op;
-        const char *q = parse_clue(line, line, r->lineno, &c->target, &c->op,
+        const char *q = parse_clue(line, line, r->in.lineno, &c->target, &c->op,
                                    &has_op, err);
         if (!q)
             return -1;
         c->cells = malloc((size_t)N * N * sizeof *c->cells);
         if (!c->cells)
-            return set_error(err, r->lineno, 0, "out of memory");
+            return no_memory(err, r->in.lineno);
         for (;;) {
             while (*q == ' ' || *q == '\t' || *q == ',')
                 q++;
@@ -438,27 +394,27 @@ static int read_list(mathdoku_reader *r, mathdoku *p, int N,
                 break;
             size_t len = strcspn(q, " \t,");
             int cell;
+            char qt[120];
+            QUOTE(q, len, qt);
             if (!sized && !isdigit((unsigned char)*q))
-                return set_error(err, r->lineno, (int)(q - line) + 1,
-                                 "'%.*s': a cage list without a size line "
-                                 "numbers its cells 1..N*N", (int)len, q);
+                return set_error(err, r->in.lineno, (int)(q - line) + 1,
+                                 "%s: a cage list without a size line "
+                                 "numbers its cells 1..N*N", qt);
             if (c->n == 0 && !has_op && !isalnum((unsigned char)*q))
-                return set_error(err, r->lineno, (int)(q - line) + 1,
-                                 "'%.*s' is not an operation (+ - * / x = ?, "
-                                 "or the signs \u00d7 \u00f7 \u2212)",
-                                 (int)len, q);
+                return set_error(err, r->in.lineno, (int)(q - line) + 1,
+                                 "%s is not an operation (+ - * / x = ?, "
+                                 "or the signs \u00d7 \u00f7 \u2212)", qt);
             if (parse_cell(q, len, N, &cell) != 0)
-                return set_error(err, r->lineno, (int)(q - line) + 1,
-                                 "'%.*s' is not a cell of a %dx%d puzzle "
-                                 "(A1..%c%d, or 1..%d)", (int)len, q, N, N,
+                return set_error(err, r->in.lineno, (int)(q - line) + 1,
+                                 "%s is not a cell of a %dx%d puzzle "
+                                 "(A1..%c%d, or 1..%d)", qt, N, N,
                                  'A' + (N > 26 ? 25 : N - 1), N, N * N);
             for (int j = 0; j < c->n; j++)
                 if (c->cells[j] == cell)
-                    return set_error(err, r->lineno, (int)(q - line) + 1,
-                                     "cell '%.*s' twice in one cage",
-                                     (int)len, q);
+                    return set_error(err, r->in.lineno, (int)(q - line) + 1,
+                                     "cell %s twice in one cage", qt);
             if (c->n >= N * N)
-                return set_error(err, r->lineno, (int)(q - line) + 1,
+                return set_error(err, r->in.lineno, (int)(q - line) + 1,
                                  "too many cells");
             c->cells[c->n++] = cell;
             if (cell > max_cell)
@@ -466,9 +422,9 @@ static int read_list(mathdoku_reader *r, mathdoku *p, int N,
             q += len;
         }
         if (c->n == 0)
-            return set_error(err, r->lineno, 0, "a cage with no cells");
+            return set_error(err, r->in.lineno, 0, "a cage with no cells");
         if (!has_op && c->n > 1)
-            return set_error(err, r->lineno, c->col, "cage %s (%lld) has %d "
+            return set_error(err, r->in.lineno, c->col, "cage %s (%lld) has %d "
                              "cells but no operation", c->label, c->target,
                              c->n);
     }
@@ -476,7 +432,7 @@ static int read_list(mathdoku_reader *r, mathdoku *p, int N,
         return set_error(err, first, 0, "a cage list with no cages");
     if (!sized) {
         /* numbered cells are row-major whatever the size: only N changes */
-        N = isqrt(max_cell + 1);
+        N = (int)text_isqrt(max_cell + 1);
         if (N * N != max_cell + 1)
             return set_error(err, first, 0, "the cells go up to %d, not N*N "
                              "for any N (give the size on a line of its "
@@ -484,6 +440,19 @@ static int read_list(mathdoku_reader *r, mathdoku *p, int N,
         p->N = N;
     }
     return validate(p, &r->rules, err, first);
+}
+
+/* Labels of the letter grid are named in messages: a control byte in one
+ * (not text a terminal should get raw) is an error at its place. */
+static int control_byte(const text_reader *in, dlx_diag *err)
+{
+    for (const unsigned char *p = (const unsigned char *)in->line; *p; p++)
+        if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+            return set_error(err, in->lineno,
+                             (int)(p - (const unsigned char *)in->line) + 1,
+                             "byte 0x%02x cannot be part of a cage label",
+                             *p);
+    return 0;
 }
 
 /* ---- the cage-letter grid ----------------------------------------------------- */
@@ -507,15 +476,17 @@ static int row_labels(const char *line, char labels[][16], int max)
     return n;
 }
 
-static int read_letters(mathdoku_reader *r, mathdoku *p, mathdoku_error *err)
+static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
 {
-    int first = r->lineno;
+    int first = r->in.lineno;
     char (*labels)[16] = malloc(sizeof(char[16]) *
                                 (MATHDOKU_MAX_N * MATHDOKU_MAX_N + 1));
     if (!labels)
-        return set_error(err, first, 0, "out of memory");
-    int N = row_labels(r->line, labels, MATHDOKU_MAX_N + 1);
-    int status = 0;
+        return no_memory(err, first);
+    int N = row_labels(r->in.line, labels, MATHDOKU_MAX_N + 1);
+    int status = control_byte(&r->in, err);
+    if (status != 0)
+        goto done;
     if (N < 1 || N > MATHDOKU_MAX_N) {
         status = set_error(err, first, 0, "a grid row of %d cages: the "
                            "size must be 1 to %d", N, MATHDOKU_MAX_N);
@@ -523,19 +494,21 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, mathdoku_error *err)
     }
     p->N = N;
     for (int row = 1; row < N; row++) {
-        int got = next_line(r, err);
+        int got = next_line(&r->in, err);
         if (got < 0) {
             status = got;
             goto done;
         }
-        if (got == 0 || is_blank(r->line)) {
+        if (got == 0 || is_blank(r->in.line)) {
             status = set_error(err, first, 0, "the grid has %d rows, "
                                "expected %d", row, N);
             goto done;
         }
-        int n = row_labels(r->line, labels + row * N, N);
+        int n = row_labels(r->in.line, labels + row * N, N);
+        if ((status = control_byte(&r->in, err)) != 0)
+            goto done;
         if (n != N) {
-            status = set_error(err, r->lineno, 0, "row %d has %d cells, "
+            status = set_error(err, r->in.lineno, 0, "row %d has %d cells, "
                                "expected %d", row + 1, n, N);
             goto done;
         }
@@ -550,7 +523,7 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, mathdoku_error *err)
             mathdoku_cage *c = add_cage(p, err, first);
             if (!c || !(c->cells = malloc((size_t)N * N *
                                           sizeof *c->cells))) {
-                status = set_error(err, first, 0, "out of memory");
+                status = no_memory(err, first);
                 goto done;
             }
             strcpy(c->label, labels[i]);
@@ -562,22 +535,24 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, mathdoku_error *err)
     }
     /* the legend, after blank lines */
     int got, in_legend = 0;
-    while ((got = next_line(r, err)) > 0) {
-        if (is_comment(r->line))
+    while ((got = next_line(&r->in, err)) > 0) {
+        if (is_comment(r->in.line))
             continue;
-        if (is_blank(r->line)) {
+        if (is_blank(r->in.line)) {
             if (in_legend)
                 break;
             continue;
         }
         int n2;
-        if (!in_legend && (looks_like_keen(r->line) ||
-                           size_line(r->line, &n2))) {
-            r->pushed_back = 1;
+        if (!in_legend && (looks_like_keen(r->in.line) ||
+                           size_line(r->in.line, &n2))) {
+            text_push_back(&r->in);
             break;
         }
         in_legend = 1;
-        const char *line = r->line, *q = skip_space(line);
+        if ((status = control_byte(&r->in, err)) != 0)
+            goto done;
+        const char *line = r->in.line, *q = skip_space(line);
         size_t len = strcspn(q, " \t");
         char label[16];
         snprintf(label, sizeof label, "%.*s", (int)(len < 15 ? len : 15), q);
@@ -586,33 +561,34 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, mathdoku_error *err)
             if (!strcmp(p->cages[k].label, label))
                 break;
         if (k == p->n_cages) {
-            status = set_error(err, r->lineno, (int)(q - line) + 1,
+            status = set_error(err, r->in.lineno, (int)(q - line) + 1,
                                "legend entry for cage '%s', which is not in "
                                "the grid", label);
             goto done;
         }
         mathdoku_cage *c = &p->cages[k];
         if (c->target >= 0) {
-            status = set_error(err, r->lineno, (int)(q - line) + 1,
+            status = set_error(err, r->in.lineno, (int)(q - line) + 1,
                                "cage '%s' has a second legend entry (the "
                                "first is on line %d)", label, c->line);
             goto done;
         }
         int has_op;
-        const char *after = parse_clue(line, q + len, r->lineno, &c->target,
+        const char *after = parse_clue(line, q + len, r->in.lineno, &c->target,
                                        &c->op, &has_op, err);
         if (!after) {
             status = -1;
             goto done;
         }
         if (*skip_space(after)) {
-            status = set_error(err, r->lineno,
-                               (int)(skip_space(after) - line) + 1,
-                               "unexpected '%.10s' after the clue",
-                               skip_space(after));
+            char qt[120];
+            const char *rest = skip_space(after);
+            status = set_error(err, r->in.lineno, (int)(rest - line) + 1,
+                               "unexpected %s after the clue",
+                               QUOTE(rest, strlen(rest), qt));
             goto done;
         }
-        c->line = r->lineno;
+        c->line = r->in.lineno;
         c->col = (int)(q - line) + 1;
     }
     if (got < 0) {
@@ -641,16 +617,16 @@ static int dsf_find(int *dsf, int i)
 }
 
 static int parse_keen(const char *line, int lineno, mathdoku *p,
-                      const mathdoku_rules *rules, mathdoku_error *err)
+                      const mathdoku_rules *rules, dlx_diag *err)
 {
     const char *s = skip_space(line), *q = s;
     int col0 = (int)(s - line) + 1;
-    long N = 0;
-    while (isdigit((unsigned char)*q) && N <= MATHDOKU_MAX_N)
-        N = N * 10 + (*q++ - '0');
-    if (N < 1 || N > MATHDOKU_MAX_N)
-        return set_error(err, lineno, col0, "a Keen puzzle of size %ld: the "
-                         "size must be 1 to %d", N, MATHDOKU_MAX_N);
+    long long N = 0;
+    int st = text_number(s, MATHDOKU_MAX_N, &N, &q);
+    if (st != 0 || N < 1)
+        return set_error(err, lineno, col0, "a Keen puzzle of size %.*s: the "
+                         "size must be 1 to %d", (int)(q - s > 40 ? 40 : q - s),
+                         s, MATHDOKU_MAX_N);
     while (isalpha((unsigned char)*q))
         q++;
     if (*q != ':')
@@ -660,14 +636,15 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
     int n = (int)N, NN = n * n, edges = 2 * n * (n - 1);
     int *dsf = malloc((size_t)NN * sizeof *dsf);
     if (!dsf)
-        return set_error(err, lineno, 0, "out of memory");
+        return no_memory(err, lineno);
     for (int i = 0; i < NN; i++)
         dsf[i] = i;
     /* Tatham's decoder (keen.c, parse_block_structure): a letter is a run
      * of non-borders (_ = 0, a = 1, .., z = 26) then one border, except
      * that y is 25 non-borders and no border (the comment of the encoder
      * speaks of z; the decoder's test is c != 25).  Digits after a letter
-     * repeat it.  The walk ends one edge past the last. */
+     * repeat it.  The walk ends one edge past the last; a 1x1 grid has no
+     * edge, and its structure may be empty. */
     int pos = 0, status = 0;
     while (*q && *q != ',') {
         int c;
@@ -677,9 +654,10 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
         else if (*q >= 'a' && *q <= 'z')
             c = *q - 'a' + 1;
         else {
+            char qt[16];
             status = set_error(err, lineno, (int)(q - line) + 1,
-                               "unexpected '%c' in the Keen block structure",
-                               *q);
+                               "unexpected %s in the Keen block structure",
+                               QUOTE(q, 1, qt));
             goto done;
         }
         q++;
@@ -719,7 +697,7 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
             }
         }
     }
-    if (pos != edges + 1) {
+    if (pos != edges + 1 && !(edges == 0 && pos == 0)) {
         status = set_error(err, lineno, (int)(q - line) + 1, "the block "
                            "structure describes %d of the %d edges of a "
                            "%dx%d grid", pos > edges ? edges : pos, edges, n,
@@ -736,7 +714,7 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
     /* cages in order of their first cell */
     int *cage_at = malloc((size_t)NN * sizeof *cage_at);
     if (!cage_at) {
-        status = set_error(err, lineno, 0, "out of memory");
+        status = no_memory(err, lineno);
         goto done;
     }
     for (int i = 0; i < NN; i++)
@@ -747,7 +725,7 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
             mathdoku_cage *c = add_cage(p, err, lineno);
             if (!c || !(c->cells = malloc((size_t)NN * sizeof *c->cells))) {
                 free(cage_at);
-                status = set_error(err, lineno, 0, "out of memory");
+                status = no_memory(err, lineno);
                 goto done;
             }
             cage_at[root] = p->n_cages - 1;
@@ -762,16 +740,18 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
         mathdoku_cage *c = &p->cages[k];
         c->col = (int)(q - line) + 1;
         switch (*q) {
-        case 'a': c->op = MD_ADD; break;
-        case 's': c->op = MD_SUB; break;
-        case 'm': c->op = MD_MUL; break;
-        case 'd': c->op = MD_DIV; break;
-        case '?': c->op = MD_HIDDEN; break; /* ours: a hidden operation */
+        case 'a': c->op = MATHDOKU_ADD; break;
+        case 's': c->op = MATHDOKU_SUB; break;
+        case 'm': c->op = MATHDOKU_MUL; break;
+        case 'd': c->op = MATHDOKU_DIV; break;
+        case '?': c->op = MATHDOKU_HIDDEN; break; /* ours: hidden */
         default:
-            if (*q)
+            if (*q) {
+                char qt[16];
                 status = set_error(err, lineno, (int)(q - line) + 1,
-                                   "unexpected '%c' where a Keen clue (a, s, "
-                                   "m, d or ?) belongs", *q);
+                                   "unexpected %s where a Keen clue (a, s, "
+                                   "m, d or ?) belongs", QUOTE(q, 1, qt));
+            }
             else
                 status = set_error(err, lineno, (int)(q - line) + 1,
                                    "the ID has %d clues for %d cages", k,
@@ -784,11 +764,16 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
                                "clue needs a target after its letter");
             goto done;
         }
-        c->target = 0;
-        while (isdigit((unsigned char)*q) && c->target < 1000000000000LL)
-            c->target = c->target * 10 + (*q++ - '0');
-        if (c->n == 1 && c->op == MD_ADD)
-            c->op = MD_GIVEN;
+        const char *digits = q;
+        if (text_number(digits, MATHDOKU_MAX_TARGET, &c->target, &q) != 0) {
+            status = set_error(err, lineno, (int)(digits - line) + 1,
+                               "target %.*s is too large (at most %lld)",
+                               (int)(q - digits > 40 ? 40 : q - digits),
+                               digits, MATHDOKU_MAX_TARGET);
+            goto done;
+        }
+        if (c->n == 1 && c->op == MATHDOKU_ADD)
+            c->op = MATHDOKU_GIVEN;
     }
     if (*q && *skip_space(q)) {
         status = set_error(err, lineno, (int)(q - line) + 1, "the ID has "
@@ -804,88 +789,92 @@ done:
 /* ---- the stream ------------------------------------------------------------- */
 
 int mathdoku_read(mathdoku_reader *r, mathdoku *p, int *first_line,
-                  mathdoku_error *err)
+                  dlx_diag *err)
 {
     memset(p, 0, sizeof *p);
     memset(err, 0, sizeof *err);
     for (;;) {
-        int got = next_line(r, err);
-        if (got == 0)
-            return 0;
-        if (got == -1)
-            return -1;
-        if (got < 0)
-            return -2;
-        if (is_blank(r->line) || is_comment(r->line))
+        int got = next_line(&r->in, err);
+        if (got <= 0)
+            return got; /* the end, a line that is not text, or failure */
+        if (is_blank(r->in.line) || is_comment(r->in.line))
             continue;
-        *first_line = r->lineno;
+        *first_line = r->in.lineno;
         int N, status;
         mathdoku_layout layout = r->layout;
         int unsized = 0;
         if (!layout)
-            layout = looks_like_keen(r->line) ? MD_LAYOUT_KEEN
-                     : size_line(r->line, &N) ? MD_LAYOUT_LIST
-                     : (unsized = looks_like_numbered_cage(r->line))
-                         ? MD_LAYOUT_LIST
-                         : MD_LAYOUT_LETTERS;
-        if (layout == MD_LAYOUT_KEEN) {
-            status = parse_keen(r->line, r->lineno, p, &r->rules, err);
-        } else if (layout == MD_LAYOUT_LIST && (unsized ||
-                   (!size_line(r->line, &N) &&
-                    looks_like_numbered_cage(r->line)))) {
+            layout = looks_like_keen(r->in.line) ? MATHDOKU_LAYOUT_KEEN
+                     : size_line(r->in.line, &N) ? MATHDOKU_LAYOUT_LIST
+                     : (unsized = looks_like_numbered_cage(r->in.line))
+                         ? MATHDOKU_LAYOUT_LIST
+                         : MATHDOKU_LAYOUT_LETTERS;
+        if (layout == MATHDOKU_LAYOUT_KEEN) {
+            status = parse_keen(r->in.line, r->in.lineno, p, &r->rules, err);
+        } else if (layout == MATHDOKU_LAYOUT_LIST && (unsized ||
+                   (!size_line(r->in.line, &N) &&
+                    looks_like_numbered_cage(r->in.line)))) {
             status = read_list(r, p, 0, err);
-        } else if (layout == MD_LAYOUT_LIST) {
-            if (!size_line(r->line, &N))
-                status = set_error(err, r->lineno, 1, "a cage list starts "
-                                   "with its size, found '%.20s'", r->line);
+        } else if (layout == MATHDOKU_LAYOUT_LIST) {
+            const char *size = skip_space(r->in.line);
+            char qt[120];
+            if (!size_line(r->in.line, &N))
+                status = set_error(err, r->in.lineno, 1, "a cage list starts "
+                                   "with its size, found %s",
+                                   QUOTE(size, strlen(size), qt));
             else if (N < 1 || N > MATHDOKU_MAX_N)
-                status = set_error(err, r->lineno, 1, "size %d is out of "
-                                   "range (1 to %d)", N, MATHDOKU_MAX_N);
+                status = set_error(err, r->in.lineno,
+                                   (int)(size - r->in.line) + 1, "size %.*s "
+                                   "is out of range (1 to %d)",
+                                   (int)strspn(size, "0123456789"), size,
+                                   MATHDOKU_MAX_N);
             else
                 status = read_list(r, p, N, err);
         } else {
             status = read_letters(r, p, err);
         }
-        if (status == -2)
-            return -2;
+        if (status == MATHDOKU_EREAD || status == MATHDOKU_ENOMEM) {
+            mathdoku_free(p);
+            return status;
+        }
         if (status != 0) {
             mathdoku_free(p);
             /* skip the rest of the bad puzzle: to the next blank line or a
              * line that starts another puzzle */
-            if (layout != MD_LAYOUT_KEEN) {
-                mathdoku_error ignored;
-                int n2, in_text = !is_blank(r->line);
-                while (next_line(r, &ignored) > 0) {
-                    if (looks_like_keen(r->line) || size_line(r->line, &n2)) {
-                        r->pushed_back = 1;
+            if (layout != MATHDOKU_LAYOUT_KEEN) {
+                dlx_diag ignored;
+                int n2, in_text = !is_blank(r->in.line);
+                while (next_line(&r->in, &ignored) > 0) {
+                    if (looks_like_keen(r->in.line) || size_line(r->in.line, &n2)) {
+                        text_push_back(&r->in);
                         break;
                     }
-                    if (is_blank(r->line) && in_text &&
-                        layout == MD_LAYOUT_LIST)
+                    if (is_blank(r->in.line) && in_text &&
+                        layout == MATHDOKU_LAYOUT_LIST)
                         break;
                     in_text = 1;
                 }
             }
-            return -1;
+            return MATHDOKU_EBAD;
         }
-        return 1;
+        return MATHDOKU_READ;
     }
 }
 
 int mathdoku_read_string(const char *text, const mathdoku_rules *rules,
-                         mathdoku *p, mathdoku_error *err)
+                         mathdoku *p, dlx_diag *err)
 {
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     if (!f)
-        return set_error(err, 0, 0, "out of memory");
+        return MATHDOKU_ENOMEM;
     mathdoku_reader r;
-    mathdoku_reader_init(&r, f, MD_LAYOUT_AUTO, rules);
+    mathdoku_reader_init(&r, f, MATHDOKU_LAYOUT_AUTO, rules);
     int first = 0, got = mathdoku_read(&r, p, &first, err);
     mathdoku_reader_release(&r);
     fclose(f);
-    if (got == 0)
+    if (got == MATHDOKU_OK)
         return set_error(err, 1, 0, "no puzzle");
-    return got == 1 ? 0 : -1;
+    return got == MATHDOKU_READ ? MATHDOKU_OK : got;
 }
 
 int mathdoku_write_list(FILE *f, const mathdoku *p)
@@ -906,4 +895,81 @@ int mathdoku_write_list(FILE *f, const mathdoku *p)
         fputc('\n', f);
     }
     return ferror(f) ? EOF : 0;
+}
+
+/* ---- filled grids ---------------------------------------------------------- */
+
+/* The values of one line of a grid: digits run together (orders up to 9)
+ * or numbers between spaces, commas or slashes.  Their count, or -1 with
+ * err for anything else. */
+static int grid_values(const text_reader *in, int N, int *v, int max,
+                       dlx_diag *err)
+{
+    const char *line = in->line, *p = skip_space(line);
+    int n = 0;
+    if (N <= 9 && !strpbrk(p, " \t,/")) {
+        for (; *p; p++, n++) {
+            if (*p < '1' || *p > '0' + N) {
+                char qt[16];
+                return set_error(err, in->lineno, (int)(p - line) + 1,
+                                 "%s is not a digit of a %dx%d grid",
+                                 QUOTE(p, 1, qt), N, N);
+            }
+            if (n < max)
+                v[n] = *p - '0';
+        }
+        return n;
+    }
+    for (;;) {
+        while (text_is_space((unsigned char)*p) || *p == ',' || *p == '/')
+            p++;
+        if (!*p)
+            return n;
+        long long x;
+        const char *end;
+        if (text_number(p, N, &x, &end) != 0 || x < 1 ||
+            (*end && !text_is_space((unsigned char)*end) && *end != ',' &&
+             *end != '/')) {
+            char qt[120];
+            return set_error(err, in->lineno, (int)(p - line) + 1,
+                             "%s is not a digit of a %dx%d grid",
+                             QUOTE(p, strcspn(p, " \t,/"), qt), N, N);
+        }
+        if (n < max)
+            v[n] = (int)x;
+        n++;
+        p = end;
+    }
+}
+
+int mathdoku_read_grid(text_reader *in, int N, int *g, dlx_diag *err)
+{
+    int got, first;
+    do
+        if ((got = next_line(in, err)) <= 0)
+            return got;
+    while (is_blank(in->line) || is_comment(in->line));
+    first = in->lineno;
+    int n = grid_values(in, N, g, N * N, err);
+    if (n < 0)
+        return MATHDOKU_EBAD;
+    if (n == N * N)
+        return MATHDOKU_READ;
+    if (n != N)
+        return set_error(err, first, 0, "found %d values: a grid is %d on "
+                         "one line, or %d rows of %d", n, N * N, N, N);
+    for (int row = 1; row < N; row++) {
+        if ((got = next_line(in, err)) < 0)
+            return got;
+        if (got == 0 || is_blank(in->line))
+            return set_error(err, first, 0, "the grid has %d rows, expected "
+                             "%d", row, N);
+        n = grid_values(in, N, g + row * N, N, err);
+        if (n < 0)
+            return MATHDOKU_EBAD;
+        if (n != N)
+            return set_error(err, in->lineno, 0, "row %d has %d values, "
+                             "expected %d", row + 1, n, N);
+    }
+    return MATHDOKU_READ;
 }

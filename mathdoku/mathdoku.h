@@ -24,17 +24,43 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Orders 1..MATHDOKU_MAX_N; a cage has at most MATHDOKU_MAX_CAGE cells, and
- * a puzzle at most MATHDOKU_MAX_OPTIONS tuples over all cages (bounded
- * before anything large is allocated). */
+#include "grid.h"
+#include "text.h"
+
+/* Orders 1..MATHDOKU_MAX_N; a cage has at most MATHDOKU_MAX_CAGE cells.
+ * The exact cover of a puzzle has at most MATHDOKU_MAX_OPTIONS tuples and
+ * MATHDOKU_MAX_NODES nodes over all cages (about 1 GB at most), and the
+ * walk that enumerates the tuples visits at most MATHDOKU_MAX_VISITS
+ * partial tuples (a few seconds), so that a cage with a huge space of
+ * tuples is refused in seconds, not hours.  Targets are at most
+ * MATHDOKU_MAX_TARGET. */
 #define MATHDOKU_MAX_N 32
 #define MATHDOKU_MAX_CAGE 64
 #define MATHDOKU_MAX_OPTIONS 20000000L
+#define MATHDOKU_MAX_NODES 40000000L
+#define MATHDOKU_MAX_VISITS 100000000L
+#define MATHDOKU_MAX_TARGET 1000000000000LL
+
+/* What the functions of the mathdoku library return (those that return
+ * an int and can fail). */
+typedef enum mathdoku_status {
+    MATHDOKU_OK = 0,      /* done (mathdoku_read: the end of the input) */
+    MATHDOKU_READ = 1,    /* mathdoku_read: a puzzle was read */
+    MATHDOKU_EBAD = -1,   /* the input or puzzle is not valid: the dlx_diag
+                             says what and where (a stream reader goes on
+                             with the next puzzle) */
+    MATHDOKU_EREAD = -2,  /* the input cannot be read further */
+    MATHDOKU_ENOMEM = -3, /* out of memory */
+    MATHDOKU_ECUT = -4,   /* a budget (grid_limits) ran out while building
+                             the exact cover */
+    MATHDOKU_ETOOBIG = -5 /* more tuples or nodes than the caps above, or
+                             a walk past MATHDOKU_MAX_VISITS */
+} mathdoku_status;
 
 typedef enum mathdoku_op {
-    MD_ADD, MD_SUB, MD_MUL, MD_DIV,
-    MD_GIVEN,     /* one cell: its digit is the target ('=' or no op) */
-    MD_HIDDEN     /* '?': any operation that gives the target */
+    MATHDOKU_ADD, MATHDOKU_SUB, MATHDOKU_MUL, MATHDOKU_DIV,
+    MATHDOKU_GIVEN,   /* one cell: its digit is the target ('=' or no op) */
+    MATHDOKU_HIDDEN   /* '?': any operation that gives the target */
 } mathdoku_op;
 
 typedef struct mathdoku_cage {
@@ -54,44 +80,43 @@ typedef struct mathdoku {
 } mathdoku;
 
 typedef enum mathdoku_layout {
-    MD_LAYOUT_AUTO, MD_LAYOUT_LETTERS, MD_LAYOUT_LIST, MD_LAYOUT_KEEN
+    MATHDOKU_LAYOUT_AUTO, MATHDOKU_LAYOUT_LETTERS, MATHDOKU_LAYOUT_LIST,
+    MATHDOKU_LAYOUT_KEEN
 } mathdoku_layout;
 
 typedef struct mathdoku_rules {
     int nary;           /* '-' and '/' cages may have more than two cells */
 } mathdoku_rules;
 
-typedef struct mathdoku_error {
-    int line, col;      /* col 0: the whole line or puzzle */
-    char message[256];
-} mathdoku_error;
-
 /* A stream of puzzles from one file. */
 typedef struct mathdoku_reader {
-    FILE *f;
+    text_reader in;
     mathdoku_layout layout;
     mathdoku_rules rules;
-    char *line;
-    size_t cap;
-    int lineno;
-    int pushed_back;
-    int eof;
 } mathdoku_reader;
 
 void mathdoku_reader_init(mathdoku_reader *r, FILE *f, mathdoku_layout layout,
                           const mathdoku_rules *rules);
 void mathdoku_reader_release(mathdoku_reader *r);
 
-/* Reads the next puzzle into *p (freed with mathdoku_free).  Returns 1 for
- * a puzzle (*first_line: where it starts), 0 at the end, -1 for a bad
- * puzzle (err says where; reading goes on with the next), -2 when the file
- * cannot be read. */
+/* Reads the next puzzle into *p (freed with mathdoku_free).  Returns
+ * MATHDOKU_READ for a puzzle (*first_line: where it starts), MATHDOKU_OK at
+ * the end, MATHDOKU_EBAD for a bad puzzle (err says where; reading goes on
+ * with the next), MATHDOKU_EREAD when the rest cannot be read,
+ * MATHDOKU_ENOMEM. */
 int mathdoku_read(mathdoku_reader *r, mathdoku *p, int *first_line,
-                  mathdoku_error *err);
-/* One puzzle from a string; 0 or -1 with err. */
+                  dlx_diag *err);
+/* One puzzle from a string; MATHDOKU_OK or an error status with err. */
 int mathdoku_read_string(const char *text, const mathdoku_rules *rules,
-                         mathdoku *p, mathdoku_error *err);
+                         mathdoku *p, dlx_diag *err);
 void mathdoku_free(mathdoku *p);
+
+/* Reads a filled grid of order N from a stream of grids (the solutions
+ * given to `mathdoku check`): N*N digits on one line, N*N numbers on one
+ * line, or N rows as `mathdoku solve` writes them; blank lines and '#'
+ * comments between grids.  MATHDOKU_READ with g[] filled, MATHDOKU_OK at
+ * the end, MATHDOKU_EBAD (err: where), MATHDOKU_EREAD. */
+int mathdoku_read_grid(text_reader *in, int N, int *g, dlx_diag *err);
 
 /* Cell names: A1 is column A, row 1 (the cage-list notation). */
 char *mathdoku_cell_name(int N, int cell, char *buf);
@@ -111,51 +136,48 @@ int mathdoku_cage_holds(const mathdoku_cage *c, const int *digits,
 
 typedef struct mathdoku_solver mathdoku_solver;
 
-/* Builds the exact cover of a puzzle.  Returns NULL with err set when a
- * cage has no tuple that reaches its target, the options would exceed
- * MATHDOKU_MAX_OPTIONS, or memory runs out. */
-mathdoku_solver *mathdoku_solver_new(const mathdoku *p,
-                                     const mathdoku_rules *rules,
-                                     mathdoku_error *err);
+/* Builds the exact cover of a puzzle into *out.  Returns MATHDOKU_OK;
+ * MATHDOKU_EBAD when a cage has no tuple that reaches its target;
+ * MATHDOKU_ETOOBIG past MATHDOKU_MAX_OPTIONS tuples or MATHDOKU_MAX_VISITS
+ * steps; MATHDOKU_ECUT when lim's max_nodes (each step of the walk over
+ * tuples counts as a node) or max_seconds ran out; MATHDOKU_ENOMEM.  err
+ * says which cage.  lim may be NULL. */
+int mathdoku_solver_new(const mathdoku *p, const mathdoku_rules *rules,
+                        const grid_limits *lim, mathdoku_solver **out,
+                        dlx_diag *err);
 void mathdoku_solver_free(mathdoku_solver *sv);
 long mathdoku_solver_options(const mathdoku_solver *sv);
+/* The steps the walk over tuples took, and its time in seconds. */
+uint64_t mathdoku_solver_steps(const mathdoku_solver *sv);
+double mathdoku_solver_seconds(const mathdoku_solver *sv);
 
-typedef struct mathdoku_limits {
-    uint64_t max_solutions;   /* 0: all */
-    uint64_t max_nodes;
-    double max_seconds;
-    void (*on_step)(void *ctx, const char *text, int level);
-    void *step_ctx;
-} mathdoku_limits;
+/* The name of an item of the exact cover: "cell A1", "digit 5 of row 2",
+ * "digit 5 of column B", "cage 3 (11+)". */
+const char *mathdoku_item_name(const mathdoku_solver *sv, int item,
+                               char *buf, size_t size);
 
-typedef struct mathdoku_outcome {
-    uint64_t solutions;
-    int complete;             /* 0: cut short by nodes or time */
-    uint64_t nodes;
-    double seconds;
-} mathdoku_outcome;
+/* Solves with Dancing Links within the limits (grid.h; NULL: count all):
+ * the first solution (N*N digits) into solution when not NULL.
+ * MATHDOKU_OK, or MATHDOKU_ENOMEM.  With lim->on_step, every choice and
+ * backtrack in mathdoku words; with lim->on_event, the engine's events. */
+int mathdoku_solve_dlx(mathdoku_solver *sv, const grid_limits *lim,
+                       int *solution, grid_outcome *out);
 
-/* Solves with Dancing Links; the first solution (N*N digits) into
- * solution when not NULL.  0, or -1 on error. */
-int mathdoku_solve_dlx(mathdoku_solver *sv, const mathdoku_limits *lim,
-                       int *solution, mathdoku_outcome *out);
-
-/* Counts on `threads` POSIX threads: the search is split into
- * subproblems that the threads take from a shared queue (dlx_parallel.h);
- * limits hold over all threads.  0, or -1 on no memory. */
+/* Counts on `threads` POSIX threads (dlx_count_parallel); limits hold
+ * over all threads.  MATHDOKU_OK, or MATHDOKU_ENOMEM. */
 int mathdoku_count_threads(mathdoku_solver *sv, int threads,
-                           const mathdoku_limits *lim, mathdoku_outcome *out);
+                           const grid_limits *lim, grid_outcome *out);
 
 /* The naive search of the lecture: cells from the top left in row-major
  * order, digits 1..N with no repeat in row or column, a cage checked when
  * its last cell in that order is filled, givens placed first and skipped.
- * 0, or -1 on no memory. */
+ * MATHDOKU_OK, or MATHDOKU_ENOMEM. */
 int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
-                       const mathdoku_limits *lim, int *solution,
-                       mathdoku_outcome *out);
+                       const grid_limits *lim, int *solution,
+                       grid_outcome *out);
 
 /* Independent check of a full grid: Latin rows and columns, every cage's
- * clue met.  0, or -1 with the reason in buf. */
+ * clue met.  MATHDOKU_OK, or MATHDOKU_EBAD with the reason in buf. */
 int mathdoku_check(const mathdoku *p, const mathdoku_rules *rules,
                    const int *grid, char *buf, size_t size);
 

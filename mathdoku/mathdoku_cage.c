@@ -35,25 +35,25 @@ int mathdoku_clue_of(mathdoku_op op, const int *d, int n, int nary,
             max = d[j];
     }
     switch (op) {
-    case MD_GIVEN:
+    case MATHDOKU_GIVEN:
         if (n != 1)
             return 0;
         *target = d[0];
         return 1;
-    case MD_ADD:
+    case MATHDOKU_ADD:
         *target = sum;
         return n >= 1;
-    case MD_MUL:
+    case MATHDOKU_MUL:
         if (prod > 1000000000000LL)
             return 0;
         *target = prod;
         return n >= 1;
-    case MD_SUB:
+    case MATHDOKU_SUB:
         if (n < 2 || (n > 2 && !nary) || 2 * max - sum < 1)
             return 0;
         *target = 2 * max - sum;
         return 1;
-    case MD_DIV:
+    case MATHDOKU_DIV:
         if (n < 2 || (n > 2 && !nary) || prod > 1000000000000LL)
             return 0;
         {
@@ -156,11 +156,11 @@ int mathdoku_cage_tuples(int N, const mathdoku_cage *c,
     w.ctx = ctx;
     int two = n == 2 || (n > 2 && nary);
     switch (c->op) {
-    case MD_ADD: w.ops = OP_ADD; break;
-    case MD_MUL: w.ops = OP_MUL; break;
-    case MD_SUB: w.ops = two ? OP_SUB : 0; break;
-    case MD_DIV: w.ops = two ? OP_DIV : 0; break;
-    case MD_GIVEN: w.ops = n == 1 ? OP_GIVEN : 0; break;
+    case MATHDOKU_ADD: w.ops = OP_ADD; break;
+    case MATHDOKU_MUL: w.ops = OP_MUL; break;
+    case MATHDOKU_SUB: w.ops = two ? OP_SUB : 0; break;
+    case MATHDOKU_DIV: w.ops = two ? OP_DIV : 0; break;
+    case MATHDOKU_GIVEN: w.ops = n == 1 ? OP_GIVEN : 0; break;
     default:
         w.ops = OP_ADD | OP_MUL | (two ? OP_SUB | OP_DIV : 0) |
                 (n == 1 ? OP_GIVEN : 0);
@@ -170,7 +170,7 @@ int mathdoku_cage_tuples(int N, const mathdoku_cage *c,
     for (int j = 0; j < n; j++) {
         w.d[j] = 0;
         w.cand[j] = (cand ? cand[j] : all) & all;
-        if (c->op == MD_GIVEN)
+        if (c->op == MATHDOKU_GIVEN)
             w.cand[j] &= c->target >= 1 && c->target <= N
                              ? 1ULL << (c->target - 1) : 0;
         w.clash[j] = 0;

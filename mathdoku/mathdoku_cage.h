@@ -16,7 +16,7 @@
 /* The target that operation `op` gives the digits d[0..n-1]: 1 with
  * *target set, or 0 when the operation cannot take them (two cells for '-'
  * and '/' without nary, '/' without an exact quotient, '-' and '/' with a
- * target below 1, MD_GIVEN on more than one cell).  MD_HIDDEN is not an
+ * target below 1, MATHDOKU_GIVEN on more than one cell).  MATHDOKU_HIDDEN is not an
  * operation here. */
 int mathdoku_clue_of(mathdoku_op op, const int *d, int n, int nary,
                      long long *target);

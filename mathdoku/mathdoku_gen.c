@@ -39,7 +39,7 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "dlx_util.h"
+#include "grid.h"
 #include "mathdoku_cage.h"
 #include "mathdoku_logic.h"
 
@@ -188,8 +188,8 @@ typedef enum { CHECK_UNIQUE, CHECK_OTHER, CHECK_CUT, CHECK_BUDGET,
 static mathdoku_op shown_op(const mathdoku_gen *g, const gcage *c)
 {
     if (c->n == 1)
-        return MD_GIVEN;
-    return g->opt.hidden ? MD_HIDDEN : c->op;
+        return MATHDOKU_GIVEN;
+    return g->opt.hidden ? MATHDOKU_HIDDEN : c->op;
 }
 
 static mathdoku_cage view(const mathdoku_gen *g, const gcage *c)
@@ -260,7 +260,7 @@ static int allow_singletons(const mathdoku_gen *g)
 
 /* ---- operations --------------------------------------------------------- */
 
-static const mathdoku_op op_of_bit[4] = { MD_ADD, MD_SUB, MD_MUL, MD_DIV };
+static const mathdoku_op op_of_bit[4] = { MATHDOKU_ADD, MATHDOKU_SUB, MATHDOKU_MUL, MATHDOKU_DIV };
 
 /* Which allowed operations G's digits d[0..n-1] can take, as MD_OPS bits:
  * `good` ones, and `bad` ones that Keen avoids as too easy or inelegant
@@ -279,11 +279,11 @@ static void ops_for(const mathdoku_gen *g, const int *d, int n,
             continue;
         int poor = 0;
         if (n == 2) {
-            if (op_of_bit[b] == MD_ADD)
+            if (op_of_bit[b] == MATHDOKU_ADD)
                 poor = t <= 4 || t >= 2 * N - 2;
-            else if (op_of_bit[b] == MD_SUB)
+            else if (op_of_bit[b] == MATHDOKU_SUB)
                 poor = t >= N - 1;
-            else if (op_of_bit[b] == MD_DIV)
+            else if (op_of_bit[b] == MATHDOKU_DIV)
                 poor = 2 * t > N;
         }
         if (poor)
@@ -326,7 +326,7 @@ static int assign_ops(mathdoku_gen *g, rng *r)
         gcage *c = &g->cages[order[i]];
         unsigned gd, bd;
         if (c->n == 1) {
-            c->op = MD_GIVEN;
+            c->op = MATHDOKU_GIVEN;
             c->target = g->G[c->cells[0]];
             c->fresh = 0;
             good[i] = 0;
@@ -342,7 +342,7 @@ static int assign_ops(mathdoku_gen *g, rng *r)
             memcpy(cells, c->cells, (size_t)n_cells * sizeof *cells);
             for (int j = 0; j < n_cells; j++) {
                 int k = j == 0 ? order[i] : free_slot(g);
-                set_cage(g, k, cells + j, 1, MD_GIVEN, g->G[cells[j]]);
+                set_cage(g, k, cells + j, 1, MATHDOKU_GIVEN, g->G[cells[j]]);
             }
             good[i] = 0;
             continue;
@@ -642,7 +642,7 @@ static int budget_left(const mathdoku_gen *g, uint64_t *nodes,
         *nodes = g->opt.max_nodes - g->rep->nodes;
     }
     if (g->opt.max_seconds > 0) {
-        *seconds = g->opt.max_seconds - (dlx_seconds() - g->start);
+        *seconds = g->opt.max_seconds - (grid_seconds() - g->start);
         if (*seconds <= 0)
             return -1;
     }
@@ -895,7 +895,7 @@ static void set_with(mathdoku_gen *g, rng *r, int k, const int *cells, int n,
                      unsigned mask)
 {
     if (n == 1) {
-        set_cage(g, k, cells, n, MD_GIVEN, g->G[cells[0]]);
+        set_cage(g, k, cells, n, MATHDOKU_GIVEN, g->G[cells[0]]);
         return;
     }
     int d[MATHDOKU_GEN_MAX_SIZE];
@@ -1125,7 +1125,7 @@ static int make_given(mathdoku_gen *g, rng *r, int i)
         left &= ~comp;
     }
     int one[1] = { i };
-    set_cage(g, k, one, 1, MD_GIVEN, g->G[i]);
+    set_cage(g, k, one, 1, MATHDOKU_GIVEN, g->G[i]);
     for (int p = 0; p < np; p++)
         set_with(g, r, free_slot(g), parts[p], sizes[p],
                  any_ops(g, parts[p], sizes[p]));
@@ -1663,7 +1663,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
     memset(puzzle, 0, sizeof *puzzle);
     rep->grade = -1;
     g->rep = rep;
-    g->start = dlx_seconds();
+    g->start = grid_seconds();
     rng r = { seed };
     int attempts = g->opt.attempts > 0 ? g->opt.attempts : 10000;
     int status = 1;
@@ -1713,6 +1713,6 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
         status = 0;
         break;
     }
-    rep->seconds = dlx_seconds() - g->start;
+    rep->seconds = grid_seconds() - g->start;
     return status;
 }

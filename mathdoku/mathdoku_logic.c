@@ -466,8 +466,8 @@ static void count_tuple(tally *t, const int *d)
         int len = 0;
         for (int j = 0; j < c->n && len < 50; j++)
             len += snprintf(one + len, sizeof one - (size_t)len, "%s%d",
-                            j ? (c->op == MD_MUL ? "*" : "+") : "", s[j]);
-        if (c->op != MD_ADD && c->op != MD_MUL) {
+                            j ? (c->op == MATHDOKU_MUL ? "*" : "+") : "", s[j]);
+        if (c->op != MATHDOKU_ADD && c->op != MATHDOKU_MUL) {
             len = 0;
             for (int j = 0; j < c->n && len < 50; j++)
                 len += snprintf(one + len, sizeof one - (size_t)len, "%s%d",
@@ -1152,7 +1152,7 @@ static int remainder_in_line(mathdoku_logic *lg, mathdoku_step *st, int line,
             inside = line < N ? c->cells[j] / N == line
                               : c->cells[j] % N == line - N;
         if (inside && c->n > 1 &&
-            c->op == (product ? MD_MUL : MD_ADD)) {
+            c->op == (product ? MATHDOKU_MUL : MATHDOKU_ADD)) {
             known = product ? known * c->target : known + c->target;
             for (int j = 0; j < c->n; j++)
                 covered[line < N ? c->cells[j] % N : c->cells[j] / N] = 1;
@@ -1180,7 +1180,7 @@ static int remainder_in_line(mathdoku_logic *lg, mathdoku_step *st, int line,
     }
     mathdoku_cage v;
     memset(&v, 0, sizeof v);
-    v.op = product ? MD_MUL : MD_ADD;
+    v.op = product ? MATHDOKU_MUL : MATHDOKU_ADD;
     v.target = product ? total / known : total - known;
     v.n = n;
     v.cells = rest;
@@ -1244,13 +1244,15 @@ static int remainders(mathdoku_logic *lg, mathdoku_step *st)
 static int guess(mathdoku_logic *lg, mathdoku_step *st)
 {
     if (!lg->solution && !lg->solution_failed) {
-        mathdoku_error err;
-        mathdoku_solver *sv = mathdoku_solver_new(lg->p, &lg->rules, &err);
+        dlx_diag err;
+        mathdoku_solver *sv = NULL;
+        int built = mathdoku_solver_new(lg->p, &lg->rules, NULL, &sv, &err);
         int *sol = malloc((size_t)lg->NN * sizeof *sol);
-        mathdoku_limits lim = { 0 };
+        grid_limits lim = { 0 };
         lim.max_solutions = 1;
-        mathdoku_outcome out;
-        if (sv && sol && mathdoku_solve_dlx(sv, &lim, sol, &out) == 0 &&
+        grid_outcome out;
+        if (built == MATHDOKU_OK && sol &&
+            mathdoku_solve_dlx(sv, &lim, sol, &out) == MATHDOKU_OK &&
             out.solutions == 1) {
             lg->solution = sol;
         } else {

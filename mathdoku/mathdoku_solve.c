@@ -8,8 +8,6 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "dlx_parallel.h"
-#include "dlx_util.h"
 
 /* ---- the rule ----------------------------------------------------------------- */
 
@@ -22,18 +20,18 @@ static int holds_op(mathdoku_op op, long long target, const int *d, int n,
         if (d[j] > max)
             max = d[j];
     switch (op) {
-    case MD_GIVEN:
+    case MATHDOKU_GIVEN:
         return n == 1 && d[0] == target;
-    case MD_ADD:
+    case MATHDOKU_ADD:
         for (int j = 0; j < n; j++)
             acc += d[j];
         return acc == target;
-    case MD_MUL:
+    case MATHDOKU_MUL:
         acc = 1;
         for (int j = 0; j < n && acc <= target; j++)
             acc *= d[j];
         return acc == target;
-    case MD_SUB:
+    case MATHDOKU_SUB:
         if (n < 2 || (n > 2 && !nary))
             return 0;
         /* the largest minus the rest (|a - b| for two) */
@@ -41,7 +39,7 @@ static int holds_op(mathdoku_op op, long long target, const int *d, int n,
         for (int j = 0; j < n; j++)
             acc -= d[j];
         return acc == target;
-    case MD_DIV: {
+    case MATHDOKU_DIV: {
         if (n < 2 || (n > 2 && !nary))
             return 0;
         /* the largest divided by the product of the rest, exactly */
@@ -67,22 +65,29 @@ int mathdoku_cage_holds(const mathdoku_cage *c, const int *digits,
                         const mathdoku_rules *rules)
 {
     int nary = rules && rules->nary;
-    if (c->op != MD_HIDDEN)
+    if (c->op != MATHDOKU_HIDDEN)
         return holds_op(c->op, c->target, digits, c->n, nary);
-    return holds_op(MD_ADD, c->target, digits, c->n, nary) ||
-           holds_op(MD_MUL, c->target, digits, c->n, nary) ||
-           holds_op(MD_SUB, c->target, digits, c->n, nary) ||
-           holds_op(MD_DIV, c->target, digits, c->n, nary) ||
+    return holds_op(MATHDOKU_ADD, c->target, digits, c->n, nary) ||
+           holds_op(MATHDOKU_MUL, c->target, digits, c->n, nary) ||
+           holds_op(MATHDOKU_SUB, c->target, digits, c->n, nary) ||
+           holds_op(MATHDOKU_DIV, c->target, digits, c->n, nary) ||
            (c->n == 1 && digits[0] == c->target);
 }
 
 /* ---- tuples ------------------------------------------------------------------- */
 
+/* The tuples of every cage, flat, and the budget of the walk that finds
+ * them: the walk over partial tuples is a search of its own, so it counts
+ * its steps against the node budget and watches the clock. */
 typedef struct tuples {
     int *digits;         /* all tuples of all cages, flat */
     long n, cap;         /* ints used / allocated */
     long count;          /* tuples */
-    int failed;          /* out of memory or over the limit */
+    long nodes;          /* nodes of the exact cover: 3n + 1 a tuple */
+    uint64_t steps;      /* partial tuples visited */
+    uint64_t max_steps;  /* the node budget, or MATHDOKU_MAX_VISITS */
+    double start, max_seconds;
+    int failed;          /* a mathdoku_status, 0 while all is well */
 } tuples;
 
 typedef struct walk {
@@ -97,8 +102,9 @@ static void keep(walk *w)
 {
     tuples *t = w->t;
     int n = w->c->n;
-    if (t->count >= MATHDOKU_MAX_OPTIONS) {
-        t->failed = 2;
+    if (t->count >= MATHDOKU_MAX_OPTIONS ||
+        t->nodes + 3L * n + 1 > MATHDOKU_MAX_NODES) {
+        t->failed = MATHDOKU_ETOOBIG;
         return;
     }
     if (t->n + n > t->cap) {
@@ -107,7 +113,7 @@ static void keep(walk *w)
             cap *= 2;
         int *dg = realloc(t->digits, (size_t)cap * sizeof *dg);
         if (!dg) {
-            t->failed = 1;
+            t->failed = MATHDOKU_ENOMEM;
             return;
         }
         t->digits = dg;
@@ -116,6 +122,24 @@ static void keep(walk *w)
     memcpy(t->digits + t->n, w->d, (size_t)n * sizeof *w->d);
     t->n += n;
     t->count++;
+    t->nodes += 3L * n + 1;
+}
+
+/* One more step of the walk: 0, or the walk must stop (t->failed). */
+static int step(tuples *t)
+{
+    if (t->steps >= t->max_steps) {
+        t->failed = t->max_steps < (uint64_t)MATHDOKU_MAX_VISITS
+                        ? MATHDOKU_ECUT : MATHDOKU_ETOOBIG;
+        return 1;
+    }
+    t->steps++;
+    if ((t->steps & (DLX_POLL_NODES - 1)) == 0 && t->max_seconds > 0 &&
+        grid_seconds() - t->start >= t->max_seconds) {
+        t->failed = MATHDOKU_ECUT;
+        return 1;
+    }
+    return 0;
 }
 
 /* Digits for cells k.. of the cage; sum and prod of those before. */
@@ -123,7 +147,7 @@ static void extend(walk *w, int k, long long sum, long long prod)
 {
     const mathdoku_cage *c = w->c;
     int N = w->p->N, n = c->n;
-    if (w->t->failed)
+    if (w->t->failed || step(w->t))
         return;
     if (k == n) {
         if (mathdoku_cage_holds(c, w->d, w->rules))
@@ -132,7 +156,7 @@ static void extend(walk *w, int k, long long sum, long long prod)
     }
     int cell = c->cells[k], r = cell / N, col = cell % N;
     int left = n - k - 1;
-    for (int d = 1; d <= N; d++) {
+    for (int d = 1; d <= N && !w->t->failed; d++) {
         /* no repeat within a row or column of the cage */
         int clash = 0;
         for (int j = 0; j < k && !clash; j++) {
@@ -142,16 +166,16 @@ static void extend(walk *w, int k, long long sum, long long prod)
         if (clash)
             continue;
         /* partial sums and products against the target */
-        if (c->op == MD_ADD &&
+        if (c->op == MATHDOKU_ADD &&
             (sum + d + left > c->target ||
              sum + d + (long long)left * N < c->target))
             continue;
-        if (c->op == MD_MUL && c->target % (prod * d) != 0)
+        if (c->op == MATHDOKU_MUL && c->target % (prod * d) != 0)
             continue;
-        if (c->op == MD_GIVEN && d != c->target)
+        if (c->op == MATHDOKU_GIVEN && d != c->target)
             continue;
         w->d[k] = d;
-        extend(w, k + 1, sum + d, c->op == MD_MUL ? prod * d : 1);
+        extend(w, k + 1, sum + d, c->op == MATHDOKU_MUL ? prod * d : 1);
     }
 }
 
@@ -162,6 +186,7 @@ struct mathdoku_solver {
     mathdoku_rules rules;
     dlx_matrix *m;
     tuples t;
+    double seconds;      /* spent building */
     int *opt_cage;       /* per option */
     long *opt_at;        /* per option: its digits in t.digits */
 };
@@ -169,6 +194,16 @@ struct mathdoku_solver {
 long mathdoku_solver_options(const mathdoku_solver *sv)
 {
     return sv->t.count;
+}
+
+uint64_t mathdoku_solver_steps(const mathdoku_solver *sv)
+{
+    return sv->t.steps;
+}
+
+double mathdoku_solver_seconds(const mathdoku_solver *sv)
+{
+    return sv->seconds;
 }
 
 void mathdoku_solver_free(mathdoku_solver *sv)
@@ -182,78 +217,96 @@ void mathdoku_solver_free(mathdoku_solver *sv)
     free(sv);
 }
 
-static int fail(mathdoku_error *err, int line, int col, const char *msg)
+/* Why the walk over a cage's tuples stopped, as a message on the cage. */
+static int walk_failed(const mathdoku_cage *c, const tuples *t,
+                       dlx_diag *err)
 {
-    err->line = line;
-    err->col = col;
-    snprintf(err->message, sizeof err->message, "%s", msg);
-    return -1;
+    char clue[32];
+    mathdoku_cage_clue(c, clue);
+    switch (t->failed) {
+    case MATHDOKU_ETOOBIG:
+        if (t->count >= MATHDOKU_MAX_OPTIONS ||
+            t->steps < (uint64_t)MATHDOKU_MAX_VISITS)
+            text_error(err, c->line, c->col, "the cages have too many digit "
+                       "tuples (more than %ld options or %ld nodes, at cage "
+                       "%s)", MATHDOKU_MAX_OPTIONS, MATHDOKU_MAX_NODES,
+                       c->label);
+        else
+            text_error(err, c->line, c->col, "cage %s (%s) has too many "
+                       "digit tuples to look through (more than %ld steps)",
+                       c->label, clue, MATHDOKU_MAX_VISITS);
+        break;
+    case MATHDOKU_ECUT:
+        text_error(err, c->line, c->col, "cut short (%s) while finding the "
+                   "digit tuples of cage %s (%s), after %llu steps",
+                   t->steps >= t->max_steps ? "node limit" : "time limit",
+                   c->label, clue, (unsigned long long)t->steps);
+        break;
+    default:
+        text_error(err, c->line, c->col, "out of memory");
+        break;
+    }
+    return t->failed;
 }
 
-mathdoku_solver *mathdoku_solver_new(const mathdoku *p,
-                                     const mathdoku_rules *rules,
-                                     mathdoku_error *err)
+int mathdoku_solver_new(const mathdoku *p, const mathdoku_rules *rules,
+                        const grid_limits *lim, mathdoku_solver **out,
+                        dlx_diag *err)
 {
     int N = p->N, NN = N * N;
+    *out = NULL;
     mathdoku_solver *sv = calloc(1, sizeof *sv);
-    if (!sv) {
-        fail(err, 0, 0, "out of memory");
-        return NULL;
+    long *first = malloc((size_t)(p->n_cages + 1) * sizeof *first);
+    if (!sv || !first) {
+        free(sv);
+        free(first);
+        text_error(err, 0, 0, "out of memory");
+        return MATHDOKU_ENOMEM;
     }
     sv->p = p;
     if (rules)
         sv->rules = *rules;
-    long *first = malloc((size_t)(p->n_cages + 1) * sizeof *first);
-    if (!first) {
-        fail(err, 0, 0, "out of memory");
-        mathdoku_solver_free(sv);
-        return NULL;
-    }
-    for (int k = 0; k < p->n_cages; k++) {
+    sv->t.start = grid_seconds();
+    sv->t.max_steps = (uint64_t)MATHDOKU_MAX_VISITS;
+    if (lim && lim->max_nodes && lim->max_nodes < sv->t.max_steps)
+        sv->t.max_steps = lim->max_nodes;
+    sv->t.max_seconds = lim ? lim->max_seconds : 0;
+    int status = MATHDOKU_OK;
+    for (int k = 0; k < p->n_cages && status == MATHDOKU_OK; k++) {
         const mathdoku_cage *c = &p->cages[k];
         walk w = { p, c, &sv->rules, { 0 }, &sv->t };
         first[k] = sv->t.count;
         extend(&w, 0, 0, 1);
         if (sv->t.failed) {
-            fail(err, c->line, c->col, sv->t.failed == 2
-                     ? "the cages have too many digit tuples (more than "
-                       "20,000,000 options)"
-                     : "out of memory");
-            free(first);
-            mathdoku_solver_free(sv);
-            return NULL;
-        }
-        if (sv->t.count == first[k]) {
+            status = walk_failed(c, &sv->t, err);
+        } else if (sv->t.count == first[k]) {
             char clue[32];
-            err->line = c->line;
-            err->col = c->col;
-            snprintf(err->message, sizeof err->message, "cage %s (%s): no "
-                     "digits reach the target", c->label,
-                     mathdoku_cage_clue(c, clue));
-            free(first);
-            mathdoku_solver_free(sv);
-            return NULL;
+            status = text_error(err, c->line, c->col, "cage %s (%s): no "
+                                "digits reach the target", c->label,
+                                mathdoku_cage_clue(c, clue));
         }
     }
-    first[p->n_cages] = sv->t.count;
     long n_opt = sv->t.count;
-    sv->m = dlx_new(3 * NN + p->n_cages, 0);
-    sv->opt_cage = malloc((size_t)n_opt * sizeof *sv->opt_cage);
-    sv->opt_at = malloc((size_t)n_opt * sizeof *sv->opt_at);
-    if (!sv->m || !sv->opt_cage || !sv->opt_at) {
-        fail(err, 0, 0, "out of memory");
-        free(first);
-        mathdoku_solver_free(sv);
-        return NULL;
+    first[p->n_cages] = n_opt;
+    if (status == MATHDOKU_OK) {
+        sv->m = dlx_new(3 * NN + p->n_cages, 0);
+        sv->opt_cage = malloc((size_t)n_opt * sizeof *sv->opt_cage);
+        sv->opt_at = malloc((size_t)n_opt * sizeof *sv->opt_at);
+        if (!sv->m || !sv->opt_cage || !sv->opt_at) {
+            text_error(err, 0, 0, "out of memory");
+            status = MATHDOKU_ENOMEM;
+        }
     }
-    /* each tuple of a cage of n cells is an option of 3n + 1 items */
-    long n_nodes = 0;
-    for (int k = 0; k < p->n_cages; k++)
-        n_nodes += (first[k + 1] - first[k]) * (3L * p->cages[k].n + 1);
-    dlx_reserve(sv->m, (int)n_opt, n_nodes);
+    if (status == MATHDOKU_OK) {
+        /* each tuple of a cage of n cells is an option of 3n + 1 items */
+        long n_nodes = 0;
+        for (int k = 0; k < p->n_cages; k++)
+            n_nodes += (first[k + 1] - first[k]) * (3L * p->cages[k].n + 1);
+        dlx_reserve(sv->m, (int)n_opt, n_nodes);
+    }
     int items[3 * MATHDOKU_MAX_CAGE + 1];
     long at = 0, o = 0;
-    for (int k = 0; k < p->n_cages; k++) {
+    for (int k = 0; k < p->n_cages && status == MATHDOKU_OK; k++) {
         const mathdoku_cage *c = &p->cages[k];
         for (long t = first[k]; t < first[k + 1]; t++, o++) {
             const int *d = sv->t.digits + at;
@@ -266,29 +319,43 @@ mathdoku_solver *mathdoku_solver_new(const mathdoku *p,
             }
             items[n++] = 3 * NN + k;
             if (dlx_add_option(sv->m, n, items, NULL) < 0) {
-                fail(err, c->line, c->col, "out of memory");
-                free(first);
-                mathdoku_solver_free(sv);
-                return NULL;
+                text_error(err, c->line, c->col, "out of memory");
+                status = MATHDOKU_ENOMEM;
+                break;
             }
             sv->opt_cage[o] = k;
             sv->opt_at[o] = at;
             at += c->n;
+            /* building a large matrix takes time too: the same budget */
+            if ((o & 4095) == 4095 && sv->t.max_seconds > 0 &&
+                grid_seconds() - sv->t.start >= sv->t.max_seconds) {
+                text_error(err, c->line, c->col, "cut short (time limit) "
+                           "while building the exact cover, after %ld of "
+                           "%ld options", o + 1, n_opt);
+                status = MATHDOKU_ECUT;
+                break;
+            }
         }
     }
     free(first);
-    return sv;
+    sv->seconds = grid_seconds() - sv->t.start;
+    if (status != MATHDOKU_OK) {
+        mathdoku_solver_free(sv);
+        return status;
+    }
+    *out = sv;
+    return MATHDOKU_OK;
 }
 
 /* ---- Dancing Links ---------------------------------------------------------- */
 
 typedef struct tracer {
     const mathdoku_solver *sv;
-    const mathdoku_limits *lim;
+    const grid_limits *lim;
 } tracer;
 
-static void item_words(const mathdoku_solver *sv, int item, char *buf,
-                       size_t size)
+const char *mathdoku_item_name(const mathdoku_solver *sv, int item,
+                               char *buf, size_t size)
 {
     int N = sv->p->N, NN = N * N;
     char name[16], clue[32];
@@ -305,6 +372,7 @@ static void item_words(const mathdoku_solver *sv, int item, char *buf,
         snprintf(buf, size, "cage %s (%s)", c->label,
                  mathdoku_cage_clue(c, clue));
     }
+    return buf;
 }
 
 static void trace_step(void *ctx, const dlx_event *ev)
@@ -312,9 +380,13 @@ static void trace_step(void *ctx, const dlx_event *ev)
     const tracer *t = ctx;
     const mathdoku_solver *sv = t->sv;
     char text[512], what[96];
+    if (t->lim->on_event)
+        t->lim->on_event(t->lim->event_ctx, ev);
+    if (!t->lim->on_step)
+        return;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
-        item_words(sv, ev->item, what, sizeof what);
+        mathdoku_item_name(sv, ev->item, what, sizeof what);
         snprintf(text, sizeof text, "%s: %d way%s%s", what, ev->count,
                  ev->count == 1 ? "" : "s", ev->count ? "" : ", dead end");
         break;
@@ -336,7 +408,7 @@ static void trace_step(void *ctx, const dlx_event *ev)
         snprintf(text, sizeof text, "every cage filled: a solution");
         break;
     default:
-        item_words(sv, ev->item, what, sizeof what);
+        mathdoku_item_name(sv, ev->item, what, sizeof what);
         snprintf(text, sizeof text, "backtrack: every way for %s tried",
                  what);
         break;
@@ -344,26 +416,21 @@ static void trace_step(void *ctx, const dlx_event *ev)
     t->lim->on_step(t->lim->step_ctx, text, ev->level);
 }
 
-int mathdoku_solve_dlx(mathdoku_solver *sv, const mathdoku_limits *lim,
-                       int *solution, mathdoku_outcome *out)
+int mathdoku_solve_dlx(mathdoku_solver *sv, const grid_limits *lim,
+                       int *solution, grid_outcome *out)
 {
     memset(out, 0, sizeof *out);
     dlx_search q = dlx_search_defaults();
-    q.max_solutions = lim ? lim->max_solutions : 0;
-    q.max_nodes = lim ? lim->max_nodes : 0;
-    q.max_seconds = lim ? lim->max_seconds : 0;
+    grid_search_from_limits(lim, &q);
     tracer t = { sv, lim };
-    if (lim && lim->on_step) {
+    if (lim && (lim->on_step || lim->on_event)) {
         q.on_trace = trace_step;
         q.trace_ctx = &t;
     }
     dlx_result r;
     if (dlx_solve(sv->m, &q, &r) != DLX_OK)
-        return -1;
-    out->solutions = dlx_count_u64(r.solutions);
-    out->complete = r.outcome != DLX_STOP_NODES && r.outcome != DLX_STOP_TIME;
-    out->nodes = r.nodes;
-    out->seconds = r.seconds;
+        return MATHDOKU_ENOMEM;
+    grid_outcome_from_dlx(&r, out);
     if (solution && r.first_n > 0)
         for (int k = 0; k < r.first_n; k++) {
             int o = r.first[k];
@@ -371,33 +438,14 @@ int mathdoku_solve_dlx(mathdoku_solver *sv, const mathdoku_limits *lim,
             for (int j = 0; j < c->n; j++)
                 solution[c->cells[j]] = sv->t.digits[sv->opt_at[o] + j];
         }
-    return 0;
+    return MATHDOKU_OK;
 }
 
 int mathdoku_count_threads(mathdoku_solver *sv, int threads,
-                           const mathdoku_limits *lim, mathdoku_outcome *out)
+                           const grid_limits *lim, grid_outcome *out)
 {
-    memset(out, 0, sizeof *out);
-    dlx_jobs jobs;
-    if (dlx_split(sv->m, NULL, 0, 1, 64 * threads, &jobs) != DLX_OK)
-        return -1;
-    dlx_parallel par = { 0 };
-    par.threads = threads;
-    par.max_solutions = lim ? lim->max_solutions : 0;
-    par.max_nodes = lim ? lim->max_nodes : 0;
-    par.max_seconds = lim ? lim->max_seconds : 0;
-    dlx_parallel_result res;
-    int status = dlx_count_jobs(sv->m, &jobs, NULL, 0, &par, &res);
-    dlx_jobs_free(&jobs);
-    if (status != DLX_OK)
-        return -1;
-    out->solutions = dlx_count_u64(res.solutions);
-    out->complete = res.outcome == DLX_COMPLETE ||
-                    res.outcome == DLX_STOP_SOLUTIONS;
-    out->nodes = res.nodes;
-    out->seconds = res.seconds;
-    dlx_parallel_result_free(&res);
-    return 0;
+    return grid_count_parallel(sv->m, NULL, 0, threads, lim, out) == DLX_OK
+               ? MATHDOKU_OK : MATHDOKU_ENOMEM;
 }
 
 int mathdoku_write_dlx(FILE *f, const mathdoku_solver *sv)
@@ -435,8 +483,8 @@ int mathdoku_write_dlx(FILE *f, const mathdoku_solver *sv)
 /* ---- the naive search ---------------------------------------------------------- */
 
 int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
-                       const mathdoku_limits *lim, int *solution,
-                       mathdoku_outcome *out)
+                       const grid_limits *lim, int *solution,
+                       grid_outcome *out)
 {
     int N = p->N, NN = N * N;
     memset(out, 0, sizeof *out);
@@ -449,13 +497,14 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
         free(order);
         free(row);
         free(col);
-        return -1;
+        return MATHDOKU_ENOMEM;
     }
     /* givens first, then the other cells in row-major order */
-    int n = 0, complete = 1, clash = 0;
+    int n = 0, clash = 0;
+    grid_cut cut = GRID_NOT_CUT;
     for (int i = 0; i < NN; i++) {
         const mathdoku_cage *c = &p->cages[p->cage_of[i]];
-        if (c->op == MD_GIVEN) {
+        if (c->op == MATHDOKU_GIVEN) {
             int d = (int)c->target, r = i / N, cc = i % N;
             if (d < 1 || d > N || row[r * (N + 1) + d] ||
                 col[cc * (N + 1) + d])
@@ -468,11 +517,9 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
             order[n++] = i;
         }
     }
-    double start = dlx_seconds();
+    double start = grid_seconds();
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
-    uint64_t max_nodes = lim ? lim->max_nodes : 0;
-    double max_seconds = lim ? lim->max_seconds : 0;
     int digits[MATHDOKU_MAX_CAGE];
     int k = clash ? -1 : 0;
     while (k >= 0) {
@@ -495,12 +542,8 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
         for (d++; d <= N; d++) {
             if (row[r * (N + 1) + d] || col[c * (N + 1) + d])
                 continue;
-            if ((max_nodes && nodes >= max_nodes) ||
-                (max_seconds > 0 && (nodes & 4095) == 0 &&
-                 dlx_seconds() - start >= max_seconds)) {
-                complete = 0;
+            if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
                 goto stop;
-            }
             nodes++;
             if (!last)
                 break;
@@ -535,14 +578,15 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
     }
 stop:
     out->solutions = found;
-    out->complete = complete;
+    out->cut = cut;
+    out->complete = cut == GRID_NOT_CUT;
     out->nodes = nodes;
-    out->seconds = dlx_seconds() - start;
+    out->seconds = grid_seconds() - start;
     free(grid);
     free(order);
     free(row);
     free(col);
-    return 0;
+    return MATHDOKU_OK;
 }
 
 /* ---- the checker ------------------------------------------------------------- */
@@ -556,7 +600,7 @@ int mathdoku_check(const mathdoku *p, const mathdoku_rules *rules,
         if (grid[i] < 1 || grid[i] > N) {
             snprintf(buf, size, "%s holds %d, not a digit 1..%d",
                      mathdoku_cell_name(N, i, name), grid[i], N);
-            return -1;
+            return MATHDOKU_EBAD;
         }
     for (int a = 0; a < N; a++)
         for (int b = 0; b < N; b++)
@@ -564,12 +608,12 @@ int mathdoku_check(const mathdoku *p, const mathdoku_rules *rules,
                 if (grid[a * N + b] == grid[a * N + e]) {
                     snprintf(buf, size, "row %d holds %d twice", a + 1,
                              grid[a * N + b]);
-                    return -1;
+                    return MATHDOKU_EBAD;
                 }
                 if (grid[b * N + a] == grid[e * N + a]) {
                     snprintf(buf, size, "column %c holds %d twice", 'A' + a,
                              grid[b * N + a]);
-                    return -1;
+                    return MATHDOKU_EBAD;
                 }
             }
     int digits[MATHDOKU_MAX_CAGE];
@@ -580,8 +624,8 @@ int mathdoku_check(const mathdoku *p, const mathdoku_rules *rules,
         if (!mathdoku_cage_holds(c, digits, rules)) {
             snprintf(buf, size, "cage %s (%s) is not met", c->label,
                      mathdoku_cage_clue(c, clue));
-            return -1;
+            return MATHDOKU_EBAD;
         }
     }
-    return 0;
+    return MATHDOKU_OK;
 }

@@ -50,7 +50,7 @@ static int *reading_order(const mathdoku *p)
 static void legend_clue(const mathdoku_cage *c, char *buf)
 {
     static const char ops[] = { '+', '-', '*', '/', 0, '?' };
-    if (c->op == MD_GIVEN)
+    if (c->op == MATHDOKU_GIVEN)
         sprintf(buf, "%lld", c->target);
     else
         sprintf(buf, "%lld%c", c->target, ops[c->op]);
@@ -99,7 +99,7 @@ int mathdoku_write_numbered(FILE *f, const mathdoku *p)
         legend_clue(c, clue);
         /* "5 8" would not say where the target ends on a list's first
          * line: a given says '=' */
-        fprintf(f, "%s%s ", clue, c->op == MD_GIVEN ? "=" : "");
+        fprintf(f, "%s%s ", clue, c->op == MATHDOKU_GIVEN ? "=" : "");
         for (int j = 0; j < c->n; j++)
             fprintf(f, "%s%d", j ? "," : "", c->cells[j] + 1);
         fputc('\n', f);
@@ -113,8 +113,8 @@ int mathdoku_keen_compatible(const mathdoku *p)
         return 0;
     for (int k = 0; k < p->n_cages; k++) {
         const mathdoku_cage *c = &p->cages[k];
-        if (c->op == MD_HIDDEN || c->target >= (1L << 29) ||
-            ((c->op == MD_SUB || c->op == MD_DIV) && c->n != 2))
+        if (c->op == MATHDOKU_HIDDEN || c->target >= (1L << 29) ||
+            ((c->op == MATHDOKU_SUB || c->op == MATHDOKU_DIV) && c->n != 2))
             return 0;
     }
     return 1;

@@ -13,7 +13,6 @@
  */
 #include "sudoku_gen.h"
 
-#include "dlx_util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,46 +57,47 @@ static void random_perm(rng *g, int *a, int n)
 
 /* ---- names --------------------------------------------------------------- */
 
-static const char *const fill_names[] = { "dlx", "blockrow", "pattern" };
-static const char *const sym_names[] = { "none", "rot180", "rot90", "mirror",
-                                         "diagonal" };
+#define SUDOKU_GEN_NAME(name, text) text,
+const char *const sudoku_fill_names[] = {
+    SUDOKU_FILL_LIST(SUDOKU_GEN_NAME) NULL
+};
+const char *const sudoku_symmetry_names[] = {
+    SUDOKU_SYMMETRY_LIST(SUDOKU_GEN_NAME) NULL
+};
+#undef SUDOKU_GEN_NAME
 
 const char *sudoku_fill_name(sudoku_fill f)
 {
-    return fill_names[f];
+    return f < SUDOKU_FILL_COUNT ? sudoku_fill_names[f] : "?";
 }
 
 const char *sudoku_symmetry_name(sudoku_symmetry s)
 {
-    return sym_names[s];
+    return s < SUDOKU_SYMMETRY_COUNT ? sudoku_symmetry_names[s] : "?";
 }
 
 int sudoku_parse_fill(const char *s, sudoku_fill *out)
 {
-    for (int k = 0; k < 3; k++)
-        if (!strcmp(s, fill_names[k])) {
+    for (int k = 0; k < SUDOKU_FILL_COUNT; k++)
+        if (!strcmp(s, sudoku_fill_names[k])) {
             *out = (sudoku_fill)k;
-            return 0;
+            return SUDOKU_OK;
         }
-    return -1;
+    return SUDOKU_EBAD;
 }
 
 int sudoku_parse_symmetry(const char *s, sudoku_symmetry *out)
 {
-    for (int k = 0; k < 5; k++)
-        if (!strcmp(s, sym_names[k])) {
+    for (int k = 0; k < SUDOKU_SYMMETRY_COUNT; k++)
+        if (!strcmp(s, sudoku_symmetry_names[k])) {
             *out = (sudoku_symmetry)k;
-            return 0;
+            return SUDOKU_OK;
         }
-    if (!strcmp(s, "180")) {
-        *out = SUDOKU_SYM_ROT180;
-        return 0;
+    if (!strcmp(s, "180") || !strcmp(s, "90")) {
+        *out = s[0] == '1' ? SUDOKU_SYMMETRY_ROT180 : SUDOKU_SYMMETRY_ROT90;
+        return SUDOKU_OK;
     }
-    if (!strcmp(s, "90")) {
-        *out = SUDOKU_SYM_ROT90;
-        return 0;
-    }
-    return -1;
+    return SUDOKU_EBAD;
 }
 
 int sudoku_symmetric_cells(const sudoku_shape *shape, sudoku_symmetry sym,
@@ -107,18 +107,18 @@ int sudoku_symmetric_cells(const sudoku_shape *shape, sudoku_symmetry sym,
     int cand[4];
     cand[n++] = i;
     switch (sym) {
-    case SUDOKU_SYM_ROT180:
+    case SUDOKU_SYMMETRY_ROT180:
         cand[n++] = (N - 1 - r) * N + (N - 1 - c);
         break;
-    case SUDOKU_SYM_ROT90:
+    case SUDOKU_SYMMETRY_ROT90:
         cand[n++] = c * N + (N - 1 - r);
         cand[n++] = (N - 1 - r) * N + (N - 1 - c);
         cand[n++] = (N - 1 - c) * N + r;
         break;
-    case SUDOKU_SYM_MIRROR:
+    case SUDOKU_SYMMETRY_MIRROR:
         cand[n++] = r * N + (N - 1 - c);
         break;
-    case SUDOKU_SYM_DIAGONAL:
+    case SUDOKU_SYMMETRY_DIAGONAL:
         cand[n++] = c * N + r;
         break;
     default:
@@ -146,7 +146,7 @@ typedef struct budget {
 
 /* Limits for the next search: what is left of the puzzle's budget, or -1
  * when nothing is left. */
-static int limits_left(const budget *b, sudoku_limits *lim)
+static int limits_left(const budget *b, grid_limits *lim)
 {
     memset(lim, 0, sizeof *lim);
     if (b->opt->max_nodes) {
@@ -155,7 +155,7 @@ static int limits_left(const budget *b, sudoku_limits *lim)
         lim->max_nodes = b->opt->max_nodes - b->rep->nodes;
     }
     if (b->opt->max_seconds > 0) {
-        double left = b->opt->max_seconds - (dlx_seconds() - b->start);
+        double left = b->opt->max_seconds - (grid_seconds() - b->start);
         if (left <= 0)
             return -1;
         lim->max_seconds = left;
@@ -189,7 +189,7 @@ static int fill_dlx(sudoku_solver *sv, rng *g, budget *b, sudoku *grid)
                 grid->cell[r * N + c] = (unsigned char)(perm[j] + 1);
             }
         }
-        sudoku_limits lim;
+        grid_limits lim;
         if (limits_left(b, &lim) != 0)
             return -1;
         if (!lim.max_nodes || lim.max_nodes > per_try)
@@ -197,7 +197,7 @@ static int fill_dlx(sudoku_solver *sv, rng *g, budget *b, sudoku *grid)
         lim.max_solutions = 1;
         lim.randomize = 1;
         lim.seed = rng_next(g);
-        sudoku_outcome out;
+        grid_outcome out;
         sudoku puzzle = *grid;
         unsigned char *copy = malloc((size_t)N * N);
         if (!copy)
@@ -252,7 +252,7 @@ static int fill_blockrow(rng *g, budget *b, sudoku *grid)
         }
         /* dead end: clear the band so far (or everything) and go again */
         b->rep->restarts++;
-        sudoku_limits lim;
+        grid_limits lim;
         if (limits_left(b, &lim) != 0 ||
             (!b->opt->max_nodes && b->rep->nodes > 100000000ULL)) {
             status = -1;
@@ -316,7 +316,7 @@ int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
                      sudoku_gen_report *rep)
 {
     rng g = { seed };
-    budget b = { opt, dlx_seconds(), rep };
+    budget b = { opt, grid_seconds(), rep };
     switch (fill) {
     case SUDOKU_FILL_BLOCKROW:
         return fill_blockrow(&g, &b, grid);
@@ -402,7 +402,7 @@ static int still_unique(clearing *k, const int *cells, int n)
         for (int d = 1; d <= N; d++) {
             if (d == k->solution[i] || !allowed(k, i, d))
                 continue;
-            sudoku_limits lim;
+            grid_limits lim;
             if (limits_left(k->b, &lim) != 0)
                 return -1;
             lim.max_solutions = 1;
@@ -411,7 +411,7 @@ static int still_unique(clearing *k, const int *cells, int n)
             if (capped)
                 lim.max_nodes = cap;
             k->probe.cell[i] = (unsigned char)d;
-            sudoku_outcome out;
+            grid_outcome out;
             int st = sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
             k->probe.cell[i] = 0;
             k->b->rep->nodes += out.nodes;
@@ -453,7 +453,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     const sudoku_shape *sh = &puzzle->shape;
     int N = sh->N, NN = N * N;
     rng g = { seed };
-    budget b = { opt, dlx_seconds(), rep };
+    budget b = { opt, grid_seconds(), rep };
     clearing k = { sh, sv, NULL, puzzle, NULL, { { 0, 0, 0 }, NULL, 0 }, &b };
     unsigned char *solution = malloc((size_t)NN);
     int *order = malloc((size_t)NN * sizeof *order);
@@ -575,13 +575,13 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
                     sudoku *solution, sudoku_gen_report *rep)
 {
     memset(rep, 0, sizeof *rep);
-    double start = dlx_seconds();
+    double start = grid_seconds();
     if (sudoku_set_shape(solution, sudoku_solver_shape(sv)) != 0)
         return -1;
     rng g = { seed };
     uint64_t fill_seed = rng_next(&g), clear_seed = rng_next(&g);
     if (sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0) {
-        rep->seconds = dlx_seconds() - start;
+        rep->seconds = grid_seconds() - start;
         return -1;
     }
     if (sudoku_set_shape(puzzle, solution->shape) != 0)
@@ -591,11 +591,11 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
     /* the clearing has what is left of the budget */
     sudoku_gen_options rest = *opt;
     if (rest.max_seconds > 0) {
-        rest.max_seconds -= dlx_seconds() - start;
+        rest.max_seconds -= grid_seconds() - start;
         if (rest.max_seconds <= 0)
             rest.max_seconds = 1e-9;
     }
     int st = sudoku_clear_cells(sv, clear_seed, &rest, puzzle, rep);
-    rep->seconds = dlx_seconds() - start;
+    rep->seconds = grid_seconds() - start;
     return st;
 }

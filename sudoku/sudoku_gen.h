@@ -13,28 +13,45 @@
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
 
-/* How the complete grid is made. */
-typedef enum sudoku_fill {
-    SUDOKU_FILL_DLX,       /* the engine with randomized choice (default) */
-    SUDOKU_FILL_BLOCKROW,  /* Ossudo's: cells left to right, random allowed
-                              digit; a dead end restarts the current band */
-    SUDOKU_FILL_PATTERN    /* Doku_Autocomplete's: shifted rows, then random
-                              relabeling and row/column/band/stack moves */
-} sudoku_fill;
+/* How the complete grid is made: one table, from which the enum, the
+ * names and the parser come. */
+#define SUDOKU_FILL_LIST(X)                                                \
+    /* the engine with randomized choice (default) */                     \
+    X(SUDOKU_FILL_DLX, "dlx")                                              \
+    /* Ossudo's: cells left to right, random allowed digit; a dead end    \
+     * restarts the current band */                                        \
+    X(SUDOKU_FILL_BLOCKROW, "blockrow")                                    \
+    /* Doku_Autocomplete's: shifted rows, then random relabeling and       \
+     * row/column/band/stack moves */                                      \
+    X(SUDOKU_FILL_PATTERN, "pattern")
 
 /* Cells cleared together, so that the puzzle keeps a symmetry. */
-typedef enum sudoku_symmetry {
-    SUDOKU_SYM_NONE,
-    SUDOKU_SYM_ROT180,     /* (r, c) and (N-1-r, N-1-c) */
-    SUDOKU_SYM_ROT90,      /* the four quarter turns */
-    SUDOKU_SYM_MIRROR,     /* (r, c) and (r, N-1-c): left-right */
-    SUDOKU_SYM_DIAGONAL    /* (r, c) and (c, r): the main diagonal */
-} sudoku_symmetry;
+#define SUDOKU_SYMMETRY_LIST(X)                                            \
+    X(SUDOKU_SYMMETRY_NONE, "none")                                        \
+    X(SUDOKU_SYMMETRY_ROT180, "rot180")     /* (r, c), (N-1-r, N-1-c) */   \
+    X(SUDOKU_SYMMETRY_ROT90, "rot90")       /* the four quarter turns */   \
+    X(SUDOKU_SYMMETRY_MIRROR, "mirror")     /* (r, c), (r, N-1-c) */       \
+    X(SUDOKU_SYMMETRY_DIAGONAL, "diagonal") /* (r, c), (c, r) */
 
+#define SUDOKU_GEN_ENUM(name, text) name,
+typedef enum sudoku_fill {
+    SUDOKU_FILL_LIST(SUDOKU_GEN_ENUM) SUDOKU_FILL_COUNT
+} sudoku_fill;
+typedef enum sudoku_symmetry {
+    SUDOKU_SYMMETRY_LIST(SUDOKU_GEN_ENUM) SUDOKU_SYMMETRY_COUNT
+} sudoku_symmetry;
+#undef SUDOKU_GEN_ENUM
+
+/* Their names ("blockrow", "rot180"), and NULL-terminated lists of them
+ * (for option parsing and help texts). */
 const char *sudoku_fill_name(sudoku_fill f);
 const char *sudoku_symmetry_name(sudoku_symmetry s);
-int sudoku_parse_fill(const char *s, sudoku_fill *out);          /* 0, -1 */
-int sudoku_parse_symmetry(const char *s, sudoku_symmetry *out);  /* 0, -1 */
+extern const char *const sudoku_fill_names[];
+extern const char *const sudoku_symmetry_names[];
+/* SUDOKU_OK, or SUDOKU_EBAD for a name not in the list ("180" and "90"
+ * are read as rot180 and rot90). */
+int sudoku_parse_fill(const char *s, sudoku_fill *out);
+int sudoku_parse_symmetry(const char *s, sudoku_symmetry *out);
 
 typedef struct sudoku_gen_options {
     sudoku_fill fill;

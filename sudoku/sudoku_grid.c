@@ -16,7 +16,7 @@
 int sudoku_default_shape(int N, sudoku_shape *shape)
 {
     if (N < 1 || N > SUDOKU_MAX_ORDER)
-        return -1;
+        return SUDOKU_EBAD;
     int R = 1;
     for (int r = 1; r * r <= N; r++)
         if (N % r == 0)
@@ -25,15 +25,29 @@ int sudoku_default_shape(int N, sudoku_shape *shape)
     return 0;
 }
 
+/* "RxC" at s: the numbers (each at most SUDOKU_MAX_ORDER, else -2) and
+ * the position after them; -1 when s does not start so. */
+static int box_numbers(const char *s, long long *R, long long *C,
+                       const char **end)
+{
+    int a = text_number(s, SUDOKU_MAX_ORDER, R, end);
+    if (a == -1 || (**end != 'x' && **end != 'X'))
+        return -1;
+    int b = text_number(*end + 1, SUDOKU_MAX_ORDER, C, end);
+    if (b == -1)
+        return -1;
+    return a == -2 || b == -2 ? -2 : 0;
+}
+
 int sudoku_parse_box(const char *s, sudoku_shape *shape)
 {
-    int R, C, used = 0;
-    if (sscanf(s, "%d%*[xX]%d%n", &R, &C, &used) != 2 || s[used] != '\0' ||
-        R < 1 || C < 1 || R > SUDOKU_MAX_ORDER || C > SUDOKU_MAX_ORDER ||
+    long long R, C;
+    const char *end;
+    if (box_numbers(s, &R, &C, &end) != 0 || *end || R < 1 || C < 1 ||
         R * C > SUDOKU_MAX_ORDER)
-        return -1;
-    *shape = (sudoku_shape){ R, C, R * C };
-    return 0;
+        return SUDOKU_EBAD;
+    *shape = (sudoku_shape){ (int)R, (int)C, (int)(R * C) };
+    return SUDOKU_OK;
 }
 
 void sudoku_init(sudoku *s)
@@ -47,13 +61,13 @@ int sudoku_set_shape(sudoku *s, sudoku_shape shape)
     if (cells > s->cap) {
         unsigned char *c = realloc(s->cell, (size_t)cells);
         if (!c)
-            return -1;
+            return SUDOKU_ENOMEM;
         s->cell = c;
         s->cap = cells;
     }
     s->shape = shape;
     memset(s->cell, 0, (size_t)cells);
-    return 0;
+    return SUDOKU_OK;
 }
 
 void sudoku_release(sudoku *s)
@@ -128,6 +142,19 @@ char sudoku_symbol_char(int v, sudoku_symbols sym)
     }
 }
 
+int sudoku_unit_cell(const sudoku_shape *sh, int kind, int unit, int k)
+{
+    int r, c;
+    if (kind == 0)
+        r = unit, c = k;
+    else if (kind == 1)
+        r = k, c = unit;
+    else
+        r = (unit / sh->R) * sh->R + k / sh->C,
+        c = (unit % sh->R) * sh->C + k % sh->C;
+    return r * sh->N + c;
+}
+
 char *sudoku_cell_name(const sudoku_shape *shape, int i, char *buf)
 {
     snprintf(buf, 24, "r%uc%u", (unsigned)(i / shape->N + 1) % 1000u,
@@ -141,86 +168,43 @@ void sudoku_reader_init(sudoku_reader *r, FILE *f, const char *name,
                         const sudoku_read_options *opt)
 {
     memset(r, 0, sizeof *r);
-    r->f = f;
+    text_reader_init(&r->in, f, 0);
     r->name = name;
     if (opt)
         r->opt = *opt;
-    r->len = 0;
 }
 
 void sudoku_reader_release(sudoku_reader *r)
 {
-    free(r->line);
-    r->line = NULL;
+    text_reader_release(&r->in);
 }
 
-static int set_error(sudoku_error *err, int line, int col, const char *fmt,
-                     ...)
-{
-    err->line = line;
-    err->col = col;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
+/* text_error returns -1: SUDOKU_EBAD */
+_Static_assert(SUDOKU_EBAD == -1, "text_error's -1 is SUDOKU_EBAD");
+#define set_error text_error
+#define is_space(c) text_is_space((unsigned char)(c))
+#define skip_space text_skip_space
+#define is_blank_line text_is_blank
 
-/* The next line, without its end (\n or \r\n); 1, 0 at the end, -2 on a
- * read error or a NUL byte (reported). */
-static int next_line(sudoku_reader *r, sudoku_error *err)
+/* The next line: 1, 0 at the end, SUDOKU_EBAD for a line that is not text
+ * (err set; the line counts as read), SUDOKU_EREAD, SUDOKU_ENOMEM. */
+_Static_assert((int)TEXT_LINE == (int)SUDOKU_READ && (int)TEXT_END == (int)SUDOKU_OK &&
+               (int)TEXT_BAD == (int)SUDOKU_EBAD && (int)TEXT_FAIL == (int)SUDOKU_EREAD &&
+               (int)TEXT_NOMEM == (int)SUDOKU_ENOMEM, "text statuses are sudoku's");
+static int next_line(sudoku_reader *r, dlx_diag *err)
 {
-    if (r->pushed_back) {
-        r->pushed_back = 0;
-        return 1;
-    }
-    errno = 0;
-    ssize_t n = getline(&r->line, &r->cap, r->f);
-    if (n < 0) {
-        r->len = -1;
-        if (ferror(r->f))
-            return set_error(err, r->lineno, 0, "read error: %s",
-                             strerror(errno ? errno : EIO)) - 1;
-        return 0;
-    }
-    r->lineno++;
-    if ((size_t)n != strlen(r->line)) {
-        r->len = n;
-        set_error(err, r->lineno, (int)strlen(r->line) + 1,
-                  "NUL byte in the input");
-        return -3;
-    }
-    while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r'))
-        r->line[--n] = '\0';
-    /* a byte order mark (editors on Windows write one) is not text */
-    if (r->lineno == 1 && n >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3)) {
-        memmove(r->line, r->line + 3, (size_t)n - 2);
-        n -= 3;
-    }
-    r->len = n;
-    return 1;
-}
-
-static int is_space(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
-}
-
-static const char *skip_space(const char *p)
-{
-    while (is_space(*p))
-        p++;
-    return p;
-}
-
-static int is_blank_line(const char *s)
-{
-    return *skip_space(s) == '\0';
+    return text_next(&r->in, err);
 }
 
 static int is_comment(const char *s)
 {
-    return *skip_space(s) == '#';
+    return text_is_comment(s, '#');
+}
+
+/* A byte of a line in a message: 'Q', or '\x1b' for a control byte. */
+static const char *quote_byte(const char *p, char *buf)
+{
+    return text_quote(p, 1, 1, buf, 16);
 }
 
 /* ---- the layouts --------------------------------------------------------- */
@@ -229,23 +213,15 @@ static int shape_for(const sudoku_reader *r, int N, sudoku_shape *shape)
 {
     if (r->opt.box.N) {
         *shape = r->opt.box;
-        return shape->N == N ? 0 : -1;
+        return shape->N == N ? SUDOKU_OK : SUDOKU_EBAD;
     }
     return sudoku_default_shape(N, shape);
-}
-
-static int isqrt(int n)
-{
-    int k = 0;
-    while ((k + 1) * (k + 1) <= n)
-        k++;
-    return k;
 }
 
 /* Symbols are ASCII: a byte past it (UTF-8 text: "é", "１") is reported
  * whole, as the character it starts, rather than counted as cells. */
 static int non_ascii(const char *line, const char *p, size_t len, int lineno,
-                     sudoku_error *err)
+                     dlx_diag *err)
 {
     for (size_t k = 0; k < len; k++) {
         unsigned char c = (unsigned char)p[k];
@@ -254,50 +230,170 @@ static int non_ascii(const char *line, const char *p, size_t len, int lineno,
         size_t n = 1;
         while (n < 4 && k + n < len && ((unsigned char)p[k + n] & 0xC0) == 0x80)
             n++;
+        char q[32];
         if (c >= 0xC2 && c <= 0xF4 && n > 1)
             return set_error(err, lineno, (int)(p + k - line) + 1,
-                             "'%.*s' is not a sudoku symbol (symbols are "
-                             "ASCII)", (int)n, p + k);
+                             "%s is not a sudoku symbol (symbols are "
+                             "ASCII)", text_quote(p + k, n, 1, q, sizeof q));
         return set_error(err, lineno, (int)(p + k - line) + 1, "byte 0x%02x "
                          "is not a sudoku symbol (symbols are ASCII)", c);
     }
     return 0;
 }
 
+/* A symbol that is not one of the puzzle's: located, and named so that a
+ * control byte never reaches the terminal raw. */
+static int bad_symbol(const char *line, const char *p, int lineno, int N,
+                      dlx_diag *err)
+{
+    char q[16];
+    if ((unsigned char)*p >= 0x80)
+        return non_ascii(line, p, strlen(p), lineno, err);
+    if (N)
+        return set_error(err, lineno, (int)(p - line) + 1, "%s is not a "
+                         "symbol of a %dx%d puzzle", quote_byte(p, q), N, N);
+    return set_error(err, lineno, (int)(p - line) + 1, "%s is not a sudoku "
+                     "symbol", quote_byte(p, q));
+}
+
+/* One value of the numbers layout at p: a number from 0 to max or a
+ * blank ('.', '_', '-', '*'); its value and the position after it, or -1
+ * (err set) when the token is something else. */
+static int number_token(const char *line, const char **pp, int max, int N,
+                        int lineno, int *v, dlx_diag *err)
+{
+    const char *p = *pp, *start = p;
+    long long value = 0;
+    int st = 0;
+    if (*p == '.' || *p == '_' || *p == '-' || *p == '*')
+        p++;
+    else
+        st = text_number(p, max, &value, &p);
+    if (st != 0 || (*p && !is_space(*p) && *p != '|')) {
+        size_t n_bad = strcspn(start, " \t\v\f|");
+        char q[64];
+        text_quote(start, n_bad, 20, q, sizeof q);
+        if (N)
+            return set_error(err, lineno, (int)(start - line) + 1, "%s is not "
+                             "a value of a %dx%d puzzle", q, N, N);
+        return set_error(err, lineno, (int)(start - line) + 1, "%s is not a "
+                         "value (a number up to %d, or '.' for a blank)", q,
+                         max);
+    }
+    *v = (int)value;
+    *pp = p;
+    return 0;
+}
+
+/* The one-line puzzles of a file must all have the same length unless
+ * the file is said to mix orders: a line that lost or gained a cell is
+ * an error, not a puzzle of another order. */
+static int check_line_length(sudoku_reader *r, size_t cells, dlx_diag *err)
+{
+    if (r->opt.mixed_orders || r->opt.box.N || !r->line_cells ||
+        (size_t)r->line_cells == cells)
+        return 0;
+    int N = (int)text_isqrt(r->line_cells);
+    return set_error(err, r->in.lineno, 0, "found %zu cells, but the "
+                     "puzzles before have %d (%dx%d): a line of another "
+                     "length is a damaged puzzle (--mixed-orders allows "
+                     "files of several orders)", cells, r->line_cells, N, N);
+}
+
+/* One puzzle on one line of numbers (how orders above 35 are written on
+ * one line): more values than a grid row can have, N*N of them. */
+static int read_number_line(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                            const char *p, size_t tokens, dlx_diag *err)
+{
+    const char *line = r->in.line;
+    long N = text_isqrt((long)tokens);
+    if (N * N != (long)tokens || N > SUDOKU_MAX_ORDER)
+        return set_error(err, r->in.lineno, 0, "found %zu numbers on one "
+                         "line: a one-line puzzle of numbers has N*N of them "
+                         "(N up to %d)", tokens, SUDOKU_MAX_ORDER);
+    if (check_line_length(r, tokens, err) != 0)
+        return SUDOKU_EBAD;
+    sudoku_shape shape;
+    if (shape_for(r, (int)N, &shape) != SUDOKU_OK)
+        return set_error(err, r->in.lineno, 0, "%ld numbers make a %ldx%ld "
+                         "puzzle, not the %dx%d asked for", N * N, N, N,
+                         r->opt.box.N, r->opt.box.N);
+    if (sudoku_set_shape(s, shape) != SUDOKU_OK)
+        return SUDOKU_ENOMEM;
+    for (long k = 0; k < N * N; k++) {
+        int v;
+        p = skip_space(p);
+        if (number_token(line, &p, (int)N, (int)N, r->in.lineno, &v, err))
+            return SUDOKU_EBAD;
+        s->cell[k] = (unsigned char)v;
+    }
+    src->layout = SUDOKU_LAYOUT_LINE;
+    src->symbols = SUDOKU_SYM_NUMBERS;
+    src->line = r->in.lineno;
+    src->tail = NULL;
+    r->line_cells = (int)tokens;   /* the file's order, from now on */
+    return SUDOKU_READ;
+}
+
+/* The values of a line of white-space separated numbers and blanks, or
+ * 0 when the line has anything else. */
+static size_t number_tokens(const char *p)
+{
+    size_t tokens = 0;
+    for (p = skip_space(p); *p; p = skip_space(p)) {
+        size_t n = strcspn(p, " \t\v\f");
+        if (!(n == 1 && strchr("._-*", *p)))
+            for (size_t k = 0; k < n; k++)
+                if (!isdigit((unsigned char)p[k]))
+                    return 0;
+        tokens++;
+        p += n;
+    }
+    return tokens;
+}
+
 /* One puzzle per line: N*N symbols, then optional text after white space. */
 static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
-                            sudoku_error *err)
+                            dlx_diag *err)
 {
-    const char *line = r->line, *p = skip_space(line);
+    const char *line = r->in.line, *p = skip_space(line);
+    int lineno = r->in.lineno;
+    size_t tokens = number_tokens(p);
+    if (tokens > SUDOKU_MAX_ORDER)
+        return read_number_line(r, s, src, p, tokens, err);
     size_t len = 0;
     while (p[len] && !is_space(p[len]))
         len++;
     int col0 = (int)(p - line) + 1;
-    if (non_ascii(line, p, len, r->lineno, err) != 0)
-        return -1;
+    if (non_ascii(line, p, len, lineno, err) != 0)
+        return SUDOKU_EBAD;
     int N;
     if (r->opt.box.N) {
         N = r->opt.box.N;
         if ((size_t)N * (size_t)N != len)
-            return set_error(err, r->lineno, 0, "found %zu cells, expected "
+            return set_error(err, lineno, 0, "found %zu cells, expected "
                              "%d for %dx%d", len, N * N, N, N);
     } else {
-        N = isqrt((int)(len > 100000 ? 100000 : len));
+        N = (int)text_isqrt((long)(len > 100000 ? 100000 : len));
         if (len > 35 * 35)
-            return set_error(err, r->lineno, 0, "found %zu cells: a one-line "
+            return set_error(err, lineno, 0, "found %zu cells: a one-line "
                              "puzzle has at most 1225 (35x35, symbols 1-9 "
                              "and A-Z); larger orders take the numbers "
                              "layout", len);
+        if (check_line_length(r, len, err) != 0)
+            return SUDOKU_EBAD;
         if ((size_t)N * (size_t)N != len || N < 1 || N > 35) {
             int up = N + 1 > 35 ? 35 : N + 1;
-            return set_error(err, r->lineno, 0, "found %zu cells: a one-line "
+            return set_error(err, lineno, 0, "found %zu cells: a one-line "
                              "puzzle has N*N of them (%d for %dx%d, %d for "
                              "%dx%d)", len, N * N, N, N, up * up, up, up);
         }
     }
     sudoku_shape shape;
-    if (shape_for(r, N, &shape) != 0 || sudoku_set_shape(s, shape) != 0)
-        return set_error(err, r->lineno, 0, "order %d is not supported", N);
+    if (shape_for(r, N, &shape) != SUDOKU_OK)
+        return set_error(err, lineno, 0, "order %d is not supported", N);
+    if (sudoku_set_shape(s, shape) != SUDOKU_OK)
+        return SUDOKU_ENOMEM;
     sudoku_symbols sym = r->opt.symbols ? r->opt.symbols
                                         : (N <= 9 ? SUDOKU_SYM_DIGITS
                                                   : SUDOKU_SYM_ALNUM);
@@ -314,20 +410,18 @@ static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     }
     for (size_t k = 0; k < len; k++) {
         int v = sudoku_symbol_value(p[k], sym, N);
-        if (v < 0 && (unsigned char)p[k] >= 0x80)
-            return non_ascii(line, p + k, len - k, r->lineno, err);
         if (v < 0)
-            return set_error(err, r->lineno, col0 + (int)k,
-                             "'%c' is not a symbol of a %dx%d puzzle", p[k],
-                             N, N);
+            return bad_symbol(line, p + k, lineno, N, err);
         s->cell[k] = (unsigned char)v;
     }
+    (void)col0;
+    r->line_cells = (int)len;   /* the file's order, from now on */
     src->layout = SUDOKU_LAYOUT_LINE;
     src->symbols = sym;
-    src->line = r->lineno;
+    src->line = lineno;
     const char *tail = skip_space(p + len);
     src->tail = *tail ? (char *)tail : NULL;
-    return 1;
+    return SUDOKU_READ;
 }
 
 /* A separator line of a grid: only - + = | and spaces, and no '|' alone
@@ -351,10 +445,10 @@ static int is_separator(const char *s)
 /* Symbols of one grid row: values into row[], count returned; -1 with err
  * for an unknown symbol. */
 static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
-                    int max, sudoku_error *err)
+                    int max, dlx_diag *err)
 {
     int n = 0;
-    const char *line = r->line;
+    const char *line = r->in.line;
     if (sym == SUDOKU_SYM_NUMBERS) {
         const char *p = line;
         for (;;) {
@@ -365,26 +459,10 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
             }
             if (!*p)
                 break;
-            const char *start = p;
-            int v = 0;
-            if (*p == '.' || *p == '_' || *p == '-' || *p == '*') {
-                p++;
-            } else {
-                while (*p >= '0' && *p <= '9' && v <= SUDOKU_MAX_ORDER)
-                    v = v * 10 + (*p++ - '0');
-            }
-            if (p == start || (*p && !is_space(*p) && *p != '|') ||
-                v > (N ? N : SUDOKU_MAX_ORDER)) {
-                int n_bad = (int)strcspn(start, " \t|");
-                if (N)
-                    return set_error(err, r->lineno, (int)(start - line) + 1,
-                                     "'%.*s' is not a value of a %dx%d "
-                                     "puzzle", n_bad, start, N, N);
-                return set_error(err, r->lineno, (int)(start - line) + 1,
-                                 "'%.*s' is not a value (a number up to %d, "
-                                 "or '.' for a blank)", n_bad, start,
-                                 SUDOKU_MAX_ORDER);
-            }
+            int v;
+            if (number_token(line, &p, N ? N : SUDOKU_MAX_ORDER, N,
+                             r->in.lineno, &v, err) != 0)
+                return -1;
             if (n < max)
                 row[n] = v;
             n++;
@@ -395,15 +473,8 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
         if (is_space(*p) || *p == '|')
             continue;
         int v = sudoku_symbol_value(*p, sym, N ? N : 35);
-        if (v < 0 && (unsigned char)*p >= 0x80)
-            return non_ascii(line, p, strlen(p), r->lineno, err);
-        if (v < 0 && N)
-            return set_error(err, r->lineno, (int)(p - line) + 1,
-                             "'%c' is not a symbol of a %dx%d puzzle", *p, N,
-                             N);
         if (v < 0)
-            return set_error(err, r->lineno, (int)(p - line) + 1,
-                             "'%c' is not a sudoku symbol", *p);
+            return bad_symbol(line, p, r->in.lineno, N, err);
         if (n < max)
             row[n] = v;
         n++;
@@ -425,16 +496,28 @@ static int starts_own_puzzle(const sudoku_reader *r)
 
 /* Skips to the line after the next blank line, to start over after a bad
  * grid; a line that is a puzzle of its own is kept for the next read. */
-static void skip_block(sudoku_reader *r, sudoku_error *err)
+static void skip_block(sudoku_reader *r)
 {
-    sudoku_error ignored;
-    (void)err;
-    while (next_line(r, &ignored) > 0 && !is_blank_line(r->line)) {
+    dlx_diag ignored;
+    int got;
+    while ((got = next_line(r, &ignored)) != 0 && got != SUDOKU_EREAD &&
+           got != SUDOKU_ENOMEM) {
+        if (got < 0)
+            continue; /* a line that is not text: part of the bad block */
+        if (is_blank_line(r->in.line))
+            return;
         if (starts_own_puzzle(r)) {
-            r->pushed_back = 1;
+            text_push_back(&r->in);
             return;
         }
     }
+}
+
+/* A bad grid: skips the rest of its block, returns SUDOKU_EBAD. */
+static int bad_block(sudoku_reader *r)
+{
+    skip_block(r);
+    return SUDOKU_EBAD;
 }
 
 /* Is the line white-space separated numbers (and blanks), some of more
@@ -447,7 +530,7 @@ static int is_number_row(const char *p)
             p++;
             continue;
         }
-        size_t n = strcspn(p, " \t\r\v\f|");
+        size_t n = strcspn(p, " \t\v\f|");
         if (n == 1 && strchr("._-*", *p)) {
             /* a blank */
         } else {
@@ -462,63 +545,63 @@ static int is_number_row(const char *p)
     return tokens > 1 && long_number;
 }
 
-static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
-                            sudoku_error *err)
+/* The next line of a block that is not text ends the puzzle: err holds
+ * what is wrong with it. */
+static int line_in_block(sudoku_reader *r, dlx_diag *err)
 {
-    int first = r->lineno, N = 0, rows = 0;
+    int got = next_line(r, err);
+    if (got == SUDOKU_EBAD)
+        return bad_block(r);
+    return got;
+}
+
+static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                            dlx_diag *err)
+{
+    int first = r->in.lineno, N = 0, rows = 0;
     int row[SUDOKU_MAX_ORDER + 1];
     sudoku_symbols sym = r->opt.symbols;
     /* count the symbols of the first row to know N */
     if (!sym)
-        sym = is_number_row(r->line) ? SUDOKU_SYM_NUMBERS : SUDOKU_SYM_ALNUM;
+        sym = is_number_row(r->in.line) ? SUDOKU_SYM_NUMBERS
+                                        : SUDOKU_SYM_ALNUM;
     int n = grid_row(r, sym, 0, row, SUDOKU_MAX_ORDER, err);
-    if (n < 0) {
-        skip_block(r, err);
-        return -1;
-    }
+    if (n < 0)
+        return bad_block(r);
     N = r->opt.box.N ? r->opt.box.N : n;
     sudoku_shape shape;
-    if (N < 1 || N > SUDOKU_MAX_ORDER || shape_for(r, N, &shape) != 0 ||
-        sudoku_set_shape(s, shape) != 0) {
-        set_error(err, r->lineno, 0, "a grid row of %d cells: order %d is "
-                  "not supported", n, n);
-        skip_block(r, err);
-        return -1;
+    if (N < 1 || N > SUDOKU_MAX_ORDER || shape_for(r, N, &shape) != 0) {
+        set_error(err, r->in.lineno, 0, "a grid row of %d cells: order %d "
+                  "is not supported", n, n);
+        return bad_block(r);
     }
+    if (sudoku_set_shape(s, shape) != SUDOKU_OK)
+        return SUDOKU_ENOMEM;
     if (sym == SUDOKU_SYM_ALNUM && N <= 9 && !r->opt.symbols)
         sym = SUDOKU_SYM_DIGITS;
     for (;;) {
         if (rows > 0) {
-            int got = next_line(r, err);
-            if (got < -1)
-                return got == -3 ? (skip_block(r, err), -1) : -2;
-            if (got == 0 || is_blank_line(r->line))
+            int got = line_in_block(r, err);
+            if (got < 0)
+                return got;
+            if (got == 0 || is_blank_line(r->in.line))
                 break;
-            if (is_comment(r->line) || is_separator(r->line))
+            if (is_comment(r->in.line) || is_separator(r->in.line))
                 continue;
             if (rows == N || starts_own_puzzle(r)) {
                 /* a new puzzle right after this one */
-                r->pushed_back = 1;
+                text_push_back(&r->in);
                 break;
             }
-            n = grid_row(r, sym, N, row, SUDOKU_MAX_ORDER, err);
-            if (n < 0) {
-                skip_block(r, err);
-                return -1;
-            }
-        } else {
-            /* the first row, read above with the provisional symbols */
-            n = grid_row(r, sym, N, row, SUDOKU_MAX_ORDER, err);
-            if (n < 0) {
-                skip_block(r, err);
-                return -1;
-            }
         }
+        /* the first row is read again with the final symbols */
+        n = grid_row(r, sym, N, row, SUDOKU_MAX_ORDER, err);
+        if (n < 0)
+            return bad_block(r);
         if (n != N) {
-            set_error(err, r->lineno, 0, "row %d has %d cells, expected %d",
-                      rows + 1, n, N);
-            skip_block(r, err);
-            return -1;
+            set_error(err, r->in.lineno, 0, "row %d has %d cells, expected "
+                      "%d", rows + 1, n, N);
+            return bad_block(r);
         }
         for (int c = 0; c < N; c++)
             s->cell[rows * N + c] = (unsigned char)row[c];
@@ -531,106 +614,158 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     src->symbols = sym;
     src->line = first;
     src->tail = NULL;
-    return 1;
+    return SUDOKU_READ;
 }
 
-/* "N", "RxC" or "N RxC" on a line of its own, then N*N numbers. */
-static int numbers_header(const char *line, sudoku_shape *shape)
+/* "N", "RxC" or "N RxC" on a line of its own (the numbers layout): 0 with
+ * the shape; -2 when the line has that form but the numbers are out of
+ * range (err says which); -1 when it is not such a line.  A lone number
+ * of four digits or more is not taken for a size: "1234" is a grid row. */
+static int numbers_header(const char *line, int lineno, sudoku_shape *shape,
+                          dlx_diag *err)
 {
-    char a[32], b[32];
-    int k = sscanf(line, " %31s %31s", a, b);
-    char *end;
-    if (k < 1)
+    const char *p = skip_space(line), *end;
+    long long n = 0, R, C;
+    int has_n = 0, st;
+    if (box_numbers(p, &R, &C, &end) == -1) {
+        st = text_number(p, SUDOKU_MAX_ORDER, &n, &end);
+        if (st == -1 || (*end && !is_space(*end)) || end - p > 3)
+            return -1;
+        if (st == -2 || n < 1)
+            return set_error(err, lineno, (int)(p - line) + 1, "size %.*s "
+                             "is out of range (1 to %d)", (int)(end - p), p,
+                             SUDOKU_MAX_ORDER) - 1;
+        has_n = 1;
+        p = skip_space(end);
+        if (!*p)
+            return sudoku_default_shape((int)n, shape) == SUDOKU_OK ? 0 : -1;
+    }
+    const char *box = p;
+    st = box_numbers(box, &R, &C, &end);
+    if (st == -1 || *skip_space(end))
         return -1;
-    if (strchr(a, 'x') || strchr(a, 'X'))
-        return k == 1 ? sudoku_parse_box(a, shape) : -1;
-    long n = strtol(a, &end, 10);
-    if (*end || n < 1 || n > SUDOKU_MAX_ORDER)
-        return -1;
-    if (k == 1)
-        return sudoku_default_shape((int)n, shape);
-    return sudoku_parse_box(b, shape) == 0 && shape->N == n ? 0 : -1;
+    if (st == -2 || R < 1 || C < 1 || R * C > SUDOKU_MAX_ORDER)
+        return set_error(err, lineno, (int)(box - line) + 1, "boxes %.*s: "
+                         "R*C must be 1 to %d", (int)(end - box), box,
+                         SUDOKU_MAX_ORDER) - 1;
+    if (has_n && n != R * C)
+        return set_error(err, lineno, (int)(box - line) + 1, "size %lld "
+                         "with boxes %lldx%lld (of %lld cells)", n, R, C,
+                         R * C) - 1;
+    *shape = (sudoku_shape){ (int)R, (int)C, (int)(R * C) };
+    return 0;
 }
 
 static int read_numbers_layout(sudoku_reader *r, sudoku *s,
-                               sudoku_source *src, sudoku_error *err)
+                               sudoku_source *src, dlx_diag *err)
 {
-    int first = r->lineno;
+    int first = r->in.lineno;
     sudoku_shape shape;
-    if (numbers_header(r->line, &shape) != 0)
-        return set_error(err, r->lineno, 1, "expected a size line ('9', "
-                         "'2x3' or '6 2x3'), found '%.40s'", r->line);
+    int st = numbers_header(r->in.line, first, &shape, err);
+    if (st == -2)
+        return bad_block(r);
+    if (st != 0) {
+        char q[64];
+        set_error(err, first, 1, "expected a size line ('9', '2x3' or '6 "
+                  "2x3'), found %s", text_quote(r->in.line, r->in.len, 40,
+                                                q, sizeof q));
+        return bad_block(r);
+    }
     if (r->opt.box.N)
         shape = r->opt.box;
-    if (sudoku_set_shape(s, shape) != 0)
-        return set_error(err, r->lineno, 0, "out of memory");
+    if (sudoku_set_shape(s, shape) != SUDOKU_OK)
+        return SUDOKU_ENOMEM;
     int N = shape.N, cells = 0;
     while (cells < N * N) {
-        int got = next_line(r, err);
-        if (got < -1)
-            return got == -3 ? (skip_block(r, err), -1) : -2;
-        if (got == 0 || is_blank_line(r->line))
-            return set_error(err, r->lineno, 0, "found %d numbers, expected "
-                             "%d for %dx%d", cells, N * N, N, N);
-        if (is_comment(r->line))
+        int got = line_in_block(r, err);
+        if (got < 0)
+            return got;
+        if (got == 0 || is_blank_line(r->in.line))
+            return set_error(err, r->in.lineno, 0, "found %d numbers, "
+                             "expected %d for %dx%d", cells, N * N, N, N);
+        if (is_comment(r->in.line))
             continue;
-        int row[SUDOKU_MAX_ORDER * 2];
-        int n = grid_row(r, SUDOKU_SYM_NUMBERS, N, row, SUDOKU_MAX_ORDER * 2,
-                         err);
-        if (n < 0) {
-            skip_block(r, err);
-            return -1;
+        /* the numbers of this line, straight into the cells: a line may
+         * hold a few numbers or all of them */
+        const char *line = r->in.line, *p = line;
+        for (;;) {
+            p = skip_space(p);
+            if (*p == '|') {
+                p++;
+                continue;
+            }
+            if (!*p)
+                break;
+            int v;
+            if (number_token(line, &p, N, N, r->in.lineno, &v, err) != 0)
+                return bad_block(r);
+            if (cells == N * N) {
+                set_error(err, r->in.lineno, (int)(p - line), "more than "
+                          "the %d numbers of a %dx%d puzzle", N * N, N, N);
+                return bad_block(r);
+            }
+            s->cell[cells++] = (unsigned char)v;
         }
-        if (cells + n > N * N) {
-            set_error(err, r->lineno, 0, "found %d numbers, expected %d for "
-                      "%dx%d", cells + n, N * N, N, N);
-            skip_block(r, err);
-            return -1;
-        }
-        for (int k = 0; k < n && k < SUDOKU_MAX_ORDER * 2; k++)
-            s->cell[cells + k] = (unsigned char)row[k];
-        cells += n;
     }
     src->layout = SUDOKU_LAYOUT_NUMBERS;
     src->symbols = SUDOKU_SYM_NUMBERS;
     src->line = first;
     src->tail = NULL;
-    return 1;
+    return SUDOKU_READ;
 }
 
-/* Simon Tatham's Solo: "RxC:DESC", numbers are givens, a..z runs of 1..26
- * blanks, '_' between two numbers. */
+/* Simon Tatham's Solo: "RxC:DESC" (or "N:" for N x N boxes), numbers are
+ * givens, a..z runs of 1..26 blanks, '_' between two numbers.  Solo's
+ * variants carry letters in the parameters: "9j:" jigsaw, "3x3x:" X,
+ * "3x3k:" killer. */
 static int parse_tatham(const char *text, int lineno, int col0,
                         const sudoku_read_options *opt, sudoku *s,
-                        sudoku_error *err)
+                        dlx_diag *err)
 {
-    int R, C, used = 0;
-    if (sscanf(text, "%dx%d%n", &R, &C, &used) != 2 || R < 1 || C < 1 ||
-        R > SUDOKU_MAX_ORDER || C > SUDOKU_MAX_ORDER ||
-        R * C > SUDOKU_MAX_ORDER)
+    long long R, C;
+    const char *p;
+    int st = box_numbers(text, &R, &C, &p);
+    if (st == -1) {
+        /* "N": boxes of N x N; "Nj": a jigsaw of order N */
+        st = text_number(text, SUDOKU_MAX_ORDER, &R, &p);
+        C = R;
+    }
+    if (st == -1)
         return set_error(err, lineno, col0, "not a Solo game ID: expected "
                          "RxC:... (like 3x3:...)");
-    const char *p = text + used;
-    while (*p && *p != ':') {
-        if (*p == 'j' || *p == 'x' || *p == 'k')
-            return set_error(err, lineno, col0 + (int)(p - text),
+    for (const char *q = p; *q && *q != ':'; q++)
+        if (*q == 'j' || *q == 'x' || *q == 'k')
+            return set_error(err, lineno, col0 + (int)(q - text),
                              "Solo's %s sudoku is not supported (only the "
-                             "plain kind)", *p == 'j' ? "jigsaw"
-                             : *p == 'x' ? "X" : "killer");
-        if (!isalnum((unsigned char)*p))
+                             "plain kind)", *q == 'j' ? "jigsaw"
+                             : *q == 'x' ? "X" : "killer");
+    if (st == -2 || R < 1 || C < 1 || R * C > SUDOKU_MAX_ORDER)
+        return set_error(err, lineno, col0, "a Solo game ID of %.*s: the "
+                         "order R*C must be 1 to %d", (int)(p - text), text,
+                         SUDOKU_MAX_ORDER);
+    while (*p && *p != ':') {
+        if (!isalnum((unsigned char)*p)) {
+            char q[16];
             return set_error(err, lineno, col0 + (int)(p - text),
-                             "unexpected '%c' in the Solo parameters", *p);
+                             "unexpected %s in the Solo parameters",
+                             quote_byte(p, q));
+        }
         p++;
     }
     if (*p != ':')
         return set_error(err, lineno, col0 + (int)(p - text),
                          "missing ':' after the Solo parameters");
-    sudoku_shape shape = { R, C, R * C };
+    /* the first number is the boxes' rows (tatham-solo.tsv's 2x3 and 3x4
+     * IDs solve to their listed solutions so) */
+    sudoku_shape shape = { (int)R, (int)C, (int)(R * C) };
     if (opt && opt->box.N && opt->box.N != shape.N)
         return set_error(err, lineno, col0, "the ID is %dx%d, not the "
-                         "asked-for %dx%d", R, C, opt->box.R, opt->box.C);
-    if (sudoku_set_shape(s, shape) != 0)
-        return set_error(err, lineno, 0, "out of memory");
+                         "asked-for %dx%d", shape.N, shape.N, opt->box.N,
+                         opt->box.N);
+    if (opt && opt->box.N)
+        shape = opt->box;
+    if (sudoku_set_shape(s, shape) != SUDOKU_OK)
+        return SUDOKU_ENOMEM;
     int N = shape.N, cells = 0, after_number = 0;
     for (p++; *p && !is_space(*p); p++) {
         int col = col0 + (int)(p - text);
@@ -643,13 +778,12 @@ static int parse_tatham(const char *text, int lineno, int col0,
                                  "numbers");
             after_number = 0;
         } else if (*p >= '0' && *p <= '9') {
-            int v = 0;
-            while (*p >= '0' && *p <= '9' && v <= SUDOKU_MAX_ORDER)
-                v = v * 10 + (*p++ - '0');
-            p--;
-            if (v < 1 || v > N)
-                return set_error(err, lineno, col, "given %d is out of range "
-                                 "for %dx%d", v, N, N);
+            long long v;
+            const char *end;
+            if (text_number(p, N, &v, &end) != 0 || v < 1)
+                return set_error(err, lineno, col, "given %.*s is out of "
+                                 "range for %dx%d", (int)(end - p), p, N, N);
+            p = end - 1;
             if (cells < N * N)
                 s->cell[cells] = (unsigned char)v;
             cells++;
@@ -658,8 +792,9 @@ static int parse_tatham(const char *text, int lineno, int col0,
             return set_error(err, lineno, col, "Solo's jigsaw and killer "
                              "parts (after ',') are not supported");
         } else {
-            return set_error(err, lineno, col, "unexpected '%c' in a Solo "
-                             "description", *p);
+            char q[16];
+            return set_error(err, lineno, col, "unexpected %s in a Solo "
+                             "description", quote_byte(p, q));
         }
         if (cells > N * N)
             return set_error(err, lineno, col, "the description has more "
@@ -673,15 +808,16 @@ static int parse_tatham(const char *text, int lineno, int col0,
 
 static int looks_like_tatham(const char *p)
 {
-    /* digits 'x' digits [letters] ':' */
+    /* digits ['x' digits] [letters] ':' */
     if (!isdigit((unsigned char)*p))
         return 0;
     while (isdigit((unsigned char)*p))
         p++;
-    if (*p++ != 'x' || !isdigit((unsigned char)*p))
-        return 0;
-    while (isdigit((unsigned char)*p))
+    if (*p == 'x' && isdigit((unsigned char)p[1])) {
         p++;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
     while (isalpha((unsigned char)*p))
         p++;
     return *p == ':';
@@ -691,16 +827,19 @@ static int looks_like_tatham(const char *p)
  * (first_line) or whether a line inside a grid starts a puzzle of its own. */
 static sudoku_layout detect(const sudoku_reader *r, int first_line)
 {
-    const char *p = skip_space(r->line);
+    const char *p = skip_space(r->in.line);
     if (looks_like_tatham(p))
         return SUDOKU_LAYOUT_TATHAM;
     if (r->line_based)
         return SUDOKU_LAYOUT_LINE;
     sudoku_shape shape;
-    if (numbers_header(p, &shape) == 0 && !strpbrk(p, "|+."))
+    dlx_diag ignored;
+    if (numbers_header(p, 0, &shape, &ignored) != -1 && !strpbrk(p, "|+."))
         return SUDOKU_LAYOUT_NUMBERS;
-    size_t len = strcspn(p, " \t\r\v\f");
-    int square = isqrt((int)(len > 100000 ? 100000 : len));
+    if (number_tokens(p) > SUDOKU_MAX_ORDER)
+        return SUDOKU_LAYOUT_LINE;
+    size_t len = strcspn(p, " \t\v\f");
+    long square = text_isqrt((long)(len > 100000 ? 100000 : len));
     if (!strpbrk(p, "|+") && len >= 16 &&
         (len > 35 || (size_t)(square * square) == len))
         return SUDOKU_LAYOUT_LINE;
@@ -711,40 +850,65 @@ static sudoku_layout detect(const sudoku_reader *r, int first_line)
     return SUDOKU_LAYOUT_GRID;
 }
 
+/* In a file of one-line puzzles, a comment line that holds a puzzle of the
+ * file's length after its '#' is a puzzle commented out, or one whose
+ * first symbol was damaged: said, not dropped silently. */
+static void warn_commented_puzzle(sudoku_reader *r)
+{
+    if (!r->line_based || !r->line_cells || !r->opt.on_warning)
+        return;
+    const char *p = skip_space(r->in.line) + 1;
+    size_t len = strcspn(p, " \t\v\f");
+    if (len + 1 != (size_t)r->line_cells && len != (size_t)r->line_cells)
+        return;
+    for (size_t k = 0; k < len; k++)
+        if (sudoku_symbol_value(p[k], SUDOKU_SYM_AUTO, 35) < 0)
+            return;
+    dlx_diag w;
+    set_error(&w, r->in.lineno, 1, "warning: a comment that looks like a "
+              "puzzle (commented out, or its first symbol damaged) is "
+              "skipped");
+    r->opt.on_warning(r->opt.warning_ctx, &w);
+}
+
 int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
-                sudoku_error *err)
+                dlx_diag *err)
 {
     memset(err, 0, sizeof *err);
     memset(src, 0, sizeof *src);
     for (;;) {
         int got = next_line(r, err);
-        if (got == 0)
-            return 0;
-        if (got == -3)
-            return -1; /* a NUL byte: that line is the bad puzzle */
-        if (got < 0)
-            return -2;
-        if (is_blank_line(r->line) || is_comment(r->line))
+        if (got <= 0) {
+            src->line = err->line;
+            return got; /* the end, a line that is not text, or failure */
+        }
+        if (is_blank_line(r->in.line))
             continue;
+        if (is_comment(r->in.line)) {
+            warn_commented_puzzle(r);
+            continue;
+        }
         sudoku_layout layout = r->opt.layout ? r->opt.layout : detect(r, 1);
         switch (layout) {
         case SUDOKU_LAYOUT_TATHAM: {
-            const char *p = skip_space(r->line);
-            if (parse_tatham(p, r->lineno, (int)(p - r->line) + 1, &r->opt,
-                             s, err) != 0)
-                return -1;
+            const char *p = skip_space(r->in.line);
+            src->line = r->in.lineno;
+            r->line_based = 1;
+            int st = parse_tatham(p, r->in.lineno, (int)(p - r->in.line) + 1,
+                                  &r->opt, s, err);
+            if (st != 0)
+                return st == SUDOKU_ENOMEM ? st : SUDOKU_EBAD;
             src->layout = SUDOKU_LAYOUT_TATHAM;
             src->symbols = SUDOKU_SYM_NUMBERS;
-            src->line = r->lineno;
-            const char *tail = skip_space(p + strcspn(p, " \t\r\v\f"));
+            const char *tail = skip_space(p + strcspn(p, " \t\v\f"));
             src->tail = *tail ? (char *)tail : NULL;
-            r->line_based = 1;
-            return 1;
+            return SUDOKU_READ;
         }
         case SUDOKU_LAYOUT_NUMBERS:
             return read_numbers_layout(r, s, src, err);
         case SUDOKU_LAYOUT_LINE:
             r->line_based = 1;
+            src->line = r->in.lineno;
             return read_line_layout(r, s, src, err);
         default:
             return read_grid_layout(r, s, src, err);
@@ -753,23 +917,23 @@ int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
 }
 
 int sudoku_read_string(const char *text, const sudoku_read_options *opt,
-                       sudoku *s, sudoku_error *err)
+                       sudoku *s, dlx_diag *err)
 {
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     if (!f)
-        return set_error(err, 0, 0, "out of memory");
+        return SUDOKU_ENOMEM;
     sudoku_reader r;
     sudoku_reader_init(&r, f, "<string>", opt);
     sudoku_source src;
     int got = sudoku_read(&r, s, &src, err);
     sudoku_reader_release(&r);
     fclose(f);
-    if (got == 0)
+    if (got == SUDOKU_OK)
         return set_error(err, 1, 0, "no puzzle");
-    return got == 1 ? 0 : -1;
+    return got == SUDOKU_READ ? SUDOKU_OK : got;
 }
 
-int sudoku_check_givens(const sudoku *s, sudoku_error *err)
+int sudoku_check_givens(const sudoku *s, dlx_diag *err)
 {
     const sudoku_shape *sh = &s->shape;
     int N = sh->N;
@@ -782,24 +946,16 @@ int sudoku_check_givens(const sudoku *s, sudoku_error *err)
             for (int d = 1; d <= N; d++)
                 first[kind][d] = -1;
             for (int k = 0; k < N; k++) {
-                int r, c;
-                if (kind == 0)
-                    r = u, c = k;
-                else if (kind == 1)
-                    r = k, c = u;
-                else
-                    r = (u / sh->R) * sh->R + k / sh->C,
-                    c = (u % sh->R) * sh->C + k % sh->C;
-                int i = r * N + c, d = s->cell[i];
+                int i = sudoku_unit_cell(sh, kind, u, k), d = s->cell[i];
                 if (!d)
                     continue;
                 if (first[kind][d] >= 0) {
                     char a[24], b[24];
-                    return set_error(err, 0, 0, "givens clash: %s and %s "
-                                     "both hold %d in one %s",
-                                     sudoku_cell_name(sh, first[kind][d], a),
-                                     sudoku_cell_name(sh, i, b), d,
-                                     unit[kind]);
+                    set_error(err, 0, 0, "givens clash: %s and %s both "
+                              "hold %d in one %s",
+                              sudoku_cell_name(sh, first[kind][d], a),
+                              sudoku_cell_name(sh, i, b), d, unit[kind]);
+                    return SUDOKU_ECLASH;
                 }
                 first[kind][d] = i;
             }

@@ -16,9 +16,28 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "text.h"
+
 /* Orders up to this one; the exact cover of order N has N^3 options and
  * 4 N^3 nodes (100: 4 million nodes, about 50 MB). */
 #define SUDOKU_MAX_ORDER 100
+
+/* What the functions of the sudoku library return (those that return an
+ * int and can fail). */
+typedef enum sudoku_status {
+    SUDOKU_OK = 0,        /* done (sudoku_read: the end of the input) */
+    SUDOKU_READ = 1,      /* sudoku_read: a puzzle was read */
+    SUDOKU_EBAD = -1,     /* the input or puzzle is not valid: the
+                             dlx_diag says what and where (a stream reader
+                             goes on with the next puzzle) */
+    SUDOKU_EREAD = -2,    /* the input cannot be read further (a read
+                             error, or it is not text) */
+    SUDOKU_ENOMEM = -3,   /* out of memory */
+    SUDOKU_ECLASH = -4,   /* givens clash: no solution, nothing searched */
+    SUDOKU_ELIMIT = -5,   /* past a limit of the function (an order too
+                             large for it, a canon search too wide) */
+    SUDOKU_ECUT = -6      /* a budget (grid_limits) ran out */
+} sudoku_status;
 
 typedef struct sudoku_shape {
     int R, C, N;   /* box rows, box columns, order */
@@ -53,13 +72,15 @@ typedef enum sudoku_layout {
 
 /* The usual shape of order N: square boxes when N is a square, else R x C
  * with R the largest divisor of N not above its square root (6: 2x3).
- * Returns 0, or -1 when N is out of range. */
+ * Returns SUDOKU_OK, or SUDOKU_EBAD when N is out of range. */
 int sudoku_default_shape(int N, sudoku_shape *shape);
-/* Parses "RxC" (e.g. "2x3"); 0 or -1. */
+/* Parses "RxC" (e.g. "2x3"), R*C at most SUDOKU_MAX_ORDER; SUDOKU_OK or
+ * SUDOKU_EBAD. */
 int sudoku_parse_box(const char *s, sudoku_shape *shape);
 
 void sudoku_init(sudoku *s);
-int sudoku_set_shape(sudoku *s, sudoku_shape shape); /* 0, -1: no memory */
+/* SUDOKU_OK, or SUDOKU_ENOMEM. */
+int sudoku_set_shape(sudoku *s, sudoku_shape shape);
 void sudoku_release(sudoku *s);
 
 /* The value of a symbol character in a set (1..N), 0 for a blank, -1 for a
@@ -76,27 +97,25 @@ typedef struct sudoku_read_options {
     sudoku_layout layout;      /* AUTO: decided per puzzle */
     sudoku_symbols symbols;    /* AUTO: digits, then A-Z past 9 */
     sudoku_shape box;          /* N == 0: from the puzzle */
+    int mixed_orders;          /* one-line puzzles of different orders in
+                                  one file (else a line of another length
+                                  than the first is an error) */
+    /* warnings: a line that is skipped but looks like a puzzle (one
+     * commented out); may be NULL */
+    void (*on_warning)(void *ctx, const dlx_diag *w);
+    void *warning_ctx;
 } sudoku_read_options;
 
 /* A stream of puzzles from one file. */
 typedef struct sudoku_reader {
-    FILE *f;
+    text_reader in;
     const char *name;
     sudoku_read_options opt;
-    char *line;
-    size_t cap;
-    long len;           /* length of the current line, -1 at the end */
-    int lineno;
-    int pushed_back;    /* the current line is to be read again */
     int line_based;     /* a one-line puzzle or game ID was read: from
                            then on, a line is a puzzle of its own */
+    int line_cells;     /* the cells of the one-line puzzles so far (0:
+                           none yet) */
 } sudoku_reader;
-
-/* Where and what went wrong with one puzzle. */
-typedef struct sudoku_error {
-    int line, col;      /* col 0: the whole puzzle or line */
-    char message[200];
-} sudoku_error;
 
 /* What was read: its layout, symbols and first line. */
 typedef struct sudoku_source {
@@ -111,26 +130,33 @@ void sudoku_reader_init(sudoku_reader *r, FILE *f, const char *name,
                         const sudoku_read_options *opt);
 void sudoku_reader_release(sudoku_reader *r);
 
-/* Reads the next puzzle into *s.  Returns 1 for a puzzle, 0 at the end of
- * the input, -1 for a bad puzzle (err says where; reading goes on with the
- * next one), -2 when the file cannot be read (err says why). */
+/* Reads the next puzzle into *s.  Returns SUDOKU_READ for a puzzle,
+ * SUDOKU_OK at the end of the input, SUDOKU_EBAD for a bad puzzle (err
+ * says where; reading goes on with the next one), SUDOKU_EREAD when the
+ * rest of the file cannot be read, SUDOKU_ENOMEM. */
 int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
-                sudoku_error *err);
+                dlx_diag *err);
 
-/* Reads one puzzle from a string (any layout); 0, or -1 with err. */
+/* Reads one puzzle from a string (any layout); SUDOKU_OK, or an error
+ * status with err. */
 int sudoku_read_string(const char *text, const sudoku_read_options *opt,
-                       sudoku *s, sudoku_error *err);
+                       sudoku *s, dlx_diag *err);
 
-/* Checks that no two givens share a row, column or box; 0, or -1 with a
- * message naming both cells. */
-int sudoku_check_givens(const sudoku *s, sudoku_error *err);
+/* Checks that no two givens share a row, column or box; SUDOKU_OK, or
+ * SUDOKU_ECLASH with a message naming both cells. */
+int sudoku_check_givens(const sudoku *s, dlx_diag *err);
 
 /* ---- writing ------------------------------------------------------------ */
 
 /* Writes s in a layout (LINE, GRID, NUMBERS, TATHAM, JSON) and symbol set
- * (AUTO: the order's usual set).  Returns 0, or EOF on a write error. */
+ * (AUTO: the order's usual set).  Every layout reads back as the same
+ * puzzle.  Returns 0, or EOF on a write error. */
 int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                  sudoku_symbols sym);
+
+/* Cell k (0..N-1) of a unit: kind 0 is row `unit`, 1 column `unit`, 2
+ * box `unit` (boxes numbered row by row, cells in a box likewise). */
+int sudoku_unit_cell(const sudoku_shape *sh, int kind, int unit, int k);
 
 /* The cell name of index i, "r3c4" (1-based), into buf (>= 24 bytes). */
 char *sudoku_cell_name(const sudoku_shape *shape, int i, char *buf);

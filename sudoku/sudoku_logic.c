@@ -25,6 +25,7 @@ struct sudoku_logic {
     uint64_t *rej;            /* reject-list method: per cell, the digits it
                                  rejects (a filled cell rejects all) */
     uint32_t allowed;         /* techniques that may be used: bit t */
+    grid_limits limits;       /* of the search the guesses follow */
     int *unit;                /* 3N units of N cells: rows, columns, boxes */
     int *rc, *rd;             /* removals of the current step */
     int n_rm, cap_rm;
@@ -289,6 +290,11 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->rc);
     free(lg->rd);
     free(lg);
+}
+
+void sudoku_logic_set_limits(sudoku_logic *lg, const grid_limits *lim)
+{
+    lg->limits = *lim;
 }
 
 const sudoku *sudoku_logic_grid(const sudoku_logic *lg)
@@ -939,10 +945,15 @@ static int find_solution(sudoku_logic *lg, sudoku_solver *sv)
 {
     if (lg->solved)
         return lg->solved;
-    sudoku_limits lim = { .max_solutions = 2 };
-    sudoku_outcome out;
+    grid_limits lim = lg->limits;
+    lim.max_solutions = 2;
+    grid_outcome out;
     if (!sv || sudoku_solve_dlx(sv, &lg->puzzle, &lim, &lg->solution, &out)
-                   != 0 || out.solutions == 0)
+                   != 0)
+        return lg->solved = -1;
+    if (!out.complete && out.solutions == 0)
+        return SUDOKU_ECUT; /* not known yet: the budget ran out */
+    if (out.solutions == 0)
         return lg->solved = -1;
     lg->solutions = out.solutions;
     return lg->solved = 1;
@@ -955,8 +966,9 @@ static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
         if (!lg->grid.cell[i] &&
             (best < 0 || popcount(lg->cand[i]) < popcount(lg->cand[best])))
             best = i;
-    if (best < 0 || find_solution(lg, sv) < 0)
-        return -1;
+    int found = best < 0 ? -1 : find_solution(lg, sv);
+    if (found < 0)
+        return found == SUDOKU_ECUT ? SUDOKU_ECUT : -1;
     int d = lg->solution.cell[best];
     if (!(lg->cand[best] & bit(d)))
         return -1; /* cannot happen for a sound solver */
@@ -1025,6 +1037,11 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
         return 2;
     if (!found) {
         int g = guess(lg, sv, st);
+        if (g == SUDOKU_ECUT) {
+            snprintf(st->text, sizeof st->text, "cut short: the search for "
+                     "the solution a guess follows ran out of its budget");
+            return SUDOKU_ECUT;
+        }
         if (g < 0) {
             snprintf(st->text, sizeof st->text,
                      "the puzzle has no solution");

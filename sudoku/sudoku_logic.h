@@ -88,13 +88,18 @@ sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
  * singles and pairs bits. */
 void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed);
 
+/* The budget of the Dancing Links search whose solution the guesses
+ * follow (max_nodes, max_seconds; default none). */
+void sudoku_logic_set_limits(sudoku_logic *lg, const grid_limits *lim);
+
 /* Finds the next step with the simplest rule that gives one, applies it,
  * and describes it in *step (valid until the next call).  Returns 1 for a
  * step, 0 when the grid is full, 2 when no allowed technique applies and
  * guessing is not allowed, -1 when a cell has no candidate left or the
  * puzzle has no solution (only possible for a bad puzzle: text says which
- * cell), -2 for no memory.  Guesses take the digit of the solution found
- * by sv (the solver of the puzzle's shape). */
+ * cell), -2 for no memory, SUDOKU_ECUT when a guess was needed and the
+ * search for the solution ran out of its budget.  Guesses take the digit
+ * of the solution found by sv (the solver of the puzzle's shape). */
 int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
                       sudoku_step *step);
 

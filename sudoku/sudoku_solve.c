@@ -4,11 +4,9 @@
  */
 #include "sudoku_solve.h"
 
-#include "dlx_branches.h"
-#include "dlx_util.h"
-
 #include <stdlib.h>
 #include <string.h>
+
 
 struct sudoku_solver {
     sudoku_shape shape;
@@ -80,7 +78,7 @@ const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit)
 {
     return dlx_push(sv->m, sudoku_option(&sv->shape, cell, digit)) == DLX_OK
-               ? 0 : -1;
+               ? SUDOKU_OK : SUDOKU_ECLASH;
 }
 
 void sudoku_solver_pop(sudoku_solver *sv, int n)
@@ -97,7 +95,7 @@ sudoku_shape sudoku_solver_shape(const sudoku_solver *sv)
 
 typedef struct tracer {
     const sudoku_shape *shape;
-    const sudoku_limits *lim;
+    const grid_limits *lim;
 } tracer;
 
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
@@ -117,8 +115,8 @@ static void trace_step(void *ctx, const dlx_event *ev)
 {
     const tracer *t = ctx;
     char text[160], what[64], cell[24];
-    if (ev->kind == DLX_EV_CHOOSE && t->lim->branches)
-        dlx_branches_note(t->lim->branches, ev->level, ev->item, ev->count);
+    if (t->lim->on_event)
+        t->lim->on_event(t->lim->event_ctx, ev);
     if (!t->lim->on_step)
         return;
     switch (ev->kind) {
@@ -149,26 +147,30 @@ static void trace_step(void *ctx, const dlx_event *ev)
     t->lim->on_step(t->lim->step_ctx, text, ev->level);
 }
 
-int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
-                     const sudoku_limits *lim, sudoku *solution,
-                     sudoku_outcome *out)
+/* The givens of s as forced options, into sv->forced; their number. */
+static int givens_as_options(sudoku_solver *sv, const sudoku *s)
 {
     const sudoku_shape *sh = &sv->shape;
     int N = sh->N, n = 0;
-    memset(out, 0, sizeof *out);
     for (int i = 0; i < N * N; i++)
         if (s->cell[i])
             sv->forced[n++] = sudoku_option(sh, i, s->cell[i]);
+    return n;
+}
+
+int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
+                     const grid_limits *lim, sudoku *solution,
+                     grid_outcome *out)
+{
+    const sudoku_shape *sh = &sv->shape;
+    int N = sh->N;
+    memset(out, 0, sizeof *out);
     dlx_search q = dlx_search_defaults();
     q.forced = sv->forced;
-    q.n_forced = n;
-    q.max_solutions = lim ? lim->max_solutions : 0;
-    q.max_nodes = lim ? lim->max_nodes : 0;
-    q.max_seconds = lim ? lim->max_seconds : 0;
-    q.randomize = lim ? lim->randomize : 0;
-    q.seed = lim ? lim->seed : 0;
+    q.n_forced = givens_as_options(sv, s);
+    grid_search_from_limits(lim, &q);
     tracer t = { sh, lim };
-    if (lim && (lim->on_step || lim->branches)) {
+    if (lim && (lim->on_step || lim->on_event)) {
         q.on_trace = trace_step;
         q.trace_ctx = &t;
     }
@@ -176,32 +178,41 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     int status = dlx_solve(sv->m, &q, &r);
     out->seconds = r.seconds;
     if (status == DLX_ECONFLICT)
-        return -1;
+        return SUDOKU_ECLASH;
     if (status != DLX_OK)
-        return -2;
-    out->solutions = dlx_count_u64(r.solutions);
-    out->complete = r.outcome != DLX_STOP_NODES && r.outcome != DLX_STOP_TIME;
-    out->nodes = r.nodes;
-    if (solution && r.first_n == N * N && sudoku_set_shape(solution, *sh) == 0)
+        return SUDOKU_ENOMEM;
+    grid_outcome_from_dlx(&r, out);
+    if (solution && r.first_n == N * N &&
+        sudoku_set_shape(solution, *sh) == SUDOKU_OK)
         for (int k = 0; k < r.first_n; k++) {
             int c, d;
             sudoku_option_cell(sh, r.first[k], &c, &d);
             solution->cell[c] = (unsigned char)d;
         }
-    return 0;
+    return SUDOKU_OK;
+}
+
+int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
+                         const grid_limits *lim, grid_outcome *out)
+{
+    int status = grid_count_parallel(sv->m, sv->forced,
+                                     givens_as_options(sv, s), threads, lim,
+                                     out);
+    return status == DLX_OK ? SUDOKU_OK
+         : status == DLX_ECONFLICT ? SUDOKU_ECLASH : SUDOKU_ENOMEM;
 }
 
 /* ---- naive depth-first search -------------------------------------------- */
 
-int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
-                     sudoku *solution, sudoku_outcome *out)
+int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
+                     sudoku *solution, grid_outcome *out)
 {
     const sudoku_shape *sh = &s->shape;
     int N = sh->N, NN = N * N;
     memset(out, 0, sizeof *out);
-    sudoku_error err;
-    if (sudoku_check_givens(s, &err) != 0)
-        return -1;
+    dlx_diag err;
+    if (sudoku_check_givens(s, &err) != SUDOKU_OK)
+        return SUDOKU_ECLASH;
     /* has[unit * (N+1) + digit]: rows, then columns, then boxes */
     unsigned char *has = calloc((size_t)(3 * N) * (size_t)(N + 1), 1);
     unsigned char *grid = malloc((size_t)NN);
@@ -210,7 +221,7 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
         free(has);
         free(grid);
         free(empty);
-        return -2;
+        return SUDOKU_ENOMEM;
     }
     int n_empty = 0;
     memcpy(grid, s->cell, (size_t)NN);
@@ -223,12 +234,11 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
         has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
             has[(2 * N + b) * (N + 1) + d] = 1;
     }
-    double start = dlx_seconds();
+    double start = grid_seconds();
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
-    uint64_t max_nodes = lim ? lim->max_nodes : 0;
-    double max_seconds = lim ? lim->max_seconds : 0;
-    int complete = 1, k = 0;
+    grid_cut cut = GRID_NOT_CUT;
+    int k = 0;
     char text[96], name[24];
     /* k: position in empty[]; grid[cell] holds the digit being tried */
     while (k >= 0) {
@@ -265,12 +275,8 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
             k--;
             continue;
         }
-        if ((max_nodes && nodes >= max_nodes) ||
-            (max_seconds > 0 && (nodes & 4095) == 0 &&
-             dlx_seconds() - start >= max_seconds)) {
-            complete = 0;
+        if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
             break;
-        }
         nodes++;
         grid[i] = (unsigned char)d;
         has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
@@ -283,13 +289,14 @@ int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
         k++;
     }
     out->solutions = found;
-    out->complete = complete;
+    out->cut = cut;
+    out->complete = cut == GRID_NOT_CUT;
     out->nodes = nodes;
-    out->seconds = dlx_seconds() - start;
+    out->seconds = grid_seconds() - start;
     free(has);
     free(grid);
     free(empty);
-    return 0;
+    return SUDOKU_OK;
 }
 
 /* ---- the checker --------------------------------------------------------- */
@@ -302,20 +309,20 @@ int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
     if (puzzle && (puzzle->shape.N != N || puzzle->shape.R != sh->R)) {
         snprintf(buf, bufsize, "the grid is %dx%d, the puzzle %dx%d", N, N,
                  puzzle->shape.N, puzzle->shape.N);
-        return -1;
+        return SUDOKU_EBAD;
     }
     char name[24];
     for (int i = 0; i < N * N; i++) {
         if (grid->cell[i] < 1 || grid->cell[i] > N) {
             snprintf(buf, bufsize, "%s is empty",
                      sudoku_cell_name(sh, i, name));
-            return -1;
+            return SUDOKU_EBAD;
         }
         if (puzzle && puzzle->cell[i] && puzzle->cell[i] != grid->cell[i]) {
             snprintf(buf, bufsize, "%s is %d, but the given is %d",
                      sudoku_cell_name(sh, i, name), grid->cell[i],
                      puzzle->cell[i]);
-            return -1;
+            return SUDOKU_EBAD;
         }
     }
     /* each unit: count the digits it holds */
@@ -324,23 +331,15 @@ int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
         for (int u = 0; u < N; u++) {
             int seen[SUDOKU_MAX_ORDER + 1] = { 0 };
             for (int k = 0; k < N; k++) {
-                int r, c;
-                if (kind == 0)
-                    r = u, c = k;
-                else if (kind == 1)
-                    r = k, c = u;
-                else
-                    r = (u / sh->R) * sh->R + k / sh->C,
-                    c = (u % sh->R) * sh->C + k % sh->C;
-                int v = grid->cell[r * N + c];
+                int v = grid->cell[sudoku_unit_cell(sh, kind, u, k)];
                 if (seen[v]++) {
                     snprintf(buf, bufsize, "%s %d holds %d twice", unit[kind],
                              u + 1, v);
-                    return -1;
+                    return SUDOKU_EBAD;
                 }
             }
         }
-    return 0;
+    return SUDOKU_OK;
 }
 
 /* ---- Knuth's format ------------------------------------------------------ */

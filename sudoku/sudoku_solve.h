@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "dlx.h"
+#include "grid.h"
 #include "sudoku_grid.h"
 
 typedef struct sudoku_solver sudoku_solver;
@@ -36,8 +37,8 @@ sudoku_shape sudoku_solver_shape(const sudoku_solver *sv);
 
 /* Givens shared by many searches: pushed once (dlx_push), they stay in
  * force for every sudoku_solve_dlx until popped, last pushed first; the
- * puzzle given to a search must not repeat them.  Push returns 0, or -1
- * when the digit clashes with what is pushed already. */
+ * puzzle given to a search must not repeat them.  Push returns SUDOKU_OK,
+ * or SUDOKU_ECLASH when the digit clashes with what is pushed already. */
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit);
 void sudoku_solver_pop(sudoku_solver *sv, int n);
 
@@ -46,51 +47,39 @@ int sudoku_option(const sudoku_shape *shape, int cell, int digit);
 void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
                         int *digit);
 
-/* What a search is asked to do and what it found. */
-typedef struct sudoku_limits {
-    uint64_t max_solutions;   /* 0: count all; 2: is it unique? */
-    uint64_t max_nodes;       /* 0: no limit */
-    double max_seconds;       /* 0: no limit */
-    int randomize;            /* DLX: ties and option order at random */
-    uint64_t seed;            /* ... from this seed (reproducible) */
-    /* every choice and backtrack, in sudoku words */
-    void (*on_step)(void *ctx, const char *text, int level);
-    void *step_ctx;
-    /* DLX: when set, every choice is counted here (the branch summary of
-     * a trace; items named by sudoku_item_name) */
-    struct dlx_branches *branches;
-} sudoku_limits;
-
 /* The name of an item of the exact cover: "r3c4" (the cell must be
  * filled), "digit 7 of row 3" (of column, of box). */
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
                              size_t size);
 
-typedef struct sudoku_outcome {
-    uint64_t solutions;       /* found (up to max_solutions) */
-    int complete;             /* the search ran to its end or its limit of
-                                 solutions; 0: cut short by nodes/time */
-    uint64_t nodes;
-    double seconds;
-} sudoku_outcome;
-
-/* Solves s with Dancing Links: the first solution goes into solution (a
- * sudoku of the same shape, may be NULL).  Returns 0, or -1 when the
- * givens clash (no solution, nothing searched). */
+/* Solves s with Dancing Links within the limits (grid.h; NULL: count
+ * every solution): the first solution goes into solution (a sudoku of the
+ * same shape, may be NULL).  Returns SUDOKU_OK, SUDOKU_ECLASH when the
+ * givens clash (no solution, nothing searched), or SUDOKU_ENOMEM.  With
+ * lim->on_step, every choice and backtrack in sudoku words; with
+ * lim->on_event, the engine's events (items named by
+ * sudoku_item_name). */
 int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
-                     const sudoku_limits *lim, sudoku *solution,
-                     sudoku_outcome *out);
+                     const grid_limits *lim, sudoku *solution,
+                     grid_outcome *out);
+
+/* Counts the solutions of s on `threads` threads: the search below the
+ * givens is cut into jobs that the threads take from a shared queue
+ * (dlx_count_parallel); limits hold over all threads (no trace).  Returns
+ * as sudoku_solve_dlx. */
+int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
+                         const grid_limits *lim, grid_outcome *out);
 
 /* The naive depth-first search of the lecture: cells in row-major order,
  * digits 1..N in order, a digit placed when its row, column and box do
  * not hold it yet, back up when a cell has no digit left.  No heuristics:
  * it is the baseline.  Same contract as sudoku_solve_dlx. */
-int sudoku_solve_dfs(const sudoku *s, const sudoku_limits *lim,
-                     sudoku *solution, sudoku_outcome *out);
+int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
+                     sudoku *solution, grid_outcome *out);
 
 /* Independent of both solvers: is `grid` full and valid (every row,
  * column and box a permutation), and does it keep the givens of `puzzle`
- * (may be NULL)?  0, or -1 with the reason in buf. */
+ * (may be NULL)?  SUDOKU_OK, or SUDOKU_EBAD with the reason in buf. */
 int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
                           char *buf, size_t bufsize);
 

@@ -36,12 +36,34 @@ grep -q "^nodes: 6$" "$tmp/err" && grep -q "^updates: 30$" "$tmp/err" &&
 expect "levels" 0 "1" "*" -- "$dlx" -c --levels "$ex"
 grep -q "^level 0: 1 nodes$" "$tmp/err" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: levels"; }
-expect "trace" 0 "*" "" -- "$dlx" --trace "$ex"
-grep -q "level 2: item E has 0 options: dead end" "$tmp/out" &&
-    grep -q "backtrack from level 0" "$tmp/out" && passed=$((passed + 1)) ||
-    { failed=$((failed + 1)); echo "FAIL: trace text"; }
-grep -q "^  level 2: B x1 (1.0), E x1 (0.0)$" "$tmp/out" && passed=$((passed + 1)) ||
-    { failed=$((failed + 1)); echo "FAIL: trace summary"; }
+# The whole trace of Knuth's example, worked by hand from the rule (the
+# primary item with fewest options, leftmost on ties; options in input
+# order): A has 2 options (A D G, A D); after A D G, B has one (B C F) and
+# then E none; after A D, E has one (C E F), then B one (B G): a solution.
+expect "trace" 0 "level 0: item A has 2 options
+  try 1/2: A D G
+  level 1: item B has 1 option
+    try 1/1: B C F
+    level 2: item E has 0 options: dead end
+    backtrack from level 2 (item E done)
+  backtrack from level 1 (item B done)
+  try 2/2: A D
+  level 1: item E has 1 option
+    try 1/1: C E F
+    level 2: item B has 1 option
+      try 1/1: B G
+A D
+C E F
+B G
+
+        -> every item covered: a solution
+    backtrack from level 2 (item B done)
+  backtrack from level 1 (item E done)
+backtrack from level 0 (item A done)
+where the search branched (level: item chosen x times, options on average):
+  level 0: A x1 (2.0)
+  level 1: B x1 (1.0), E x1 (1.0)
+  level 2: B x1 (1.0), E x1 (0.0)" "" -- "$dlx" --trace "$ex"
 expect "seeded count" 0 "92" "" -- "$dlx" -c --seed 7 "$data/queens-8.dlx"
 "$dlx" --seed 5 "$data/queens-8.dlx" >"$tmp/s1"
 "$dlx" --seed 5 "$data/queens-8.dlx" >"$tmp/s2"
@@ -76,7 +98,7 @@ Try 'dlx --help' for more information." -- "$dlx" "$ex" --seed
 expect "two files" 4 "*" "*" -- "$dlx" "$ex" "$ex"
 expect "bad timeout" 4 "*" "*" -- "$dlx" --timeout -1 "$ex"
 expect "help" 0 "*" "" -- "$dlx" --help
-grep -q "^Exit status:" "$tmp/out" && passed=$((passed + 1)) ||
+grep -q "^Exit status" "$tmp/out" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: help has no exit status"; }
 expect "version" 0 "*" "" -- "$dlx" --version
 

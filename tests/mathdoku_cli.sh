@@ -43,12 +43,33 @@ expect "threads and limit" 0 "1000" "" -- "$md" count -j 2 -l 1000 "$tmp/rows5.t
 expect "threads need count" 4 "" "*" -- "$md" solve -j 2 "$tmp/rows5.txt"
 expect "several" 2 "*" "$tmp/rows4.txt:1: several solutions (the first is printed)" -- "$md" solve "$tmp/rows4.txt"
 expect "limit" 0 "2" "" -- "$md" count -l 2 "$tmp/rows4.txt"
-expect "max nodes" 5 "0+" "$tmp/rows4.txt:1: search cut short (node limit) after 2 nodes, 0 solutions found" \
+expect "max nodes" 5 "0+" "$tmp/rows4.txt:1: search cut short (node limit) after 262 nodes, 0 solutions found" \
+    -- "$md" count --max-nodes 262 "$tmp/rows4.txt"
+expect "max nodes while building" 5 "0+" "$tmp/rows4.txt:2:1: cut short (node limit) while finding the digit tuples of cage 1 (10+), after 2 steps" \
     -- "$md" count --max-nodes 2 "$tmp/rows4.txt"
 expect "trace" 0 "*" "" -- "$md" solve -t "$data/wikipedia-list.txt"
 assert "trace words" grep -q "^try cage [0-9]* ([0-9]*[-+*/]): " "$tmp/out"
+# what the trace prints is the search: a node for the root and one after
+# each try, beside the steps of building the exact cover; and the tries on
+# the path to "a solution" fill every cell as the solution printed
+"$md" solve -t -s "$data/wikipedia-list.txt" >"$tmp/tr" 2>"$tmp/trerr"
+total=$(sed -n 's/.* solution, \([0-9]*\) nodes.*/\1/p' "$tmp/trerr")
+steps=$(sed -n 's/.*(encoding: \([0-9]*\) steps.*/\1/p' "$tmp/trerr")
+assert "trace: a try a node" test "$(($(grep -c '^ *try cage' "$tmp/tr") + 1 + steps))" = "$total"
+filled=$(awk '/^ *try cage/ { d = index($0, "t"); line[d] = $0; top = d }
+    /every cage filled: a solution/ {
+        for (k = 1; k <= top; k += 2) if (k in line) {
+            n = split(line[k], w, " ")
+            for (j = 1; j <= n; j++) if (w[j] ~ /^[A-Z][0-9]+=[0-9]+$/) {
+                split(w[j], cv, "=")
+                g[substr(cv[1], 2) + 0, index("ABCDEF", substr(cv[1], 1, 1))] = cv[2]
+            }
+        }
+        for (r = 1; r <= 6; r++) { for (c = 1; c <= 6; c++) printf "%s", g[r, c]; print "" }
+        exit }' "$tmp/tr")
+assert "trace: its path is the solution printed" test "$filled" = "$sol"
 expect "stats" 0 "$sol" "*" -- "$md" solve -s "$data/wikipedia-letters.txt"
-assert "stats options" grep -q "6x6, 15 cages, 97 options, 1 solution, [0-9]* nodes, [0-9.]* s (encoding [0-9.]* s)" "$tmp/err"
+assert "stats options" grep -q "6x6, 15 cages, 97 options, 1 solution, [0-9]* nodes, [0-9.]* s (encoding: [0-9]* steps, [0-9.]* s)" "$tmp/err"
 echo $line >"$tmp/sol.txt"
 expect "check right" 0 "right" "" -- "$md" check --solution "$tmp/sol.txt" "$data/wikipedia-letters.txt"
 echo 563412614523452361341256236145125643 >"$tmp/bad.txt"
@@ -68,9 +89,9 @@ expect "utf-8 operators" 0 "$line" "" -- sh -c "sed -n '2,\$p' '$data/wikipedia-
 # bad puzzles among good ones
 printf '2\n3 + A1 B1\n3 + A2\n\n%s\n2\n5 + A1 B1\n3 + A2 B2\n' "$(cat "$data/wikipedia-keen.txt" | tail -1)" >"$tmp/mixed.txt"
 expect "batch" 3 "$sol" "*" -- "$md" solve "$tmp/mixed.txt"
-assert "batch messages" [ "$(sed 's/, peak memory [0-9.]* MB$//' "$tmp/err")" = "$tmp/mixed.txt:1: cell B2 is in no cage
+assert "batch messages" [ "$(sed 's/ nodes, .*$/ nodes/' "$tmp/err")" = "$tmp/mixed.txt:1: cell B2 is in no cage
 $tmp/mixed.txt:7:1: cage 1 (5+): no digits reach the target
-mathdoku: 3 puzzles: 1 with one solution, 0 with none, 0 with several, 2 unreadable, 0 cut short; 25 nodes" ]
+mathdoku: 3 puzzles: 1 with one solution, 0 with none, 0 with several, 2 unreadable, 0 cut short; 797 nodes" ]
 expect "missing file" 3 "" "mathdoku: $tmp/nope: No such file or directory" -- "$md" solve "$tmp/nope"
 expect "unknown command" 4 "" "*" -- "$md" frob
 expect "bad method" 4 "" "*" -- "$md" solve -m bfs "$tmp/rows4.txt"

@@ -81,7 +81,7 @@ expect "budget" 5 "" "mathdoku generate: seed 1: no puzzle within the budget (N 
     -- sh -c "'$md' generate --size 9 --seed 1 --max-nodes 10 2>&1 >/dev/null | sed 's/([0-9]* nodes, [0-9.]* s)/(N nodes, T s)/' >&2; exit 5"
 expect "no seed: one chosen" 0 "*" "*" -- "$md" generate -o keen
 assert "seed said" grep -q "^mathdoku generate: seed [0-9]*$" "$tmp/err"
-expect "bad size" 4 "" "mathdoku generate: --size: '33' is not an order from 1 to 32
+expect "bad size" 4 "" "mathdoku generate: --size: '33' is not a number from 1 to 32
 Try 'mathdoku generate --help' for more information." -- "$md" generate --size 33
 expect "bad ops" 4 "" "*" -- "$md" generate --ops '+%'
 expect "bad sizes" 4 "" "*" -- "$md" generate --sizes 2:0
@@ -127,7 +127,7 @@ assert "Keen's grades" [ "$(sed 1d "$tmp/out" | cut -d, -f3 | tr -d '\n')" = "$(
 printf '4\n10 + A1 B1 C1 D1\n10 + A2 B2 C2 D2\n10 + A3 B3 C3 D3\n10 + A4 B4 C4 D4\n' >"$tmp/rows4.txt"
 expect "rate several" 2 "$tmp/rows4.txt:1: ambiguous (several solutions)" "" -- "$md" rate "$tmp/rows4.txt"
 printf '2\n3 + A1 B1\n4 + A2 B2\n' >"$tmp/none.txt"
-expect "explain none" 1 "" "$tmp/none.txt:3: cage 2 (4+): no digits reach the target" -- "$md" explain "$tmp/none.txt"
+expect "explain none" 1 "" "$tmp/none.txt:3:1: cage 2 (4+): no digits reach the target" -- "$md" explain "$tmp/none.txt"
 expect "rate bad output" 4 "" "*" -- "$md" explain -o csv "$tmp/rows4.txt"
 expect "explain help" 0 "*" "" -- "$md" explain --help
 assert "explain help grades" grep -q "^  Unreasonable" "$tmp/out"

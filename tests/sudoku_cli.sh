@@ -30,7 +30,7 @@ expect "solve grid" 0 "9 5 3 | 1 6 8 | 7 4 2
 6 2 9 | 4 1 7 | 5 8 3" "" -- "$sudoku" solve -o grid "$tmp/one.txt"
 "$sudoku" solve -o grid "$tmp/one.txt" >"$tmp/grid.txt"
 expect "grid read back" 0 "$s1" "" -- "$sudoku" solve -o line "$tmp/grid.txt"
-expect "json" 0 '{"file":"*","line":1,"size":9,"box":"3x3","status":"solved","solutions":1,"nodes":*,"seconds":*,"solution":"'$s1'"}' "" \
+expect "json" 0 '{"file":"*","line":1,"size":9,"box":"3x3","status":"solved","solutions":1,"complete":true,"nodes":*,"seconds":*,"solution":"'$s1'"}' "" \
     -- sh -c "'$sudoku' solve -o json '$tmp/one.txt' | sed 's/\"file\":\"[^\"]*\"/\"file\":\"*\"/; s/\"nodes\":[0-9]*/\"nodes\":*/; s/\"seconds\":[0-9.]*/\"seconds\":*/'"
 expect "letters out" 0 "$(echo $s1 | tr 123456789 ABCDEFGHI)" "" \
     -- "$sudoku" solve --out-symbols letters "$tmp/one.txt"
@@ -87,6 +87,22 @@ assert "check names the given" grep -q "given" "$tmp/out"
 expect "trace" 2 "*" "*" -- "$sudoku" solve -t "$tmp/multi.txt"
 assert "trace tries" grep -q "^try r[0-9]c[0-9] = [0-9] (1 of [0-9])" "$tmp/out"
 assert "trace summary" grep -q "^where the search branched (level: item chosen x times, options on average):" "$tmp/out"
+# what the trace prints is the search: a node for the root and one after
+# each try (Knuth counts the levels entered: 6 on his example, with 5
+# tries), and the
+# tries on the path to "a solution" (one per level, the last seen at each
+# indentation) fill the givens into the solution printed after it
+"$sudoku" solve -t -s "$tmp/one.txt" >"$tmp/tr" 2>"$tmp/trerr"
+nodes=$(sed -n 's/.* solution, \([0-9]*\) nodes.*/\1/p' "$tmp/trerr")
+assert "trace: a try a node" test "$(($(grep -c '^ *try r' "$tmp/tr") + 1))" = "$nodes"
+path=$(awk '/^ *try r[0-9]+c[0-9]+ = / { d = index($0, "t"); at[d] = $2 " " $4; top = d }
+            /every cell filled: a solution/ { for (k = 1; k <= top; k += 2) if (k in at) print at[k]; exit }' "$tmp/tr")
+filled=$(echo "$path" | awk -v p="$p1" '
+    BEGIN { for (i = 1; i <= 81; i++) g[i] = substr(p, i, 1) }
+    { split($1, rc, /[rc]/); g[(rc[2] - 1) * 9 + rc[3]] = $2 }
+    END { for (i = 1; i <= 81; i++) printf "%s", g[i]; print "" }')
+assert "trace: its path is the solution printed" test "$filled" = "$s1"
+assert "trace: the solution is printed" grep -qx "$s1" "$tmp/tr"
 assert "trace summary names cells" grep -Eq "^  level 0: (r[0-9]c[0-9]|digit [0-9] of (row|column|box) [0-9]) x1 \([0-9]+\.[0-9]\)" "$tmp/out"
 expect "stats" 0 "$s1" "*" -- "$sudoku" solve -s "$tmp/one.txt"
 assert "stats line" grep -q "^$tmp/one.txt:1: 1 solution, [0-9]* nodes" "$tmp/err"
@@ -99,7 +115,7 @@ printf '%s\n123\n%s\n%sx\n11%s\n' "$p1" "$p1" "$(echo $p1 | cut -c1-80)" \
     "$(echo $p1 | cut -c3-)" >"$tmp/mixed.txt"
 expect "batch" 3 "$s1
 $s1
-$s1" "$tmp/mixed.txt:2: found 3 cells: a one-line puzzle has N*N of them (1 for 1x1, 4 for 2x2)
+$s1" "$tmp/mixed.txt:2: found 3 cells, but the puzzles before have 81 (9x9): a line of another length is a damaged puzzle (--mixed-orders allows files of several orders)
 $tmp/mixed.txt:5: givens clash: r1c1 and r1c2 both hold 1 in one row
 sudoku: 5 puzzles: 3 with one solution, 0 with none, 0 with several solutions, 2 unreadable, 0 cut short; *" \
     -- sh -c "'$sudoku' solve '$tmp/mixed.txt' 2>'$tmp/e'; s=\$?; sed 's/cut short; .*/cut short; */' '$tmp/e' >&2; exit \$s"
@@ -148,7 +164,7 @@ expect "12x12 read back" 0 "1" "" -- sh -c "'$sudoku' generate --seed 2 --size 1
 expect "generate bad symmetry" 4 "" "sudoku generate: --symmetry: 'spiral' is not none, rot180, rot90, mirror or diagonal
 Try 'sudoku generate --help' for more information." -- "$sudoku" generate --symmetry spiral
 expect "generate bad fill" 4 "" "*" -- "$sudoku" generate --fill magic
-expect "generate bad size" 4 "" "sudoku generate: --size: '0' is not an order from 1 to 100
+expect "generate bad size" 4 "" "sudoku generate: --size: '0' is not a number from 1 to 100
 Try 'sudoku generate --help' for more information." -- "$sudoku" generate --size 0
 expect "generate rot90 on 2x3" 4 "" "*" -- "$sudoku" generate --box 2x3 --symmetry rot90
 expect "generate bad count" 4 "" "*" -- "$sudoku" generate -n 0

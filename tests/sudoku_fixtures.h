@@ -55,7 +55,7 @@ static inline int data_open(data_file *d, const char *name)
 static inline const sudoku *data_next(data_file *d)
 {
     sudoku_shape was = d->s.shape;
-    sudoku_error err;
+    dlx_diag err;
     int got;
     while ((got = sudoku_read(&d->r, &d->s, &d->src, &err)) < 0)
         CHECK(0, "%s:%d: %s", d->name, err.line, err.message);
@@ -122,8 +122,8 @@ static inline void random_grid(sudoku_solver *sv, sudoku *g)
     sudoku_init(&empty);
     sudoku_set_shape(&empty, g->shape);
     memset(empty.cell, 0, (size_t)N * N);
-    sudoku_limits lim = { .max_solutions = 1 };
-    sudoku_outcome out;
+    grid_limits lim = { .max_solutions = 1 };
+    grid_outcome out;
     int label[SUDOKU_MAX_ORDER + 1], rowp[SUDOKU_MAX_ORDER],
         colp[SUDOKU_MAX_ORDER];
     for (int v = 0; v <= N; v++)

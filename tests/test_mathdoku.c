@@ -38,12 +38,12 @@ static char *slurp(const char *name)
 static uint64_t count_dlx(const mathdoku *p, const mathdoku_rules *rules,
                           uint64_t limit, int *grid)
 {
-    mathdoku_error err;
-    mathdoku_solver *sv = mathdoku_solver_new(p, rules, &err);
-    if (!sv)
+    dlx_diag err;
+    mathdoku_solver *sv;
+    if (mathdoku_solver_new(p, rules, NULL, &sv, &err) != MATHDOKU_OK)
         return 0;
-    mathdoku_limits lim = { .max_solutions = limit };
-    mathdoku_outcome out;
+    grid_limits lim = { .max_solutions = limit };
+    grid_outcome out;
     mathdoku_solve_dlx(sv, &lim, grid, &out);
     mathdoku_solver_free(sv);
     return out.solutions;
@@ -52,8 +52,8 @@ static uint64_t count_dlx(const mathdoku *p, const mathdoku_rules *rules,
 static uint64_t count_dfs(const mathdoku *p, const mathdoku_rules *rules,
                           uint64_t limit, int *grid)
 {
-    mathdoku_limits lim = { .max_solutions = limit };
-    mathdoku_outcome out;
+    grid_limits lim = { .max_solutions = limit };
+    grid_outcome out;
     mathdoku_solve_dfs(p, rules, &lim, grid, &out);
     return out.solutions;
 }
@@ -79,7 +79,7 @@ static void wikipedia(void)
         if (!text)
             continue;
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         int ok = mathdoku_read_string(text, &kenken, &p, &err) == 0;
         CHECK(ok, "%s: %s", files[k], err.message);
         if (ok) {
@@ -135,7 +135,7 @@ static void keen_collection(void)
              *sol = strtok(NULL, "\t\n");
         (void)grade;
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         if (mathdoku_read_string(id, &kenken, &p, &err) != 0) {
             CHECK(0, "%s: %s", id, err.message);
             continue;
@@ -174,7 +174,7 @@ static void row_cages(void)
             len += snprintf(text + len, sizeof text - (size_t)len, "\n");
         }
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         if (N == 1) {
             /* a single '+' cell is not a given: "1 + A1" */
             CHECK(mathdoku_read_string(text, &kenken, &p, &err) == 0, "%s",
@@ -298,7 +298,7 @@ static void dlx_vs_dfs(void)
         random_puzzle(N, hidden, allow, text, sizeof text);
         const mathdoku_rules *rules = allow ? &nary : &kenken;
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         if (mathdoku_read_string(text, rules, &p, &err) != 0) {
             CHECK(0, "random puzzle: %s in\n%s", err.message, text);
             continue;
@@ -327,7 +327,7 @@ static void dlx_vs_dfs(void)
 static void rules(void)
 {
     mathdoku p;
-    mathdoku_error err;
+    dlx_diag err;
     /* 3 cells 'largest minus the rest': 3 - 1 - 2 = 0 is not 1... */
     const char *three = "3\n0 - A1 B1 C1\n6 + A2 B2 C2\n6 + A3 B3 C3\n";
     CHECK(mathdoku_read_string(three, &kenken, &p, &err) != 0 &&
@@ -341,11 +341,11 @@ static void rules(void)
     /* hidden: "2 ?" on two cells of a 3x3: |a-b| = 2 (1,3), a/b = 2 none
      * of 1..3 but (2,1)... both: pairs (1,3),(3,1),(2,1),(1,2) */
     int d13[2] = { 1, 3 }, d21[2] = { 2, 1 }, d23[2] = { 2, 3 };
-    mathdoku_cage c = { MD_HIDDEN, 2, 2, NULL, "x", 0, 0 };
+    mathdoku_cage c = { MATHDOKU_HIDDEN, 2, 2, NULL, "x", 0, 0 };
     CHECK(mathdoku_cage_holds(&c, d13, &kenken) &&
               mathdoku_cage_holds(&c, d21, &kenken) &&
               !mathdoku_cage_holds(&c, d23, &kenken), "hidden 2");
-    mathdoku_cage dv = { MD_DIV, 3, 3, NULL, "y", 0, 0 };
+    mathdoku_cage dv = { MATHDOKU_DIV, 3, 3, NULL, "y", 0, 0 };
     int d613[3] = { 6, 1, 2 }, d623[3] = { 6, 2, 1 }, d6_4[3] = { 6, 4, 1 };
     CHECK(mathdoku_cage_holds(&dv, d613, &nary) &&
               mathdoku_cage_holds(&dv, d623, &nary) &&
@@ -382,8 +382,8 @@ static void rules(void)
      * any operation giving 8 (2*4 is out of reach, so still 8+) */
     CHECK(mathdoku_read_string("3:_a_aa_aa,s1m3?8s1", &kenken, &p,
                                &err) == 0 && p.n_cages == 4 &&
-              p.cages[2].op == MD_HIDDEN && p.cages[2].target == 8 &&
-              p.cages[0].op == MD_SUB, "keen ?: %s", err.message);
+              p.cages[2].op == MATHDOKU_HIDDEN && p.cages[2].target == 8 &&
+              p.cages[0].op == MATHDOKU_SUB, "keen ?: %s", err.message);
     int g3[9];
     CHECK(p.n_cages == 4 && count_dlx(&p, &kenken, 0, g3) == 1 &&
               grid_is(g3, "213132321"), "keen ?: solution");
@@ -444,7 +444,7 @@ static void errors(void)
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         int got = mathdoku_read_string(cases[k].text,
                                        cases[k].rules ? cases[k].rules
                                                       : &kenken,
@@ -460,10 +460,12 @@ static void errors(void)
     }
     /* a target no digits reach: found when the exact cover is built */
     mathdoku p;
-    mathdoku_error err;
+    dlx_diag err;
     CHECK(mathdoku_read_string("2\n5 + A1 B1\n3 + A2 B2\n", &kenken, &p,
                                &err) == 0, "%s", err.message);
-    CHECK(mathdoku_solver_new(&p, &kenken, &err) == NULL &&
+    mathdoku_solver *sv;
+    CHECK(mathdoku_solver_new(&p, &kenken, NULL, &sv, &err) == MATHDOKU_EBAD
+              && sv == NULL &&
               !strcmp(err.message, "cage 1 (5+): no digits reach the target")
               && err.line == 2 && err.col == 1,
           "unreachable: %d:%d: %s", err.line, err.col, err.message);
@@ -473,7 +475,7 @@ static void errors(void)
                          "3:_a_aa_aa,s1m3a8s1\n";
     FILE *f = fmemopen((void *)stream, strlen(stream), "r");
     mathdoku_reader r;
-    mathdoku_reader_init(&r, f, MD_LAYOUT_AUTO, &kenken);
+    mathdoku_reader_init(&r, f, MATHDOKU_LAYOUT_AUTO, &kenken);
     int first, got, results[8], n = 0, lines[8];
     while ((got = mathdoku_read(&r, &p, &first, &err)) != 0 && n < 8) {
         results[n] = got;

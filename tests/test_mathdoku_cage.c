@@ -80,8 +80,8 @@ static seen brute(int N, const mathdoku_cage *c, const mathdoku_rules *rules,
  * random candidates. */
 static void walk_vs_brute(void)
 {
-    static const mathdoku_op ops[] = { MD_ADD, MD_SUB, MD_MUL, MD_DIV,
-                                       MD_GIVEN, MD_HIDDEN };
+    static const mathdoku_op ops[] = { MATHDOKU_ADD, MATHDOKU_SUB, MATHDOKU_MUL, MATHDOKU_DIV,
+                                       MATHDOKU_GIVEN, MATHDOKU_HIDDEN };
     int cases = 0, nonempty = 0;
     for (int t = 0; t < 3000; t++) {
         int N = 3 + rnd(5), n = 1 + rnd(t % 3 == 0 ? 5 : 4);
@@ -114,7 +114,7 @@ static void walk_vs_brute(void)
         for (int j = 0; j < n; j++)
             d[j] = 1 + rnd(N);
         long long target;
-        if (op == MD_HIDDEN) {
+        if (op == MATHDOKU_HIDDEN) {
             if (!mathdoku_clue_of((mathdoku_op)rnd(4), d, n, rules.nary,
                                   &target))
                 target = 1 + rnd(2 * N);
@@ -146,7 +146,7 @@ static void walk_vs_brute(void)
 static void stops(void)
 {
     int cells[5] = { 0, 1, 2, 3, 4 };
-    mathdoku_cage c = { MD_ADD, 15, 5, cells, "r", 0, 0 };
+    mathdoku_cage c = { MATHDOKU_ADD, 15, 5, cells, "r", 0, 0 };
     seen a = { 0, 0, 5 };
     /* a 5x5 row of 15+: all 120 permutations */
     CHECK(mathdoku_cage_tuples(5, &c, NULL, NULL, 0, on_tuple, &a) == 0 &&
@@ -166,7 +166,7 @@ static void clues(void)
             d[j] = 1 + rnd(9);
             cells[j] = j * 10; /* a diagonal: no row or column shared */
         }
-        for (int op = MD_ADD; op <= MD_GIVEN; op++) {
+        for (int op = MATHDOKU_ADD; op <= MATHDOKU_GIVEN; op++) {
             long long target;
             int nary = rnd(2);
             if (!mathdoku_clue_of((mathdoku_op)op, d, n, nary, &target))

@@ -26,13 +26,14 @@
 static int count_dlx(const mathdoku *p, const mathdoku_rules *rules,
                      uint64_t max_nodes, int *sol)
 {
-    mathdoku_error err;
-    mathdoku_solver *sv = mathdoku_solver_new(p, rules, &err);
+    dlx_diag err;
+    mathdoku_solver *sv = NULL;
+    mathdoku_solver_new(p, rules, NULL, &sv, &err);
     CHECK(sv != NULL, "solver: %s", err.message);
     if (!sv)
         return -1;
-    mathdoku_limits lim = { .max_solutions = 2, .max_nodes = max_nodes };
-    mathdoku_outcome out;
+    grid_limits lim = { .max_solutions = 2, .max_nodes = max_nodes };
+    grid_outcome out;
     mathdoku_solve_dlx(sv, &lim, sol, &out);
     mathdoku_solver_free(sv);
     return out.complete ? (int)out.solutions : -1;
@@ -41,8 +42,8 @@ static int count_dlx(const mathdoku *p, const mathdoku_rules *rules,
 static int count_dfs(const mathdoku *p, const mathdoku_rules *rules,
                      uint64_t max_nodes, int *sol)
 {
-    mathdoku_limits lim = { .max_solutions = 2, .max_nodes = max_nodes };
-    mathdoku_outcome out;
+    grid_limits lim = { .max_solutions = 2, .max_nodes = max_nodes };
+    grid_outcome out;
     mathdoku_solve_dfs(p, rules, &lim, sol, &out);
     return out.complete ? (int)out.solutions : -1;
 }
@@ -74,7 +75,7 @@ static void layouts(const mathdoku *p, const mathdoku_rules *rules,
         writers[w](f, p);
         fclose(f);
         mathdoku q;
-        mathdoku_error err;
+        dlx_diag err;
         int got = mathdoku_read_string(text, rules, &q, &err);
         CHECK(got == 0, "%s: layout %d: %s", what, w, err.message);
         if (got == 0) {
@@ -118,7 +119,7 @@ static void kept(const kind *k, const mathdoku *p, const mathdoku_rules *r,
         const mathdoku_cage *cg = &p->cages[c];
         if (cg->n == 1) {
             CHECK(ones_allowed, "%s: a given", what);
-            CHECK(cg->op == MD_GIVEN, "%s: a one-cell cage with op %d",
+            CHECK(cg->op == MATHDOKU_GIVEN, "%s: a one-cell cage with op %d",
                   what, cg->op);
             continue;
         }
@@ -126,15 +127,15 @@ static void kept(const kind *k, const mathdoku *p, const mathdoku_rules *r,
          * largest size weighed */
         CHECK(cg->n <= max, "%s: a cage of %d cells", what, cg->n);
         if (k->hidden) {
-            CHECK(cg->op == MD_HIDDEN, "%s: op %d shown", what, cg->op);
+            CHECK(cg->op == MATHDOKU_HIDDEN, "%s: op %d shown", what, cg->op);
             continue;
         }
         static const unsigned bit[] = { MD_OPS_ADD, MD_OPS_SUB, MD_OPS_MUL,
                                         MD_OPS_DIV };
-        CHECK(cg->op <= MD_DIV && (k->ops & bit[cg->op]),
+        CHECK(cg->op <= MATHDOKU_DIV && (k->ops & bit[cg->op]),
               "%s: op %d not asked for", what, cg->op);
-        CHECK(k->nary || cg->n == 2 || (cg->op != MD_SUB &&
-                                         cg->op != MD_DIV),
+        CHECK(k->nary || cg->n == 2 || (cg->op != MATHDOKU_SUB &&
+                                         cg->op != MATHDOKU_DIV),
               "%s: n-ary cage", what);
     }
 }
@@ -215,8 +216,8 @@ static void generate_kinds(void)
             layouts(&p, &rules, sol, what);
             for (int c = 0; c < p.n_cages; c++)
                 nary_cages += p.cages[c].n > 2 &&
-                              (p.cages[c].op == MD_SUB ||
-                               p.cages[c].op == MD_DIV);
+                              (p.cages[c].op == MATHDOKU_SUB ||
+                               p.cages[c].op == MATHDOKU_DIV);
             mathdoku_free(&p);
         }
         free(sol);
@@ -334,15 +335,16 @@ static void budgets(void)
         CHECK(mathdoku_gen_puzzle(g, 5, &p, s6, &rep) == 0, "ops %d", k);
         int ok = 1, givens = 0;
         for (int c = 0; c < p.n_cages; c++) {
-            ok &= p.cages[c].op == (k ? MD_DIV : MD_SUB) ||
-                  p.cages[c].op == MD_GIVEN;
-            givens += p.cages[c].op == MD_GIVEN;
+            ok &= p.cages[c].op == (k ? MATHDOKU_DIV : MATHDOKU_SUB) ||
+                  p.cages[c].op == MATHDOKU_GIVEN;
+            givens += p.cages[c].op == MATHDOKU_GIVEN;
         }
         CHECK(ok && givens > 0, "ops %d: other operations", k);
-        mathdoku_error err;
-        mathdoku_solver *sv = mathdoku_solver_new(&p, &rules, &err);
-        mathdoku_limits lim = { .max_solutions = 2 };
-        mathdoku_outcome out;
+        dlx_diag err;
+        mathdoku_solver *sv = NULL;
+        mathdoku_solver_new(&p, &rules, NULL, &sv, &err);
+        grid_limits lim = { .max_solutions = 2 };
+        grid_outcome out;
         mathdoku_solve_dlx(sv, &lim, other, &out);
         CHECK(out.solutions == 1 && !memcmp(other, s6, sizeof s6),
               "ops %d: %d solutions", k, (int)out.solutions);

@@ -25,12 +25,13 @@ static const mathdoku_rules kenken = { 0 };
 
 static int solve(const mathdoku *p, const mathdoku_rules *rules, int *sol)
 {
-    mathdoku_error err;
-    mathdoku_solver *sv = mathdoku_solver_new(p, rules, &err);
+    dlx_diag err;
+    mathdoku_solver *sv = NULL;
+    mathdoku_solver_new(p, rules, NULL, &sv, &err);
     if (!sv)
         return -1;
-    mathdoku_limits lim = { .max_solutions = 2 };
-    mathdoku_outcome out;
+    grid_limits lim = { .max_solutions = 2 };
+    grid_outcome out;
     mathdoku_solve_dlx(sv, &lim, sol, &out);
     mathdoku_solver_free(sv);
     return (int)out.solutions;
@@ -113,7 +114,7 @@ static void keen_grades(void)
         char *id = strtok(line, "\t"), *grade = strtok(NULL, "\t"),
              *sol = strtok(NULL, "\t\n");
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         if (mathdoku_read_string(id, &kenken, &p, &err) != 0) {
             CHECK(0, "%s: %s", id, err.message);
             continue;
@@ -235,7 +236,7 @@ static int rows_puzzle(int N, mathdoku *p)
                             'A' + c, r + 1);
         len += snprintf(text + len, sizeof text - (size_t)len, "\n");
     }
-    mathdoku_error err;
+    dlx_diag err;
     return mathdoku_read_string(text, &kenken, p, &err);
 }
 
@@ -268,7 +269,7 @@ static void expect_step(int N, const char *text, const char *cands,
                      1u << MD_TECH_X_WING | 1u << MD_TECH_SWORDFISH |
                      1u << MD_TECH_FISH | 1u << MD_TECH_FORCING_CHAIN;
     mathdoku p;
-    mathdoku_error err;
+    dlx_diag err;
     if (text) {
         CHECK(mathdoku_read_string(text, &kenken, &p, &err) == 0, "%s",
               err.message);

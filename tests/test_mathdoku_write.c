@@ -34,8 +34,8 @@ static int same_puzzle(const mathdoku *a, const mathdoku *b)
             memcmp(c->cells, d->cells, (size_t)c->n * sizeof *c->cells))
             return 0;
         /* a one-cell '+' of Keen reads as a given either way */
-        if (c->op != d->op && !(c->n == 1 && (c->op == MD_GIVEN ||
-                                              d->op == MD_GIVEN)))
+        if (c->op != d->op && !(c->n == 1 && (c->op == MATHDOKU_GIVEN ||
+                                              d->op == MATHDOKU_GIVEN)))
             return 0;
     }
     return 1;
@@ -63,7 +63,7 @@ static void round_trip(const mathdoku *p, const mathdoku_rules *rules,
     CHECK(w(f, p) == 0, "%s: write", what);
     fclose(f);
     mathdoku q;
-    mathdoku_error err;
+    dlx_diag err;
     int got = mathdoku_read_string(text, rules, &q, &err);
     CHECK(got == 0, "%s: %s in\n%s", what, err.message, text);
     if (got == 0) {
@@ -89,7 +89,7 @@ static void keen_ids(void)
             continue;
         char *id = strtok(line, "\t");
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         if (mathdoku_read_string(id, &kenken, &p, &err) != 0) {
             CHECK(0, "%s: %s", id, err.message);
             continue;
@@ -126,7 +126,7 @@ static void long_runs(void)
     };
     for (int k = 0; k < 2; k++) {
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         CHECK(mathdoku_read_string(ids[k], &kenken, &p, &err) == 0, "%s",
               err.message);
         char *id = mathdoku_keen_id(&p, NULL);
@@ -158,7 +158,7 @@ static void kinds(void)
     for (int k = 0; k < 2; k++) {
         const mathdoku_rules *rules = puzzles[k].nary ? &nary : &kenken;
         mathdoku p;
-        mathdoku_error err;
+        dlx_diag err;
         CHECK(mathdoku_read_string(puzzles[k].text, rules, &p, &err) == 0,
               "kind %d: %s", k, err.message);
         round_trip(&p, rules, mathdoku_write_letters, "letters");
@@ -176,7 +176,7 @@ static void kinds(void)
             len += sprintf(text + len, "%d + %c%d %c%d\n", 3 + (r + c) % 20,
                            'A' + c, r + 1, 'A' + c + 1, r + 1);
     mathdoku p;
-    mathdoku_error err;
+    dlx_diag err;
     CHECK(mathdoku_read_string(text, &kenken, &p, &err) == 0, "16x16: %s",
           err.message);
     CHECK(p.n_cages == 128, "%d cages", p.n_cages);
@@ -208,7 +208,7 @@ static void wikipedia(void)
     getdelim(&fixture, &cap, '\0', f);
     fclose(f);
     mathdoku p;
-    mathdoku_error err;
+    dlx_diag err;
     CHECK(mathdoku_read_string(fixture, &kenken, &p, &err) == 0, "%s",
           err.message);
     char *text = NULL;

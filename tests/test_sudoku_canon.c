@@ -125,7 +125,7 @@ static void symmetries(void)
     sudoku_init(&c2);
     sudoku_init(&back);
     sudoku_source src;
-    sudoku_error err;
+    dlx_diag err;
     sudoku_solver *sv = NULL;
     int n = 0, same = 0, valid = 0, undone = 0, idem = 0, differ = 0;
     char why[200];
@@ -134,8 +134,8 @@ static void symmetries(void)
     while (n < 60 && sudoku_read(&r, &p, &src, &err) > 0) {
         if (!sv)
             sv = sudoku_solver_new(p.shape);
-        sudoku_limits lim = { .max_solutions = 1 };
-        sudoku_outcome out;
+        grid_limits lim = { .max_solutions = 1 };
+        grid_outcome out;
         sudoku_solve_dlx(sv, &p, &lim, &sol, &out);
         const sudoku *x = n % 2 ? &sol : &p;
         sudoku_transform a, b, inv;

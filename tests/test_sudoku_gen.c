@@ -20,8 +20,8 @@
 
 static uint64_t count_dlx(sudoku_solver *sv, const sudoku *p, uint64_t limit)
 {
-    sudoku_limits lim = { .max_solutions = limit };
-    sudoku_outcome out;
+    grid_limits lim = { .max_solutions = limit };
+    grid_outcome out;
     if (sudoku_solve_dlx(sv, p, &lim, NULL, &out) != 0)
         return 0;
     return out.solutions;
@@ -51,8 +51,8 @@ static void generated(int R, int C, sudoku_fill fill, sudoku_symmetry sym,
         char why[200];
         valid += sudoku_check_solution(NULL, &g, why, sizeof why) == 0;
         kept += sudoku_check_solution(&p, &g, why, sizeof why) == 0;
-        sudoku_limits lim = { .max_solutions = 2 };
-        sudoku_outcome out;
+        grid_limits lim = { .max_solutions = 2 };
+        grid_outcome out;
         sudoku_solve_dlx(sv, &p, &lim, &sol, &out);
         unique += out.solutions == 1;
         same_solution += memcmp(sol.cell, g.cell, (size_t)NN) == 0;
@@ -62,7 +62,7 @@ static void generated(int R, int C, sudoku_fill fill, sudoku_symmetry sym,
         CHECK(givens == rep.givens, "reported %d givens, has %d",
               rep.givens, givens);
         if (N <= 9) {
-            sudoku_limits dl = { .max_solutions = 2, .max_nodes = 20000000 };
+            grid_limits dl = { .max_solutions = 2, .max_nodes = 20000000 };
             sudoku_solve_dfs(&p, &dl, NULL, &out);
             if (out.complete) {
                 dfs_run++;
@@ -171,20 +171,20 @@ static void generator(void)
 {
     fills();
     for (int f = 0; f < 3; f++) {
-        generated(2, 2, (sudoku_fill)f, SUDOKU_SYM_NONE, 0, 20, 1);
-        generated(2, 3, (sudoku_fill)f, SUDOKU_SYM_NONE, 0, 20, 2);
-        generated(3, 3, (sudoku_fill)f, SUDOKU_SYM_NONE, 0, 20, 3);
+        generated(2, 2, (sudoku_fill)f, SUDOKU_SYMMETRY_NONE, 0, 20, 1);
+        generated(2, 3, (sudoku_fill)f, SUDOKU_SYMMETRY_NONE, 0, 20, 2);
+        generated(3, 3, (sudoku_fill)f, SUDOKU_SYMMETRY_NONE, 0, 20, 3);
     }
     for (int y = 1; y <= 4; y++) {
         generated(3, 3, SUDOKU_FILL_DLX, (sudoku_symmetry)y, 0, 10, 4);
         generated(2, 2, SUDOKU_FILL_DLX, (sudoku_symmetry)y, 0, 10, 5);
     }
-    generated(2, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_ROT180, 0, 10, 6);
-    generated(2, 3, SUDOKU_FILL_PATTERN, SUDOKU_SYM_MIRROR, 0, 10, 6);
-    generated(3, 4, SUDOKU_FILL_DLX, SUDOKU_SYM_NONE, 0, 3, 7);
-    generated(4, 4, SUDOKU_FILL_DLX, SUDOKU_SYM_NONE, 0, 1, 8);
-    generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_NONE, 40, 10, 9);
-    generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYM_ROT180, 32, 10, 10);
+    generated(2, 3, SUDOKU_FILL_DLX, SUDOKU_SYMMETRY_ROT180, 0, 10, 6);
+    generated(2, 3, SUDOKU_FILL_PATTERN, SUDOKU_SYMMETRY_MIRROR, 0, 10, 6);
+    generated(3, 4, SUDOKU_FILL_DLX, SUDOKU_SYMMETRY_NONE, 0, 3, 7);
+    generated(4, 4, SUDOKU_FILL_DLX, SUDOKU_SYMMETRY_NONE, 0, 1, 8);
+    generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYMMETRY_NONE, 40, 10, 9);
+    generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYMMETRY_ROT180, 32, 10, 10);
 }
 
 int main(int argc, char **argv)

@@ -36,7 +36,7 @@ static void tatham_ids(void)
         char *id = strtok(line, "\t"), *grade = strtok(NULL, "\t"),
              *listed = strtok(NULL, "\t\n");
         (void)grade;
-        sudoku_error err;
+        dlx_diag err;
         if (sudoku_read_string(id, &opt, &s, &err) != 0) {
             CHECK(0, "tatham-solo.tsv:%d: %s", lineno, err.message);
             continue;
@@ -47,8 +47,8 @@ static void tatham_ids(void)
             cur = s.shape;
         }
         sudoku_set_shape(&sol, s.shape);
-        sudoku_limits lim = { .max_solutions = 2 };
-        sudoku_outcome out;
+        grid_limits lim = { .max_solutions = 2 };
+        grid_outcome out;
         sudoku_solve_dlx(sv, &s, &lim, &sol, &out);
         CHECK(out.solutions == 1, "line %d: %llu solutions", lineno,
               (unsigned long long)out.solutions);
@@ -121,7 +121,7 @@ static void round_trips(void)
         sudoku_read_options opt = { .symbols = cases[k].sym, .box = shape };
         if (cases[k].sym == SUDOKU_SYM_NUMBERS)
             opt.symbols = SUDOKU_SYM_AUTO;
-        sudoku_error err;
+        dlx_diag err;
         int got = sudoku_read_string(text, &opt, &back, &err);
         CHECK(got == 0, "case %zu: %s in\n%s", k, err.message, text);
         CHECK(got != 0 || (back.shape.N == N &&
@@ -160,7 +160,7 @@ static void auto_detect(void)
             continue;
         sudoku s;
         sudoku_init(&s);
-        sudoku_error err;
+        dlx_diag err;
         sudoku_read_options opt = { 0 };
         int got = sudoku_read_string(cases[k].text, &opt, &s, &err);
         CHECK(got == 0 && s.shape.N == cases[k].N, "case %zu: %s", k,
@@ -181,8 +181,16 @@ static void reader_errors(void)
         const char *expected; /* "line:col: message|..." for each read */
     } cases[] = {
         { "1.3...1..1....2.\n123\n..3...1..1....2.\n",
-          "ok|2:0: found 3 cells: a one-line puzzle has N*N of them (1 for "
-          "1x1, 4 for 2x2)|ok" },
+          "ok|2:0: found 3 cells, but the puzzles before have 16 (4x4): a "
+          "line of another length is a damaged puzzle (--mixed-orders "
+          "allows files of several orders)|ok" },
+        { "1.\n1.3...1..1....2.\n", "1:0: found 2 cells: a one-line "
+          "puzzle has N*N of them (1 for 1x1, 4 for 2x2)|ok" },
+        { "101\n1.3...1..1....2.\n", "1:1: size 101 is out of range (1 to "
+          "100)|ok" },
+        { "4294967297x1\n", "1:1: boxes 4294967297x1: R*C must be 1 to 100" },
+        { "4294967299x3:a\n", "1:1: a Solo game ID of 4294967299x3: the "
+          "order R*C must be 1 to 100" },
         { "1.3...1..1....2.\n1.3...1..1....2?\n",
           "ok|2:16: '?' is not a symbol of a 4x4 puzzle" },
         { "11..............\n", "ok" }, /* clash: found by check_givens */
@@ -206,7 +214,7 @@ static void reader_errors(void)
         { "2x2:a,b\n", "1:6: Solo's jigsaw and killer parts (after ',') "
           "are not supported" },
         { "1.3...1..1....2.\n1.3.\0..1..1....2.\n1.3...1..1....2.\n",
-          "ok|2:5: NUL byte in the input|ok" },
+          "ok|2:5: NUL byte in the input (not a text file?)|ok" },
         { "1.3...1..1....2.\r\n..3...1..1....2.\r\n", "ok|ok" },
         { "1.3...1..1....2.", "ok" },
     };
@@ -222,7 +230,7 @@ static void reader_errors(void)
         sudoku s;
         sudoku_init(&s);
         sudoku_source src;
-        sudoku_error err;
+        dlx_diag err;
         char got_all[1024] = "";
         int got;
         while ((got = sudoku_read(&r, &s, &src, &err)) != 0) {
@@ -248,20 +256,20 @@ static void reader_errors(void)
     /* clashing givens name both cells */
     sudoku s;
     sudoku_init(&s);
-    sudoku_error err;
+    dlx_diag err;
     sudoku_read_options opt = { 0 };
     sudoku_read_string("1...\n....\n1...\n....\n", &opt, &s, &err);
-    CHECK(sudoku_check_givens(&s, &err) == -1 &&
+    CHECK(sudoku_check_givens(&s, &err) == SUDOKU_ECLASH &&
           strcmp(err.message, "givens clash: r1c1 and r3c1 both hold 1 in "
                  "one column") == 0, "%s", err.message);
     sudoku_read_string("1...\n....\n.1..\n....\n", &opt, &s, &err);
     CHECK(sudoku_check_givens(&s, &err) == 0, "no clash: %s", err.message);
     sudoku_read_string("1...\n.1..\n....\n....\n", &opt, &s, &err);
-    CHECK(sudoku_check_givens(&s, &err) == -1 &&
+    CHECK(sudoku_check_givens(&s, &err) == SUDOKU_ECLASH &&
           strstr(err.message, "r1c1 and r2c2 both hold 1 in one box"),
           "%s", err.message);
     sudoku_read_string("1..1\n....\n....\n....\n", &opt, &s, &err);
-    CHECK(sudoku_check_givens(&s, &err) == -1 &&
+    CHECK(sudoku_check_givens(&s, &err) == SUDOKU_ECLASH &&
           strstr(err.message, "r1c1 and r1c4 both hold 1 in one row"),
           "%s", err.message);
     sudoku_release(&s);
@@ -273,7 +281,7 @@ static void checker(void)
     sudoku p, g;
     sudoku_init(&p);
     sudoku_init(&g);
-    sudoku_error err;
+    dlx_diag err;
     sudoku_read_options opt = { 0 };
     char why[200];
     sudoku_read_string("1234341221434321", &opt, &g, &err);

@@ -37,8 +37,8 @@ static void logic_sound(const char *name, sudoku_logic_method method,
     int idle = 0;
     while ((s = data_next(&d)) != NULL) {
         int N = s->shape.N;
-        sudoku_limits lim = { .max_solutions = 1 };
-        sudoku_outcome out;
+        grid_limits lim = { .max_solutions = 1 };
+        grid_outcome out;
         sudoku_solve_dlx(d.sv, s, &lim, &sol, &out);
         sudoku_logic *lg = sudoku_logic_new(s, method);
         sudoku_step st;
@@ -485,7 +485,7 @@ static void logic(void)
     /* a puzzle with no solution is found out, not looped on */
     sudoku s;
     sudoku_init(&s);
-    sudoku_error err;
+    dlx_diag err;
     sudoku_read_options opt = { 0 };
     sudoku_read_string("12........3...4.", &opt, &s, &err);
     sudoku_solver *sv = sudoku_solver_new(s.shape);

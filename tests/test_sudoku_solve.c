@@ -26,8 +26,8 @@ static void count_empty(int R, int C, uint64_t expected, int with_dfs)
     sudoku_set_shape(&first, shape);
     memset(s.cell, 0, (size_t)shape.N * shape.N);
     sudoku_solver *sv = sudoku_solver_new(shape);
-    sudoku_limits lim = { 0 };
-    sudoku_outcome out;
+    grid_limits lim = { 0 };
+    grid_outcome out;
     CHECK(sudoku_solve_dlx(sv, &s, &lim, &first, &out) == 0 && out.complete,
           "%dx%d", R, C);
     CHECK(out.solutions == expected, "%dx%d grids: %llu, expected %llu", R, C,
@@ -48,14 +48,14 @@ static void count_empty(int R, int C, uint64_t expected, int with_dfs)
 static void count_6x6_first_row(void)
 {
     sudoku s;
-    sudoku_error err;
+    dlx_diag err;
     sudoku_init(&s);
     sudoku_read_options opt = { .box = { 2, 3, 6 } };
     CHECK(sudoku_read_string("123456" "..............................", &opt,
                              &s, &err) == 0, "%s", err.message);
     sudoku_solver *sv = sudoku_solver_new(s.shape);
-    sudoku_limits lim = { 0 };
-    sudoku_outcome out;
+    grid_limits lim = { 0 };
+    grid_outcome out;
     sudoku_solve_dlx(sv, &s, &lim, NULL, &out);
     CHECK(out.solutions == 39168, "6x6, first row fixed: %llu",
           (unsigned long long)out.solutions);
@@ -93,8 +93,8 @@ static void collection(const char *name, int expected_puzzles,
     int n = 0, bad = 0;
     while ((s = data_next(&d)) != NULL) {
         sudoku_set_shape(&sol, s->shape);
-        sudoku_limits lim = { .max_solutions = 2 };
-        sudoku_outcome out;
+        grid_limits lim = { .max_solutions = 2 };
+        grid_outcome out;
         sudoku_solve_dlx(d.sv, s, &lim, &sol, &out);
         char why[200];
         if (out.solutions < 1 || (expect_unique && out.solutions != 1) ||
@@ -143,8 +143,8 @@ static void dlx_vs_dfs(int R, int C, int puzzles, int max_blanks,
                     p.cell[i] = (unsigned char)(1 + rnd((unsigned)N));
                     break;
                 }
-        sudoku_limits lim = { .max_solutions = 500 };
-        sudoku_outcome x, y;
+        grid_limits lim = { .max_solutions = 500 };
+        grid_outcome x, y;
         int rx = sudoku_solve_dlx(sv, &p, &lim, &a, &x);
         int ry = sudoku_solve_dfs(&p, &lim, &b, &y);
         int same = rx == ry && x.solutions == y.solutions;

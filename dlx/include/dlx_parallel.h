@@ -22,6 +22,7 @@ typedef struct dlx_jobs {
     int depth;      /* the depth they were cut at */
     int *start;     /* job k's options: opts[start[k]] .. opts[start[k+1]-1] */
     int *opts;
+    int *line;      /* read from a file: the line of each job; else NULL */
 } dlx_jobs;
 
 /* Splits the search below the forced options into jobs at `depth` levels
@@ -75,6 +76,8 @@ typedef struct dlx_parallel_result {
     int n_jobs;
     dlx_worker_stats *worker; /* one per thread */
     int n_workers;
+    int depth;                /* dlx_count_parallel: the depth of the cut */
+    int jobs_total;           /* dlx_count_parallel: the jobs it made */
 } dlx_parallel_result;
 
 /* Counts the jobs listed in `which` (all jobs when which is NULL) on
@@ -87,6 +90,21 @@ int dlx_count_jobs(const dlx_matrix *m, const dlx_jobs *jobs,
                    dlx_parallel_result *res);
 
 void dlx_parallel_result_free(dlx_parallel_result *res);
+
+/* The usual split when no depth is asked for: deep enough for this many
+ * jobs per thread, since search trees are uneven and a thread that
+ * finishes early takes the next job. */
+#define DLX_JOBS_PER_THREAD 64
+
+/* Splits and counts in one call: the search below the forced options is
+ * cut at split_depth (0: the least depth giving DLX_JOBS_PER_THREAD jobs
+ * per thread) and the jobs are counted on opt->threads threads.  m is not
+ * searched itself (it is cloned), so one matrix serves many counts.
+ * Returns as dlx_count_jobs, or DLX_ECONFLICT when the forced options
+ * clash; res->depth and res->jobs_total say how the search was cut. */
+int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
+                       int split_depth, const dlx_parallel *opt,
+                       dlx_parallel_result *res);
 
 /* ---- jobs and results as text, for shards on other machines ----------
 
@@ -109,15 +127,25 @@ void dlx_parallel_result_free(dlx_parallel_result *res);
 /* Write the jobs; returns 0, or EOF on a write error. */
 int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint);
 
-/* Reads a jobs file; DLX_OK, or an error with its line and column. */
+/* Reads a jobs file; DLX_OK, or an error with its line and column
+ * (DLX_EITEM for a bad line, DLX_ENOMEM). */
 int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
                   dlx_diag *err);
+
+/* Checks that the jobs listed in `which` (all when NULL) can be forced on
+ * m: every option exists (else DLX_EOPTION) and no two options of a job
+ * cover the same primary item (else DLX_ECONFLICT); err names the job and
+ * its line.  DLX_OK, or DLX_ENOMEM. */
+int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
+                   const int *which, int n_which, dlx_diag *err);
 
 int dlx_results_write_header(FILE *f, uint64_t fingerprint);
 int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r);
 
 /* Adds up results files, checking that each job of the jobs file is
- * counted exactly once, by runs on the same matrix. */
+ * counted exactly once, by runs on the same matrix, and that every line
+ * is a well-formed result (no negative or non-finite figure, nothing
+ * after the state, a total below 2^128). */
 typedef struct dlx_merge {
     int n_jobs;
     uint64_t fingerprint;

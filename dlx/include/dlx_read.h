@@ -20,10 +20,12 @@
 #define DLX_MAX_NAME_LEN 64
 
 /* A message about a position in the input; line and col count from 1
- * (col 0: the whole line). */
+ * (col 0: the whole line; line 0: the whole input).  Every reader of the
+ * project (Knuth's format, jobs and results files, sudoku and mathdoku
+ * puzzles) reports in this one shape. */
 typedef struct dlx_diag {
     int line, col;
-    char message[160];
+    char message[200];
 } dlx_diag;
 
 /* A problem read from text: the matrix plus what is needed to print it. */
@@ -40,13 +42,15 @@ typedef struct dlx_problem {
 } dlx_problem;
 
 /* Reads a problem from text of the given length (NUL bytes in it are
- * errors, not terminators).  Returns DLX_OK and a new problem in *out, or
+ * errors, not terminators; a line ends at "\n", "\r\n" or a lone
+ * "\r").  Returns DLX_OK and a new problem in *out, or
  * a negative status with *out NULL and the first error in *err:
  * DLX_EITEM etc. for bad input (see err->message), DLX_ENOMEM. */
 int dlx_read_text(const char *text, size_t len, dlx_problem **out,
                   dlx_diag *err);
 
-/* The same, reading the whole stream first. */
+/* The same, reading the whole stream first (and no further than its
+ * first NUL byte, so that endless binary input is refused, not read). */
 int dlx_read_file(FILE *f, dlx_problem **out, dlx_diag *err);
 
 /* Frees the problem and its matrix; NULL is harmless. */

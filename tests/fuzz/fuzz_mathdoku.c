@@ -51,13 +51,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fgetc(f);
     mathdoku_reader r;
     mathdoku_reader_init(&r, f, layout, &rules);
+    /* a small cap, so that the fuzzer reaches a line too long as the
+     * commands do (through the same line reader) */
+    if (data[0] & 0x80)
+        r.in.max_line = 120;
     mathdoku p;
-    mathdoku_error err;
+    dlx_diag err;
     int first, got, puzzles = 0;
     while (puzzles++ < 32 && (got = mathdoku_read(&r, &p, &first, &err))) {
         if (got < 0) {
             FUZZ_ASSERT(err.message[0] != '\0' && err.line >= 0);
-            if (got == -2)
+            if (got != MATHDOKU_EBAD)
                 break;
             continue;
         }
@@ -83,12 +87,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mathdoku_free(&q);
         free(text);
         if (N <= 6 && tuple_bound(&p) <= SOLVE_TUPLES) {
-            mathdoku_solver *sv = mathdoku_solver_new(&p, &rules, &err);
-            if (sv) {
+            mathdoku_solver *sv = NULL;
+            grid_limits budget = { .max_nodes = 1000000 };
+            if (mathdoku_solver_new(&p, &rules, &budget, &sv, &err) ==
+                MATHDOKU_OK) {
                 int g[36], h[36];
-                mathdoku_limits lim = { .max_solutions = 2,
+                grid_limits lim = { .max_solutions = 2,
                                         .max_nodes = 20000 };
-                mathdoku_outcome a, b;
+                grid_outcome a, b;
                 FUZZ_ASSERT(mathdoku_solve_dlx(sv, &lim, g, &a) == 0);
                 char why[256];
                 if (a.solutions > 0)

@@ -29,7 +29,7 @@ static void round_trip(const sudoku *s, sudoku_layout layout,
     sudoku_init(&back);
     sudoku_read_options opt = { .layout = layout, .symbols = sym,
                                 .box = s->shape };
-    sudoku_error err;
+    dlx_diag err;
     if (sudoku_read_string(text, &opt, &back, &err) != 0) {
         fprintf(stderr, "not read back (%s):\n%s\n", err.message, text);
         FUZZ_ASSERT(0);
@@ -67,17 +67,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fgetc(f); /* an empty file */
     sudoku_reader r;
     sudoku_reader_init(&r, f, "fuzz", &opt);
+    /* a small cap, so that the fuzzer reaches a line too long as the
+     * commands do (through the same line reader) */
+    if (how & 0x40)
+        r.in.max_line = 200;
     sudoku s, sol;
     sudoku_init(&s);
     sudoku_init(&sol);
     sudoku_source src;
-    sudoku_error err;
+    dlx_diag err;
     int got, puzzles = 0, last_line = 0;
     while (puzzles++ < 64 && (got = sudoku_read(&r, &s, &src, &err)) != 0) {
         if (got < 0) {
             FUZZ_ASSERT(err.message[0] != '\0');
-            FUZZ_ASSERT(err.line >= 0 && err.line <= r.lineno);
-            if (got == -2)
+            FUZZ_ASSERT(err.line >= 0 && err.line <= r.in.lineno + 1);
+            if (got != SUDOKU_EBAD)
                 break;
             continue;
         }
@@ -98,8 +102,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (N <= 16 && sudoku_check_givens(&s, &err) == 0) {
             sudoku_solver *sv = sudoku_solver_new(s.shape);
             FUZZ_ASSERT(sv);
-            sudoku_limits lim = { .max_solutions = 2, .max_nodes = 5000 };
-            sudoku_outcome out;
+            grid_limits lim = { .max_solutions = 2, .max_nodes = 5000 };
+            grid_outcome out;
             FUZZ_ASSERT(sudoku_solve_dlx(sv, &s, &lim, &sol, &out) == 0);
             char why[200];
             if (out.solutions > 0)

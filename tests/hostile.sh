@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# hostile.sh BIN DATA [sanitized] - hostile inputs that need more than one file, a
+# pipe, a budget or a terminal (single bad files are rows of
+# bad_inputs.tsv): nothing is dropped silently, every limit holds, every
+# write error is reported.  Each case is a symptom of issue 18; the
+# budgets are asserted by wall time with a wide margin (timeout), never
+# by speed.
+set -u
+bin=$1 data=$2 sanitized=${3:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
+sudoku=$bin/sudoku md=$bin/mathdoku dlx=$bin/dlx
+P=$(head -1 "$data/sudoku/top1465-200.txt" | cut -c1-81)
+queens=$data/exact-cover/queens-8.dlx
+
+# ---- a line too long between puzzles: reported, the others solved -----
+# (the 1 MiB cap on a line: a 3 MB line, and under a 200 MB address space
+# a 300 MB line of NUL bytes, which a reader that buffers lines whole
+# cannot even hold)
+{ echo "$P"; head -c 3000000 /dev/zero | tr '\0' 1; echo; echo "$P"; } \
+    >"$tmp/long.txt"
+expect "long line between puzzles" 3 "1
+1" "$tmp/long.txt:2: line longer than 1048576 bytes (3000000)
+sudoku: 3 puzzles: 2 with one solution, 0 with none, 0 with several solutions, 1 unreadable, 0 cut short; *" \
+    -- sh -c "'$sudoku' count '$tmp/long.txt' 2>'$tmp/e'; s=\$?; sed 's/cut short; .*/cut short; */' '$tmp/e' >&2; exit \$s"
+# (AddressSanitizer reserves terabytes of address space: no ulimit -v)
+[ -n "$sanitized" ] ||
+expect "300 MB of NUL in 200 MB of memory" 3 "1
+1" "<stdin>:2:1: NUL byte in the input (not a text file?)
+sudoku: 3 puzzles: 2 with one solution, 0 with none, 0 with several solutions, 1 unreadable, 0 cut short; *" \
+    -- sh -c "ulimit -v 200000; { echo '$P'; head -c 300000000 /dev/zero; echo; echo '$P'; } | '$sudoku' count 2>'$tmp/e'; s=\$?; sed 's/cut short; .*/cut short; */' '$tmp/e' >&2; exit \$s"
+printf '2\n3 + A1 B1\n1 + A2\n2 + B2\n\n' >"$tmp/md2.txt"
+{ cat "$tmp/md2.txt"; head -c 2000000 /dev/zero | tr '\0' x; echo; echo;
+  cat "$tmp/md2.txt"; } >"$tmp/mdlong.txt"
+expect "mathdoku long line" 3 "1
+1" "$tmp/mdlong.txt:6: line longer than 1048576 bytes (2000000)
+mathdoku: 3 puzzles: 2 with one solution, 0 with none, 0 with several, 1 unreadable, 0 cut short; *" \
+    -- sh -c "'$md' count '$tmp/mdlong.txt' 2>'$tmp/e'; s=\$?; sed 's/cut short; .*/cut short; */' '$tmp/e' >&2; exit \$s"
+
+# ---- endless NUL input stops, with a located error ---------------------
+for c in "$sudoku solve" "$md solve" "$dlx"; do
+    expect "$(basename "${c%% *}") /dev/zero" 3 "" "*" -- timeout 20 $c /dev/zero
+done
+assert "dlx /dev/zero: at the first NUL" grep -q "^/dev/zero:1:1: NUL byte" "$tmp/err"
+
+# ---- CR-only line ends: three puzzles, not one --------------------------
+printf '%s\r%s\r%s\r' "$P" "$P" "$P" >"$tmp/cr.txt"
+expect "CR line ends" 0 "1
+1
+1" "" -- "$sudoku" count "$tmp/cr.txt"
+
+# ---- every writer reports a full disk ----------------------------------
+"$dlx" split "$queens" >"$tmp/jobs" 2>/dev/null
+"$dlx" --jobs "$tmp/jobs" --shard 1/2 "$queens" >"$tmp/r1"
+"$dlx" --jobs "$tmp/jobs" --shard 2/2 "$queens" >"$tmp/r2"
+full="dlx: error writing output: No space left on device"
+if [ -w /dev/full ]; then
+    expect "jobs to a full disk" 6 "" "$full" \
+        -- sh -c "'$dlx' --jobs '$tmp/jobs' --shard 1/2 '$queens' >/dev/full"
+    expect "merge to a full disk" 6 "" "dlx merge: error writing output: No space left on device" \
+        -- sh -c "'$dlx' merge '$tmp/jobs' '$tmp/r1' '$tmp/r2' >/dev/full"
+    expect "estimate to a full disk" 6 "" "$full" \
+        -- sh -c "'$dlx' --estimate 10 '$queens' >/dev/full"
+    for c in dlx "dlx split" "dlx merge" sudoku "sudoku generate" \
+             "sudoku bands" "sudoku explain" mathdoku; do
+        expect "$c --help to a full disk" 6 "" "$c: error writing output: No space left on device" \
+            -- sh -c "$bin/$c --help >/dev/full"
+    done
+fi
+expect "merge" 0 "92" "*" -- "$dlx" merge "$tmp/jobs" "$tmp/r1" "$tmp/r2"
+
+# ---- a damaged job line is said before any counting --------------------
+sed '5s/.*/0 32 99999/' "$tmp/jobs" >"$tmp/jobs.bad"
+expect "impossible option in a job" 3 "" "$tmp/jobs.bad:5: job 0: option 99999 is not one of the 64 options of this problem" \
+    -- "$dlx" --jobs "$tmp/jobs.bad" --shard 1/2 "$queens"
+sed '5s/.*/0 0 1/' "$tmp/jobs" >"$tmp/jobs.clash"
+expect "clashing options in a job" 3 "" "$tmp/jobs.clash:5: job 0: options 0 and 1 both cover item 14" \
+    -- "$dlx" --jobs "$tmp/jobs.clash" "$queens"
+mkdir "$tmp/dir"
+expect "jobs file is a directory" 3 "" "dlx: $tmp/dir: read error: Is a directory" \
+    -- "$dlx" --jobs "$tmp/dir" "$queens"
+
+# ---- results: numbers that wrap, totals past 2^128, malformed lines -----
+fp=$(sed -n 's/^# fingerprint //p' "$tmp/jobs")
+result() { printf '# dlx results 1\n# fingerprint %s\n%s\n' "$fp" "$1" >"$tmp/res"; }
+result "job 4294967296 solutions 1 nodes 1 seconds 0 complete"
+expect "job id wraps" 3 "" "$tmp/res:3:5: bad job id (a number from 0 to 2147483647)" \
+    -- "$dlx" merge "$tmp/jobs" "$tmp/res"
+result "job 0 solutions 200000000000000000000000000000000000000 nodes 1 seconds 0 complete
+job 1 solutions 200000000000000000000000000000000000000 nodes 1 seconds 0 complete"
+expect "total past 2^128" 3 "" "$tmp/res:4:1: the total passes 2^128 (a count this large is not a real result)" \
+    -- "$dlx" merge "$tmp/jobs" "$tmp/res"
+result "job 0 solutions 1 nodes -1 seconds 0 complete"
+expect "negative nodes" 3 "" "$tmp/res:3:25: bad number of nodes" \
+    -- "$dlx" merge "$tmp/jobs" "$tmp/res"
+result "job 0 solutions 1 nodes 1 seconds nan complete"
+expect "seconds nan" 3 "" "$tmp/res:3:35: bad number of seconds" \
+    -- "$dlx" merge "$tmp/jobs" "$tmp/res"
+result "job 0 solutions 1 nodes 1 seconds 0 complete junk"
+expect "junk after the state" 3 "" "$tmp/res:3:46: unexpected text after the result" \
+    -- "$dlx" merge "$tmp/jobs" "$tmp/res"
+
+# ---- budgets hold while a mathdoku exact cover is built ------------------
+# one 8-cell '?' cage of a huge target, every other cell given
+awk 'BEGIN { N = 32; print N
+             printf "999999999989 ?"; for (c = 1; c <= 8; c++) printf " %d", c
+             print ""
+             for (r = 0; r < N; r++) for (c = 0; c < N; c++)
+                 if (r > 0 || c >= 8) print (r + c) % N + 1, r * N + c + 1 }' \
+    >"$tmp/q8.txt"
+expect "node budget while building" 5 "0+" "$tmp/q8.txt:2:1: cut short (node limit) while finding the digit tuples of cage 1 (999999999989?), after 1000 steps" \
+    -- timeout 20 "$md" count --timeout 2 --max-nodes 1000 "$tmp/q8.txt"
+expect "time budget while building" 5 "0+" "*" \
+    -- timeout 20 "$md" count --timeout 1 "$tmp/q8.txt"
+# (100 million steps: seconds, but minutes under the sanitizers)
+[ -n "$sanitized" ] ||
+expect "the walk has a cap of its own" 3 "" "$tmp/q8.txt:2:1: cage 1 (999999999989?) has too many digit tuples to look through (more than 100000000 steps)" \
+    -- timeout 60 "$md" count "$tmp/q8.txt"
+awk 'BEGIN { N = 32; print N
+             for (r = 0; r < N; r++) { printf "528 +"
+                 for (c = 1; c <= N; c++) printf " %d", r * N + c; print "" } }' \
+    >"$tmp/rows32.txt"
+expect "tuples capped by their nodes" 3 "" "$tmp/rows32.txt:2:1: the cages have too many digit tuples (more than 20000000 options or 40000000 nodes, at cage 1)" \
+    -- timeout 20 "$md" count "$tmp/rows32.txt"
+# nine 9-cell row cages: 3.3 million tuples, 91 million nodes (1.6 GB):
+# refused by the node cap, or cut by the budget first on a slow machine
+expect "Keen ID of rows under a time budget" "*" "*" "*" \
+    -- sh -c "echo '9:yyv_72,a45a45a45a45a45a45a45a45a45' | timeout 20 '$md' count --timeout 1"
+assert "Keen ID of rows: refused or cut short" test "$got" = 3 -o "$got" = 5
+
+# ---- the reader of Knuth's format stays linear ---------------------------
+awk 'BEGIN { for (k = 0; k < 1000000; k++) printf "i%d ", k; print ""
+             for (k = 0; k < 1000000; k++) printf "i%d ", k; print "" }' \
+    >"$tmp/wide.dlx"
+expect "a million items in one option" 0 "1" "" -- timeout 60 "$dlx" -c "$tmp/wide.dlx"
+
+# ---- what one command writes, another reads ------------------------------
+{ echo 36; awk 'BEGIN { for (k = 0; k < 1296; k++) printf "0 "; print "" }'; } \
+    >"$tmp/e36.txt"
+timeout 60 "$sudoku" solve -o line "$tmp/e36.txt" >"$tmp/l36.txt" 2>/dev/null
+expect "36x36 on one line reads back" 0 "valid" "" -- "$sudoku" check "$tmp/l36.txt"
+"$md" solve "$data/mathdoku/wikipedia-letters.txt" >"$tmp/msol.txt"
+expect "mathdoku check reads solve's grid" 0 "right" "" \
+    -- "$md" check --solution "$tmp/msol.txt" "$data/mathdoku/wikipedia-letters.txt"
+"$md" solve -o line "$data/mathdoku/wikipedia-letters.txt" >"$tmp/mline.txt"
+expect "and its line" 0 "right" "" \
+    -- "$md" check --solution "$tmp/mline.txt" "$data/mathdoku/wikipedia-letters.txt"
+echo 1 2 99999999999999999999 >"$tmp/huge.txt"
+expect "a grid value that wraps" 3 "" "$tmp/huge.txt:1:5: '99999999999999999999' is not a digit of a 6x6 grid" \
+    -- "$md" check --solution "$tmp/huge.txt" "$data/mathdoku/wikipedia-letters.txt"
+
+# ---- a limit of a command is said as such --------------------------------
+expect "too many bands to classify" 4 "" "sudoku bands: 16x16 bands are too many to classify (more than 50,000,000 with the first row fixed; --count counts them)" \
+    -- "$sudoku" bands --classes --size 16
+
+# ---- files that are missing are not puzzles ----------------------------
+expect "missing file between good ones" 3 "*" "sudoku: $tmp/nope.txt: No such file or directory" \
+    -- "$sudoku" solve "$data/sudoku/example.txt" "$tmp/nope.txt" "$data/sudoku/example.txt"
+
+# ---- partial counts say so, in every command -----------------------------
+expect "dlx partial count" 5 "1+" "*" -- "$dlx" -c --max-nodes 10 "$queens"
+expect "sudoku partial count" 5 "0+" "*" \
+    -- sh -c "echo 3x3:zzzc | '$sudoku' count --max-nodes 10"
+expect "mathdoku partial count" 5 "0+" "*" -- "$md" count --max-nodes 300 "$data/mathdoku/wikipedia-list.txt"
+
+# ---- the logic solver keeps a budget -------------------------------------
+{ echo 64; awk 'BEGIN { for (r = 0; r < 64; r++) { for (c = 0; c < 64; c++) printf "0 "; print "" } }'; } \
+    >"$tmp/e64.txt"
+for c in explain hint rate; do
+    expect "$c on an empty 64x64 under --timeout" "*" "*" "*" \
+        -- timeout 30 "$sudoku" $c --timeout 2 "$tmp/e64.txt"
+    assert "$c: stopped within its budget (not by timeout)" [ "$got" != 124 ]
+done
+
+# ---- the generator's summary counts every puzzle not proved minimal ------
+"$sudoku" generate --givens 40 -n 3 --seed 1 -o json -s >"$tmp/gen" 2>"$tmp/generr"
+minimal_false=$(grep -c '"minimal":false' "$tmp/gen")
+assert "generator: summary counts the puzzles not proved minimal" \
+    grep -q "($minimal_false not proved minimal" "$tmp/generr"
+
+# ---- a long count shows it is working, on a terminal ----------------------
+if command -v script >/dev/null; then
+    script -qec "echo 3x3:zzzc | timeout 3 '$sudoku' count" /dev/null \
+        >"$tmp/tty" 2>&1
+    assert "progress line on a terminal" grep -q "M nodes, [0-9]* s" "$tmp/tty"
+fi
+
+cli_done

@@ -1,0 +1,110 @@
+/*
+ * text.h - reading text input, the same way in every reader of the
+ * project: sudoku and mathdoku puzzles, the grids given to `check`, jobs
+ * and results files.
+ *
+ * Lines.  A line ends at "\n", "\r\n" or a lone "\r" (files from old
+ * Macs); a byte order mark at the start of the input is not text.  Lines
+ * are read one at a time, so a stream of a million puzzles is read in
+ * constant memory, and interactively (a line is returned as soon as it
+ * ends).  A line is capped at max_line bytes: a longer one, or one with a
+ * NUL byte, is reported at its place and skipped to its end, and reading
+ * goes on with the next line.  A bad line that goes on past TEXT_MAX_SKIP
+ * bytes stops the input (endless binary input such as /dev/zero).
+ *
+ * Messages.  A diagnostic is a dlx_diag (dlx_read.h): line, column and a
+ * message, the one shape every reader of the project reports in.  Bytes
+ * of the input quoted in a message are escaped (text_quote), so that a
+ * control byte never reaches a terminal raw.
+ */
+#ifndef TEXT_H
+#define TEXT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "dlx_read.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TEXT_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define TEXT_PRINTF(fmt, args)
+#endif
+
+/* The default cap on a line: a 100x100 sudoku on one line of numbers is
+ * under 40 KB, the longest Keen ID of a 32x32 puzzle a few KB. */
+#define TEXT_MAX_LINE (1L << 20)
+/* A bad line longer than this ends the input: it is not a text file. */
+#define TEXT_MAX_SKIP (1L << 29)
+
+/* What text_next returns. */
+enum {
+    TEXT_LINE = 1,   /* a line is in r->line */
+    TEXT_END = 0,    /* the end of the input */
+    TEXT_BAD = -1,   /* a line that is not text (a NUL byte) or too long:
+                        err says where; the next call goes on after it */
+    TEXT_FAIL = -2,  /* a read error or endless binary input: err says
+                        why; nothing more can be read */
+    TEXT_NOMEM = -3  /* out of memory; nothing more can be read */
+};
+
+typedef struct text_reader {
+    FILE *f;
+    char *line;        /* the current line without its end, NUL-terminated
+                          (valid until the next call) */
+    size_t len;        /* its length */
+    int lineno;        /* its number, from 1 */
+    size_t cap;        /* bytes allocated for line */
+    size_t max_line;
+    int pushed_back;   /* the current line is to be returned again */
+    int done;          /* the end, or a failure, was reached */
+} text_reader;
+
+/* A reader of f (not owned; not closed) with lines of at most max_line
+ * bytes (0: TEXT_MAX_LINE). */
+void text_reader_init(text_reader *r, FILE *f, size_t max_line);
+void text_reader_release(text_reader *r);
+
+/* The next line: TEXT_LINE, TEXT_END, TEXT_BAD, TEXT_FAIL or TEXT_NOMEM
+ * (above).  The puzzle libraries' status codes for a puzzle read, the
+ * end, a bad puzzle, a read error and no memory have the same values, so
+ * that a reader can pass these on. */
+int text_next(text_reader *r, dlx_diag *err);
+
+/* Makes the next text_next return the current line again. */
+void text_push_back(text_reader *r);
+
+/* ---- small things every reader needs --------------------------------- */
+
+/* White space inside a line: space, tab, vertical tab, form feed. */
+int text_is_space(int c);
+const char *text_skip_space(const char *p);
+/* The line is empty or white space only. */
+int text_is_blank(const char *s);
+/* The first character after white space is `mark` ('#' for puzzles). */
+int text_is_comment(const char *s, char mark);
+
+/* floor(sqrt(n)) for n >= 0. */
+long text_isqrt(long n);
+
+/* A run of decimal digits at p (no sign, no space) as a number of at most
+ * max: 0 with *out and *end set; -1 when p has no digit; -2 when the
+ * number is larger than max (*end is then past all its digits, so the
+ * caller can quote it whole).  Never wraps. */
+int text_number(const char *p, long long max, long long *out,
+                const char **end);
+
+/* Fills *d (line, column from 1, 0 for the whole line; a message) and
+ * returns -1, so that a reader can `return text_error(...)`. */
+int text_error(dlx_diag *d, int line, int col, const char *fmt, ...)
+    TEXT_PRINTF(4, 5);
+
+/* Input bytes for a message, between quotes: 'abc'.  Control bytes and
+ * bytes that are not valid UTF-8 are written as \xHH (printable UTF-8
+ * stays as it is), and at most max characters are shown ("..." follows
+ * the closing quote when there were more).  Writes into buf (size bytes;
+ * 4 * max + 8 is always enough) and returns it. */
+char *text_quote(const char *s, size_t len, size_t max, char *buf,
+                 size_t size);
+
+#endif
