@@ -64,7 +64,10 @@ static const cli_command mathdoku_command = {
     "            598+ when a budget cut the count short)\n"
     "  check     with --solution S: are the grids of S the puzzles'\n"
     "            solutions, in order?\n"
-    "  encode    print the puzzle's exact cover in Knuth's format, for dlx",
+    "  encode    print the puzzle's exact cover in Knuth's format, for dlx\n"
+    "  generate  make puzzles with one solution (mathdoku generate --help)\n"
+    "  explain, hint, rate  solve as a person does, step by step, and grade\n"
+    "            as Simon Tatham's Keen does (mathdoku explain --help)",
     options,
     "The budgets (--max-nodes, --timeout) cover building the exact cover as\n"
     "well as the search: each step of the walk over a cage's digit tuples\n"
@@ -416,11 +419,19 @@ static void close_file(void *ctx)
 static const cli_reader mathdoku_reader_of = { open_file, next_puzzle,
                                                process, close_file };
 
+int mathdoku_generate_main(int argc, char **argv);
+int mathdoku_logic_main(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
     int status = cli_before_subcommand(argc, argv, &mathdoku_command);
     if (status >= 0)
         return status;
+    if (!strcmp(argv[1], "generate"))
+        return mathdoku_generate_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "explain") || !strcmp(argv[1], "hint") ||
+        !strcmp(argv[1], "rate"))
+        return mathdoku_logic_main(argc - 1, argv + 1);
     options_t o;
     if ((status = parse_args(argc, argv, &o)) >= 0) {
         free(o.files);

@@ -744,12 +744,13 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
         case 's': c->op = MATHDOKU_SUB; break;
         case 'm': c->op = MATHDOKU_MUL; break;
         case 'd': c->op = MATHDOKU_DIV; break;
+        case '?': c->op = MATHDOKU_HIDDEN; break; /* ours: hidden */
         default:
             if (*q) {
                 char qt[16];
                 status = set_error(err, lineno, (int)(q - line) + 1,
                                    "unexpected %s where a Keen clue (a, s, "
-                                   "m or d) belongs", QUOTE(q, 1, qt));
+                                   "m, d or ?) belongs", QUOTE(q, 1, qt));
             }
             else
                 status = set_error(err, lineno, (int)(q - line) + 1,

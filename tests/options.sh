@@ -24,6 +24,9 @@ commands=(
     "sudoku rate|$sud|max-nodes timeout"
     "sudoku generate||max-nodes timeout seed stats"
     "sudoku bands||threads timeout"
+    "mathdoku generate||max-nodes timeout seed stats"
+    "mathdoku explain|$mdk|"
+    "mathdoku rate|$mdk|"
 )
 
 # (expect sets name, status, out and err: the loop uses other names)

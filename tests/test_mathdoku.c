@@ -377,6 +377,17 @@ static void rules(void)
     /* the last row is 1 2 3 4 5 6 or 2 1 3 4 5 6: 2 * 812851200 / 6! */
     CHECK(count_dlx(&p, &kenken, 0, NULL) == 2257920, "z run: count");
     mathdoku_free(&p);
+    /* '?' where Keen puts an operation letter: our hidden operation.
+     * Keen's 3:_a_aa_aa,s1m3a8s1 (solution 213132321) with its 8+ hidden:
+     * any operation giving 8 (2*4 is out of reach, so still 8+) */
+    CHECK(mathdoku_read_string("3:_a_aa_aa,s1m3?8s1", &kenken, &p,
+                               &err) == 0 && p.n_cages == 4 &&
+              p.cages[2].op == MATHDOKU_HIDDEN && p.cages[2].target == 8 &&
+              p.cages[0].op == MATHDOKU_SUB, "keen ?: %s", err.message);
+    int g3[9];
+    CHECK(p.n_cages == 4 && count_dlx(&p, &kenken, 0, g3) == 1 &&
+              grid_is(g3, "213132321"), "keen ?: solution");
+    mathdoku_free(&p);
 }
 
 /* Every error: the message and where. */
@@ -425,7 +436,7 @@ static void errors(void)
           "1:10: the block structure describes 11 of the 12 edges of a 3x3 "
           "grid" },
         { "3:_a_aa_aa,s1m3q8s1", NULL,
-          "1:16: unexpected 'q' where a Keen clue (a, s, m or d) belongs" },
+          "1:16: unexpected 'q' where a Keen clue (a, s, m, d or ?) belongs" },
         { "99:a,a1", NULL,
           "1:1: a Keen puzzle of size 99: the size must be 1 to 32" },
         { "3:_a_aa_aa s1m3a8s1", NULL,
