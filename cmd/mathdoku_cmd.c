@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "cli_grid.h"
 #include "mathdoku.h"
+#include "mathdoku_cmd.h"
 #include "view_cmd.h"
 
 typedef enum command { CMD_SOLVE, CMD_COUNT, CMD_CHECK, CMD_ENCODE } command;
@@ -22,19 +23,12 @@ static const char *const command_names[] = { "solve", "count", "check",
                                              "encode", NULL };
 typedef enum out_kind { OUT_GRID, OUT_LINE, OUT_JSON } out_kind;
 
-enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_SOLUTION };
+enum { OPT_OUTPUT = CLI_OPT_OWN, OPT_SOLUTION };
 
 static const cli_option options[] = {
     CLI_GROUP("Input (several puzzles per file, blank lines between them, "
               "# comments):"),
-    { OPT_FORMAT, 'f', "format", "F", "auto (default), letters (a grid of "
-      "cage labels, a blank line, then 'label target op' per cage), list (a "
-      "line N, then 'target op cells': 11 + A1 A2, or 11+ 1,7 with cells "
-      "numbered 1..N*N), keen (Simon Tatham's Keen IDs, with '?' for a "
-      "hidden operation).  Operations: + - * x X (U+00D7) / (U+00F7), '=' "
-      "or none for a given, '?' for a hidden operation (any of them)" },
-    { OPT_NARY, 0, "nary", NULL, "'-' and '/' cages may have more than two "
-      "cells: the largest minus (divided by the product of) the rest" },
+    MATHDOKU_INPUT_OPTIONS,
     CLI_GROUP("Output:"),
     { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "
       "digits), json" },
@@ -97,26 +91,18 @@ typedef struct options_t {
 static int own_option(void *ctx, cli_parser *ps, int id)
 {
     options_t *o = ctx;
-    int k, st;
-    switch (id) {
-    case OPT_FORMAT: {
-        static const char *const layouts[] = { "auto", "letters", "list",
-                                               "keen", NULL };
-        st = cli_value_choice(ps, layouts, &k);
-        o->layout = (mathdoku_layout)k;
+    int k, st = mathdoku_input_option(ps, id, &o->layout, &o->rules);
+    if (st >= 0)
         return st;
-    }
+    switch (id) {
     case OPT_OUTPUT: {
         static const char *const outs[] = { "grid", "line", "json", NULL };
         st = cli_value_choice(ps, outs, &k);
         o->out = (out_kind)k;
         return st;
     }
-    case OPT_SOLUTION:
+    default: /* OPT_SOLUTION */
         o->solutions = ps->value;
-        return 0;
-    default: /* OPT_NARY */
-        o->rules.nary = 1;
         return 0;
     }
 }
@@ -158,10 +144,7 @@ static int parse_args(int argc, char **argv, options_t *o)
 
 typedef struct context {
     const options_t *o;
-    mathdoku_reader r;
-    mathdoku p;
-    int line;                    /* where p starts */
-    const char *name;
+    mathdoku_input in;           /* the files, puzzle by puzzle */
     text_reader solutions;       /* check --solution */
     FILE *solution_file;
     cli_grid search;             /* trace, progress, verdicts */
@@ -243,7 +226,7 @@ static int build_status(int st)
 static void do_puzzle(context *cx, const char *file, int line)
 {
     const options_t *o = cx->o;
-    mathdoku *p = &cx->p;
+    mathdoku *p = &cx->in.p;
     int N = p->N;
     if (o->cmd == CMD_CHECK) {
         do_check(cx, p, file, line);
@@ -385,42 +368,11 @@ static void do_puzzle(context *cx, const char *file, int line)
     mathdoku_solver_free(sv);
 }
 
-/* ---- the batch reader ----------------------------------------------------- */
-
-static int open_file(void *ctx, FILE *f, const char *name)
+static void process(mathdoku_input *in, void *ctx)
 {
-    context *cx = ctx;
-    cx->name = name;
-    mathdoku_reader_init(&cx->r, f, cx->o->layout, &cx->o->rules);
-    return 0;
+    do_puzzle(ctx, in->name, in->line);
 }
 
-static int next_puzzle(void *ctx, int *line, dlx_diag *err)
-{
-    context *cx = ctx;
-    int got = mathdoku_read(&cx->r, &cx->p, &cx->line, err);
-    *line = got == MATHDOKU_READ ? cx->line : err->line;
-    return cli_read_result(got);
-}
-
-static void process(void *ctx, const char *name, int line)
-{
-    context *cx = ctx;
-    do_puzzle(cx, name, line);
-    mathdoku_free(&cx->p);
-}
-
-static void close_file(void *ctx)
-{
-    context *cx = ctx;
-    mathdoku_reader_release(&cx->r);
-}
-
-static const cli_reader mathdoku_reader_of = { open_file, next_puzzle,
-                                               process, close_file };
-
-int mathdoku_generate_main(int argc, char **argv);
-int mathdoku_logic_main(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -450,7 +402,12 @@ int main(int argc, char **argv)
         }
         text_reader_init(&cx.solutions, cx.solution_file, 0);
     }
-    cli_batch_files(&cx.search.batch, o.files, o.n_files, &mathdoku_reader_of, &cx);
+    cx.in.layout = o.layout;
+    cx.in.rules = o.rules;
+    cx.in.process = process;
+    cx.in.ctx = &cx;
+    cli_batch_files(&cx.search.batch, o.files, o.n_files, &mathdoku_reader_of,
+                    &cx.in);
     const char *const words[3] = {
         o.cmd == CMD_CHECK ? "right" : "with one solution",
         o.cmd == CMD_CHECK ? "wrong" : "with none", "with several" };

@@ -146,7 +146,7 @@ static int own_option(void *ctx, cli_parser *ps, int id)
                                    ps->value);
         return 0;
     case OPT_MULT_ONLY:
-        a->opt.ops = MD_OPS_MUL;
+        a->opt.ops = MATHDOKU_OPS_MUL;
         return 0;
     case OPT_NARY:
         a->opt.nary = 1;
@@ -214,7 +214,7 @@ int mathdoku_generate_main(int argc, char **argv)
     const char *why = mathdoku_gen_validate(&opt);
     if (why)
         return cli_usage_error(gen_command.prog, "%s", why);
-    if (opt.N < 3 && opt.difficulty > MD_GRADE_EASY)
+    if (opt.N < 3 && opt.difficulty > MATHDOKU_GRADE_EASY)
         return cli_usage_error(gen_command.prog, "--difficulty: a %s puzzle "
                                "is always easy", opt.N == 1 ? "1x1" : "2x2");
     if (!search.have_seed) {
@@ -238,7 +238,7 @@ int mathdoku_generate_main(int argc, char **argv)
     cli_progress_start(&progress);
     int status = 0;
     uint64_t made = 0, failed = 0, total_nodes = 0, total_cages = 0;
-    uint64_t graded[MD_GRADE_COUNT] = { 0 };
+    uint64_t graded[MATHDOKU_GRADE_COUNT] = { 0 };
     char ops[8];
     ops_string(opt.ops, ops);
     double start = cli_seconds();
@@ -278,7 +278,7 @@ int mathdoku_generate_main(int argc, char **argv)
             rep.grade = mathdoku_rate(&p, &rules, solution, NULL);
         made++;
         total_cages += (uint64_t)p.n_cages;
-        if (rep.grade >= 0 && rep.grade < MD_GRADE_COUNT)
+        if (rep.grade >= 0 && rep.grade < MATHDOKU_GRADE_COUNT)
             graded[rep.grade]++;
         char params[4] = "";
         if (rep.grade >= 0)
@@ -350,7 +350,7 @@ int mathdoku_generate_main(int argc, char **argv)
                 "s, %.1f puzzles/s", made, failed,
                 made ? (double)total_cages / (double)made : 0.0, total_nodes,
                 seconds, seconds > 0 ? (double)made / seconds : 0.0);
-        for (int gr = 0; gr < MD_GRADE_COUNT; gr++)
+        for (int gr = 0; gr < MATHDOKU_GRADE_COUNT; gr++)
             if (graded[gr])
                 fprintf(stderr, "; %s %" PRIu64, mathdoku_grade_name(gr),
                         graded[gr]);

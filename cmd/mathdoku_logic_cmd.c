@@ -11,23 +11,23 @@
 
 #include "cli.h"
 #include "mathdoku.h"
+#include "mathdoku_cmd.h"
 #include "mathdoku_logic.h"
 
-int mathdoku_logic_main(int argc, char **argv);
-
-enum { OPT_FORMAT = CLI_OPT_OWN, OPT_NARY, OPT_OUTPUT, OPT_CANDIDATES };
+enum { OPT_OUTPUT = CLI_OPT_OWN, OPT_CANDIDATES };
 
 static const cli_option options[] = {
     CLI_GROUP("Input (as for 'mathdoku solve'):"),
-    { OPT_FORMAT, 'f', "format", "F", "auto (default), letters, list or "
-      "keen" },
-    { OPT_NARY, 0, "nary", NULL, "'-' and '/' cages may have more than two "
-      "cells" },
+    MATHDOKU_INPUT_OPTIONS,
     CLI_GROUP("Output:"),
     { OPT_OUTPUT, 'o', "output", "F", "text (default), json (JSON lines: one "
       "per step for explain and hint, one per puzzle for rate), csv (rate)" },
     { OPT_CANDIDATES, 0, "candidates", NULL, "explain, hint: the candidate "
       "grid before each step" },
+    CLI_GROUP("Budget (for each puzzle: the search for its solution, and "
+              "the steps):"),
+    CLI_OPTION_MAX_NODES,
+    CLI_OPTION_TIMEOUT,
     CLI_HELP_OPTIONS
 };
 
@@ -66,11 +66,9 @@ typedef struct context {
     cli_command cmd;
     char prog[32];
     mode md;
-    int out, layout, candidates, n_files;
-    mathdoku_rules rules;
-    mathdoku_reader r;
-    mathdoku p;
-    int line;
+    int out, candidates, n_files;
+    mathdoku_input in;
+    cli_search search;
     uint64_t puzzles;
     cli_batch batch;
 } context;
@@ -78,21 +76,16 @@ typedef struct context {
 static int own_option(void *ctx, cli_parser *ps, int id)
 {
     context *cx = ctx;
-    static const char *const layouts[] = { "auto", "letters", "list",
-                                           "keen", NULL };
     static const char *const outs[] = { "text", "json", "csv", NULL };
+    int st = mathdoku_input_option(ps, id, &cx->in.layout, &cx->in.rules);
+    if (st >= 0)
+        return st;
     switch (id) {
-    case OPT_FORMAT:
-        return cli_value_choice(ps, layouts, &cx->layout);
-    case OPT_OUTPUT: {
-        int st = cli_value_choice(ps, outs, &cx->out);
+    case OPT_OUTPUT:
+        st = cli_value_choice(ps, outs, &cx->out);
         if (!st && cx->out == OUT_CSV && cx->md != RATE)
             return cli_usage_error(cx->prog, "--output: csv is for rate");
         return st;
-    }
-    case OPT_NARY:
-        cx->rules.nary = 1;
-        return 0;
     default: /* OPT_CANDIDATES */
         cx->candidates = 1;
         return 0;
@@ -121,20 +114,30 @@ static void json_step(const char *file, int line, int n,
     printf("}\n");
 }
 
-/* Solutions of p, up to 2, by the engine; the first into sol.  -1 when
- * the exact cover cannot be built (err), -2 for no memory. */
+/* Solutions of p, up to 2, by the engine within the budget; the first
+ * into sol.  -1 when the exact cover cannot be built (err), -2 for no
+ * memory, -3 when the budget ran out first (err). */
 static int count_solutions(const mathdoku *p, const mathdoku_rules *rules,
-                           int *sol, dlx_diag *err)
+                           const cli_search *search, int *sol,
+                           dlx_diag *err)
 {
-    mathdoku_solver *sv = NULL;
-    int st = mathdoku_solver_new(p, rules, NULL, &sv, err);
-    if (st != MATHDOKU_OK)
-        return st == MATHDOKU_ENOMEM ? -2 : -1;
     grid_limits lim = { 0 };
     lim.max_solutions = 2;
+    lim.max_nodes = search->max_nodes;
+    lim.max_seconds = search->timeout;
+    mathdoku_solver *sv = NULL;
+    int st = mathdoku_solver_new(p, rules, &lim, &sv, err);
+    if (st != MATHDOKU_OK)
+        return st == MATHDOKU_ENOMEM ? -2 : st == MATHDOKU_ECUT ? -3 : -1;
     grid_outcome out;
     st = mathdoku_solve_dlx(sv, &lim, sol, &out);
     mathdoku_solver_free(sv);
+    if (st == MATHDOKU_OK && !out.complete && out.solutions < 2) {
+        text_error(err, 0, 0, "cut short (%s) before the solution the "
+                   "steps follow was found",
+                   out.cut == GRID_CUT_NODES ? "node limit" : "time limit");
+        return -3;
+    }
     return st == MATHDOKU_OK ? (int)out.solutions : -2;
 }
 
@@ -143,7 +146,7 @@ static void rate_line(const context *cx, const char *file, int line,
 {
     if (cx->out == OUT_CSV) {
         printf("%s,%d,%s,%d", file, line, mathdoku_grade_name(grade), steps);
-        for (int t = 0; t < MD_TECH_COUNT; t++)
+        for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
             printf(",%d", used[t]);
         putchar('\n');
     } else if (cx->out == OUT_JSON) {
@@ -151,7 +154,7 @@ static void rate_line(const context *cx, const char *file, int line,
         cli_json_string(stdout, file);
         printf(",\"line\":%d,\"grade\":\"%s\",\"steps\":%d,\"techniques\":{",
                line, mathdoku_grade_name(grade), steps);
-        for (int t = 0, first = 1; t < MD_TECH_COUNT; t++)
+        for (int t = 0, first = 1; t < MATHDOKU_TECH_COUNT; t++)
             if (used[t]) {
                 printf("%s\"%s\":%d", first ? "" : ",",
                        mathdoku_technique_key(t), used[t]);
@@ -160,7 +163,7 @@ static void rate_line(const context *cx, const char *file, int line,
         printf("}}\n");
     } else {
         printf("%s:%d: %s;", file, line, mathdoku_grade_name(grade));
-        for (int t = 0; t < MD_TECH_COUNT; t++)
+        for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
             if (used[t])
                 printf(" %s %d,", mathdoku_technique_key(t), used[t]);
         printf(" %d steps\n", steps);
@@ -180,7 +183,14 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
     }
     dlx_diag err;
     memset(&err, 0, sizeof err);
-    int solutions = count_solutions(p, &cx->rules, sol, &err);
+    double start = cli_seconds();
+    int solutions = count_solutions(p, &cx->in.rules, &cx->search, sol, &err);
+    if (solutions == -3) {
+        cli_report(file, err.line ? err.line : line, err.col, "%s",
+                   err.message);
+        free(sol);
+        return CLI_EXIT_CUT;
+    }
     if (solutions <= 0) {
         if (solutions == -2)
             cli_report(file, line, 0, "out of memory");
@@ -200,7 +210,7 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
         if (md == RATE) {
             if (cx->out == OUT_CSV) {
                 printf("%s,%d,ambiguous,0", file, line);
-                for (int t = 0; t < MD_TECH_COUNT; t++)
+                for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
                     printf(",0");
                 putchar('\n');
             } else if (cx->out == OUT_JSON) {
@@ -216,13 +226,13 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
         cli_report(file, line, 0, "several solutions: the guesses follow one "
                    "of them");
     }
-    mathdoku_logic *lg = mathdoku_logic_new(p, &cx->rules, sol);
+    mathdoku_logic *lg = mathdoku_logic_new(p, &cx->in.rules, sol);
     if (!lg) {
         cli_report(file, line, 0, "out of memory");
         free(sol);
         return CLI_EXIT_SYSTEM;
     }
-    int used[MD_TECH_COUNT] = { 0 }, grade = 0, steps = 0, got;
+    int used[MATHDOKU_TECH_COUNT] = { 0 }, grade = 0, steps = 0, got;
     mathdoku_step st;
     if (md == RATE)
         mathdoku_logic_set_quiet(lg, 1);
@@ -230,6 +240,14 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
         if (cx->candidates && md != RATE && cx->out == OUT_TEXT) {
             mathdoku_logic_write_candidates(stdout, lg);
             putchar('\n');
+        }
+        if (cx->search.timeout > 0 &&
+            cli_seconds() - start >= cx->search.timeout) {
+            cli_report(file, line, 0, "cut short (time limit) after %d "
+                       "steps", steps);
+            status = CLI_EXIT_CUT;
+            got = 0;
+            break;
         }
         got = mathdoku_logic_step(lg, &st);
         if (got != 1)
@@ -253,7 +271,7 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
         status = got == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
     } else if (md == EXPLAIN && cx->out == OUT_TEXT) {
         int hardest = -1;
-        for (int t = 0; t < MD_TECH_COUNT; t++)
+        for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
             if (used[t] && (hardest < 0 || mathdoku_technique_grade(t) >=
                                                mathdoku_technique_grade(
                                                    hardest)))
@@ -272,26 +290,7 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
     return status;
 }
 
-/* ---- the batch reader ----------------------------------------------------- */
-
-static int open_file(void *ctx, FILE *f, const char *name)
-{
-    context *cx = ctx;
-    (void)name;
-    mathdoku_reader_init(&cx->r, f, (mathdoku_layout)cx->layout,
-                         &cx->rules);
-    return 0;
-}
-
-static int next_puzzle(void *ctx, int *line, dlx_diag *err)
-{
-    context *cx = ctx;
-    int got = mathdoku_read(&cx->r, &cx->p, &cx->line, err);
-    *line = got == MATHDOKU_READ ? cx->line : err->line;
-    return cli_read_result(got);
-}
-
-static void process(void *ctx, const char *name, int line)
+static void process(mathdoku_input *in, void *ctx)
 {
     context *cx = ctx;
     /* explain and hint in text: puzzles apart, each headed by its place
@@ -300,21 +299,11 @@ static void process(void *ctx, const char *name, int line)
         if (cx->puzzles > 0)
             putchar('\n');
         if (cx->puzzles > 0 || cx->n_files > 1)
-            printf("%s:%d:\n", name, line);
+            printf("%s:%d:\n", in->name, in->line);
     }
     cx->puzzles++;
-    cli_batch_note(&cx->batch, run_puzzle(cx, &cx->p, name, line));
-    mathdoku_free(&cx->p);
+    cli_batch_note(&cx->batch, run_puzzle(cx, &in->p, in->name, in->line));
 }
-
-static void close_file(void *ctx)
-{
-    context *cx = ctx;
-    mathdoku_reader_release(&cx->r);
-}
-
-static const cli_reader logic_reader = { open_file, next_puzzle, process,
-                                         close_file };
 
 int mathdoku_logic_main(int argc, char **argv)
 {
@@ -335,15 +324,15 @@ int mathdoku_logic_main(int argc, char **argv)
         { "done", "some puzzle has no solution",
           "some puzzle has several (rate says 'ambiguous', as Keen does; "
           "explain follows one of them)",
-          "some puzzle or file could not be read", NULL, NULL,
+          "some puzzle or file could not be read", NULL,
+          "some puzzle was cut short by --max-nodes or --timeout",
           "out of memory, or the output could not be written" }
     };
     cx->cmd = cmd;
-    cli_search search;
-    cli_search_init(&search);
+    cli_search_init(&cx->search);
     int n_files = 0;
-    int parsed = cli_parse(&cx->cmd, argc, argv, 1, &search, files, &n_files,
-                           own_option, cx);
+    int parsed = cli_parse(&cx->cmd, argc, argv, 1, &cx->search, files,
+                           &n_files, own_option, cx);
     if (parsed >= 0) {
         free(cx);
         free(files);
@@ -352,13 +341,15 @@ int mathdoku_logic_main(int argc, char **argv)
     cx->n_files = n_files;
     if (cx->md == RATE && cx->out == OUT_CSV) {
         printf("file,line,grade,steps");
-        for (int t = 0; t < MD_TECH_COUNT; t++)
+        for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
             printf(",%s", mathdoku_technique_key(t));
         putchar('\n');
     }
     cli_batch_init(&cx->batch, "mathdoku");
     cx->batch.json = cx->out == OUT_JSON;
-    cli_batch_files(&cx->batch, files, n_files, &logic_reader, cx);
+    cx->in.process = process;
+    cx->in.ctx = cx;
+    cli_batch_files(&cx->batch, files, n_files, &mathdoku_reader_of, &cx->in);
     int status = cli_exit_worse(cx->batch.status,
                                 cli_finish_output(cx->prog));
     free(cx);

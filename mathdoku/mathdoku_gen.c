@@ -78,7 +78,7 @@ void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N)
 {
     memset(opt, 0, sizeof *opt);
     opt->N = N;
-    opt->ops = MD_OPS_ALL;
+    opt->ops = MATHDOKU_OPS_ALL;
     opt->difficulty = -1;
     /* a proof of uniqueness can run to millions of nodes (16x16, or
      * hidden operations at 9x9); strengthening the weakest cages after
@@ -89,19 +89,19 @@ void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N)
 
 const char *mathdoku_gen_validate(const mathdoku_gen_options *opt)
 {
-    unsigned ops = opt->ops ? opt->ops : MD_OPS_ALL;
+    unsigned ops = opt->ops ? opt->ops : MATHDOKU_OPS_ALL;
     int givens = opt->singletons || opt->sizes[1] > 0;
     if (opt->N < 1 || opt->N > MATHDOKU_MAX_N)
         return "the size must be 1 to 32";
-    if (opt->difficulty >= MD_GRADE_COUNT)
+    if (opt->difficulty >= MATHDOKU_GRADE_COUNT)
         return "no such difficulty";
     if (givens || opt->hidden || opt->N <= 2)
         return NULL;
-    if (ops == MD_OPS_SUB && !opt->nary)
+    if (ops == MATHDOKU_OPS_SUB && !opt->nary)
         return "subtraction alone cannot make a puzzle with one solution: "
                "every difference holds as well for the digits N+1-d "
                "(allow givens: --singletons)";
-    if (ops == MD_OPS_DIV)
+    if (ops == MATHDOKU_OPS_DIV)
         return "division alone leaves cages without a quotient, such as "
                "2 and 3 (allow givens: --singletons)";
     return NULL;
@@ -112,10 +112,10 @@ int mathdoku_parse_ops(const char *s, unsigned *ops)
     unsigned o = 0;
     for (; *s; s++) {
         switch (*s) {
-        case '+': o |= MD_OPS_ADD; break;
-        case '-': o |= MD_OPS_SUB; break;
-        case '*': case 'x': case 'X': o |= MD_OPS_MUL; break;
-        case '/': o |= MD_OPS_DIV; break;
+        case '+': o |= MATHDOKU_OPS_ADD; break;
+        case '-': o |= MATHDOKU_OPS_SUB; break;
+        case '*': case 'x': case 'X': o |= MATHDOKU_OPS_MUL; break;
+        case '/': o |= MATHDOKU_OPS_DIV; break;
         default: return -1;
         }
     }
@@ -263,7 +263,7 @@ static int allow_singletons(const mathdoku_gen *g)
 
 static const mathdoku_op op_of_bit[4] = { MATHDOKU_ADD, MATHDOKU_SUB, MATHDOKU_MUL, MATHDOKU_DIV };
 
-/* Which allowed operations G's digits d[0..n-1] can take, as MD_OPS bits:
+/* Which allowed operations G's digits d[0..n-1] can take, as MATHDOKU_OPS bits:
  * `good` ones, and `bad` ones that Keen avoids as too easy or inelegant
  * (two-cell sums of 3, 4, 2N-2 and 2N-1, a difference of N-1, a quotient
  * above N/2) but takes when nothing else is left. */
@@ -936,7 +936,7 @@ static int breaks(const mathdoku_gen *g, const int *cells, int n,
     return !mathdoku_cage_holds(&v, d, &g->rules);
 }
 
-/* Operations for cells (G's digits) whose clue S breaks, as MD_OPS bits;
+/* Operations for cells (G's digits) whose clue S breaks, as MATHDOKU_OPS bits;
  * bit 4 for a given (one cell). */
 static unsigned breaking_ops(const mathdoku_gen *g, const int *cells, int n)
 {
@@ -956,7 +956,7 @@ static unsigned breaking_ops(const mathdoku_gen *g, const int *cells, int n)
     return out;
 }
 
-/* Any operation G's digits on cells allow, as MD_OPS bits (bit 4: a
+/* Any operation G's digits on cells allow, as MATHDOKU_OPS bits (bit 4: a
  * given). */
 static unsigned any_ops(const mathdoku_gen *g, const int *cells, int n)
 {
@@ -1378,7 +1378,7 @@ mathdoku_gen *mathdoku_gen_new(const mathdoku_gen_options *opt)
         return NULL;
     g->opt = *opt;
     if (!g->opt.ops)
-        g->opt.ops = MD_OPS_ALL;
+        g->opt.ops = MATHDOKU_OPS_ALL;
     g->rules.nary = opt->nary;
     g->N = N;
     g->NN = N * N;
@@ -1394,7 +1394,7 @@ mathdoku_gen *mathdoku_gen_new(const mathdoku_gen_options *opt)
         g->weights[5] = 1;
     }
     /* without '+' and '*' (and n-ary '-' and '/'), cages have two cells */
-    if (!(g->opt.ops & (MD_OPS_ADD | MD_OPS_MUL)) && !g->opt.nary)
+    if (!(g->opt.ops & (MATHDOKU_OPS_ADD | MATHDOKU_OPS_MUL)) && !g->opt.nary)
         for (int s = 3; s <= MATHDOKU_GEN_MAX_SIZE; s++)
             g->weights[s] = 0;
     if (N == 1) {
@@ -1524,7 +1524,7 @@ static int solve_up_to(mathdoku_gen *g, mathdoku_grade max)
     mathdoku_logic_set_quiet(lg, 1);
     mathdoku_logic_set_max_grade(lg, max);
     mathdoku_step st;
-    int got, grade = MD_GRADE_EASY;
+    int got, grade = MATHDOKU_GRADE_EASY;
     while ((got = mathdoku_logic_step(lg, &st)) == 1)
         if ((int)mathdoku_technique_grade(st.tech) > grade)
             grade = mathdoku_technique_grade(st.tech);
@@ -1760,7 +1760,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
         }
         rep->attempts++;
         int graded = g->opt.difficulty >= 0 &&
-                     g->opt.difficulty < MD_GRADE_UNREASONABLE;
+                     g->opt.difficulty < MATHDOKU_GRADE_UNREASONABLE;
         int got = graded ? make_graded(g, &r,
                                        (mathdoku_grade)g->opt.difficulty)
                          : make_unique(g, &r);

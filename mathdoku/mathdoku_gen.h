@@ -27,11 +27,11 @@
 
 /* The operations a generator may use, as bits. */
 enum {
-    MD_OPS_ADD = 1,
-    MD_OPS_SUB = 2,
-    MD_OPS_MUL = 4,
-    MD_OPS_DIV = 8,
-    MD_OPS_ALL = 15
+    MATHDOKU_OPS_ADD = 1,
+    MATHDOKU_OPS_SUB = 2,
+    MATHDOKU_OPS_MUL = 4,
+    MATHDOKU_OPS_DIV = 8,
+    MATHDOKU_OPS_ALL = 15
 };
 
 /* The largest cage the generator makes. */
@@ -39,7 +39,7 @@ enum {
 
 typedef struct mathdoku_gen_options {
     int N;
-    unsigned ops;          /* MD_OPS_* bits; 0: all four */
+    unsigned ops;          /* MATHDOKU_OPS_* bits; 0: all four */
     int nary;              /* '-' and '/' may take more than two cells */
     int hidden;            /* every cage of two or more cells shows '?' */
     int singletons;        /* one-cell cages (givens) may be made to reach
@@ -71,7 +71,7 @@ void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N);
  * and 3 have no quotient). */
 const char *mathdoku_gen_validate(const mathdoku_gen_options *opt);
 
-/* Parses "+-*x/" into MD_OPS_* bits: 0, or -1 for another character or
+/* Parses "+-*x/" into MATHDOKU_OPS_* bits: 0, or -1 for another character or
  * an empty set. */
 int mathdoku_parse_ops(const char *s, unsigned *ops);
 /* Parses "2:80,3:16,4:3" (size:weight, sizes 1..MATHDOKU_GEN_MAX_SIZE)

@@ -34,7 +34,7 @@ static const char grade_letters[] = { MATHDOKU_GRADES(GRADE_LETTER) };
 
 #define TECH_KEY(e, key, name, grade) key,
 #define TECH_NAME(e, key, name, grade) name,
-#define TECH_GRADE(e, key, name, grade) MD_GRADE_##grade,
+#define TECH_GRADE(e, key, name, grade) MATHDOKU_GRADE_##grade,
 static const char *const tech_keys[] = { MATHDOKU_TECHNIQUES(TECH_KEY) };
 static const char *const tech_names[] = { MATHDOKU_TECHNIQUES(TECH_NAME) };
 static const mathdoku_grade tech_grades[] = {
@@ -46,17 +46,17 @@ static const mathdoku_grade tech_grades[] = {
 
 const char *mathdoku_grade_name(int grade)
 {
-    return grade >= 0 && grade < MD_GRADE_COUNT ? grade_names[grade] : "?";
+    return grade >= 0 && grade < MATHDOKU_GRADE_COUNT ? grade_names[grade] : "?";
 }
 
 int mathdoku_grade_letter(int grade)
 {
-    return grade >= 0 && grade < MD_GRADE_COUNT ? grade_letters[grade] : '?';
+    return grade >= 0 && grade < MATHDOKU_GRADE_COUNT ? grade_letters[grade] : '?';
 }
 
 int mathdoku_parse_grade(const char *s)
 {
-    for (int g = 0; g < MD_GRADE_COUNT; g++) {
+    for (int g = 0; g < MATHDOKU_GRADE_COUNT; g++) {
         const char *name = grade_names[g];
         size_t k = 0;
         while (s[k] && name[k] && (s[k] | 32) == (name[k] | 32))
@@ -69,18 +69,18 @@ int mathdoku_parse_grade(const char *s)
 
 const char *mathdoku_technique_key(int tech)
 {
-    return tech >= 0 && tech < MD_TECH_COUNT ? tech_keys[tech] : "?";
+    return tech >= 0 && tech < MATHDOKU_TECH_COUNT ? tech_keys[tech] : "?";
 }
 
 const char *mathdoku_technique_name(int tech)
 {
-    return tech >= 0 && tech < MD_TECH_COUNT ? tech_names[tech] : "?";
+    return tech >= 0 && tech < MATHDOKU_TECH_COUNT ? tech_names[tech] : "?";
 }
 
 mathdoku_grade mathdoku_technique_grade(int tech)
 {
-    return tech >= 0 && tech < MD_TECH_COUNT ? tech_grades[tech]
-                                             : MD_GRADE_UNREASONABLE;
+    return tech >= 0 && tech < MATHDOKU_TECH_COUNT ? tech_grades[tech]
+                                             : MATHDOKU_GRADE_UNREASONABLE;
 }
 
 /* ---- the state ---------------------------------------------------------- */
@@ -306,8 +306,8 @@ mathdoku_logic *mathdoku_logic_new(const mathdoku *p,
     lg->N = N;
     lg->NN = NN;
     lg->all = N == 64 ? ~0ULL : (1ULL << N) - 1;
-    lg->max_grade = MD_GRADE_UNREASONABLE;
-    lg->allowed = (1u << MD_TECH_COUNT) - 1;
+    lg->max_grade = MATHDOKU_GRADE_UNREASONABLE;
+    lg->allowed = (1u << MATHDOKU_TECH_COUNT) - 1;
     lg->grid = calloc((size_t)NN, sizeof *lg->grid);
     lg->cand = malloc((size_t)NN * sizeof *lg->cand);
     lg->info = calloc((size_t)p->n_cages, sizeof *lg->info);
@@ -595,7 +595,7 @@ static int naked_single(mathdoku_logic *lg, mathdoku_step *st)
         if (!lg->grid[i] && popcount(lg->cand[i]) == 1) {
             int d = lowest(lg->cand[i]);
             place(lg, i, d);
-            st->tech = MD_TECH_NAKED_SINGLE;
+            st->tech = MATHDOKU_TECH_NAKED_SINGLE;
             st->cell = i;
             st->digit = d;
             if (!lg->quiet)
@@ -628,7 +628,7 @@ static int hidden_single(mathdoku_logic *lg, mathdoku_step *st)
             }
             if (count == 1 && !lg->grid[at]) {
                 place(lg, at, d);
-                st->tech = MD_TECH_HIDDEN_SINGLE;
+                st->tech = MATHDOKU_TECH_HIDDEN_SINGLE;
                 st->cell = at;
                 st->digit = d;
                 if (!lg->quiet)
@@ -667,7 +667,7 @@ static int cage_digits(mathdoku_logic *lg, mathdoku_step *st)
                 remove_cand(lg, c->cells[j], lowest(out));
         }
         if (lg->n_rm) {
-            st->tech = MD_TECH_CAGE_DIGITS;
+            st->tech = MATHDOKU_TECH_CAGE_DIGITS;
             if (!lg->quiet) {
                 say_cage(lg, st, k);
                 say(st, ": %s %s, so its cells hold only ",
@@ -700,7 +700,7 @@ static int cage_cells(mathdoku_logic *lg, mathdoku_step *st)
                 remove_cand(lg, c->cells[j], lowest(out));
         }
         if (lg->n_rm) {
-            st->tech = MD_TECH_CAGE_CELLS;
+            st->tech = MATHDOKU_TECH_CAGE_CELLS;
             if (!lg->quiet) {
                 say_cage(lg, st, k);
                 say(st, ": in the %ld way%s left to fill it (%s)",
@@ -749,7 +749,7 @@ static int cage_line(mathdoku_logic *lg, mathdoku_step *st)
                     remove_cand(lg, i, lowest(x));
             }
             if (lg->n_rm) {
-                st->tech = MD_TECH_CAGE_LINE;
+                st->tech = MATHDOKU_TECH_CAGE_LINE;
                 if (!lg->quiet) {
                     say_cage(lg, st, k);
                     say(st, ": every way left to fill it puts ");
@@ -812,10 +812,10 @@ static int try_subset(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
         return -1;
     }
     static const mathdoku_technique naked[] = {
-        MD_TECH_NAKED_PAIR, MD_TECH_NAKED_TRIPLE, MD_TECH_NAKED_SET
+        MATHDOKU_TECH_NAKED_PAIR, MATHDOKU_TECH_NAKED_TRIPLE, MATHDOKU_TECH_NAKED_SET
     };
     static const mathdoku_technique hid[] = {
-        MD_TECH_HIDDEN_PAIR, MD_TECH_HIDDEN_TRIPLE, MD_TECH_HIDDEN_SET
+        MATHDOKU_TECH_HIDDEN_PAIR, MATHDOKU_TECH_HIDDEN_TRIPLE, MATHDOKU_TECH_HIDDEN_SET
     };
     mathdoku_technique tech = (x->hidden ? hid : naked)[k < 4 ? k - 2 : 2];
     if (!uses(lg, tech))
@@ -952,9 +952,9 @@ static int try_fish(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
                 by_col ? "columns" : "rows", popcount(uni));
         return -1;
     }
-    mathdoku_technique tech = k == 2 ? MD_TECH_X_WING
-                            : k == 3 ? MD_TECH_SWORDFISH
-                                     : MD_TECH_FISH;
+    mathdoku_technique tech = k == 2 ? MATHDOKU_TECH_X_WING
+                            : k == 3 ? MATHDOKU_TECH_SWORDFISH
+                                     : MATHDOKU_TECH_FISH;
     if (!uses(lg, tech))
         return 0;
     uint64_t chosen = 0;
@@ -1080,7 +1080,7 @@ static int forcing_chain(mathdoku_logic *lg, mathdoku_step *st)
                         }
                         if (currn == orig && (nb % N == x || nb / N == y)) {
                             remove_cand(lg, nb, orig);
-                            st->tech = MD_TECH_FORCING_CHAIN;
+                            st->tech = MATHDOKU_TECH_FORCING_CHAIN;
                             if (!lg->quiet) {
                                 char name[16], name2[16], name3[16];
                                 say(st, "forcing chain: if %s is not %d, ",
@@ -1204,7 +1204,7 @@ static int remainder_in_line(mathdoku_logic *lg, mathdoku_step *st, int line,
             remove_cand(lg, rest[j], lowest(x));
     if (!lg->n_rm)
         return 0;
-    st->tech = MD_TECH_LINE_REMAINDER;
+    st->tech = MATHDOKU_TECH_LINE_REMAINDER;
     if (!lg->quiet) {
         char ln[24], name[16];
         say(st, "%s %s to %lld, and the %s cages inside it (with its placed "
@@ -1281,7 +1281,7 @@ static int guess(mathdoku_logic *lg, mathdoku_step *st)
     }
     uint64_t was = lg->cand[best];
     place(lg, best, d);
-    st->tech = MD_TECH_GUESS;
+    st->tech = MATHDOKU_TECH_GUESS;
     st->cell = best;
     st->digit = d;
     if (!lg->quiet) {
@@ -1325,30 +1325,30 @@ int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
         return 0;
     }
     int got = 0;
-    if (uses(lg, MD_TECH_NAKED_SINGLE))
+    if (uses(lg, MATHDOKU_TECH_NAKED_SINGLE))
         got = naked_single(lg, st);
-    if (!got && uses(lg, MD_TECH_HIDDEN_SINGLE))
+    if (!got && uses(lg, MATHDOKU_TECH_HIDDEN_SINGLE))
         got = hidden_single(lg, st);
-    if (!got && uses(lg, MD_TECH_CAGE_DIGITS))
+    if (!got && uses(lg, MATHDOKU_TECH_CAGE_DIGITS))
         got = cage_digits(lg, st);
-    if (!got && uses(lg, MD_TECH_CAGE_CELLS))
+    if (!got && uses(lg, MATHDOKU_TECH_CAGE_CELLS))
         got = cage_cells(lg, st);
-    if (!got && uses(lg, MD_TECH_CAGE_LINE))
+    if (!got && uses(lg, MATHDOKU_TECH_CAGE_LINE))
         got = cage_line(lg, st);
-    if (!got && (uses(lg, MD_TECH_NAKED_PAIR) ||
-                 uses(lg, MD_TECH_HIDDEN_PAIR) ||
-                 uses(lg, MD_TECH_NAKED_TRIPLE) ||
-                 uses(lg, MD_TECH_HIDDEN_TRIPLE) ||
-                 uses(lg, MD_TECH_NAKED_SET) || uses(lg, MD_TECH_HIDDEN_SET)))
+    if (!got && (uses(lg, MATHDOKU_TECH_NAKED_PAIR) ||
+                 uses(lg, MATHDOKU_TECH_HIDDEN_PAIR) ||
+                 uses(lg, MATHDOKU_TECH_NAKED_TRIPLE) ||
+                 uses(lg, MATHDOKU_TECH_HIDDEN_TRIPLE) ||
+                 uses(lg, MATHDOKU_TECH_NAKED_SET) || uses(lg, MATHDOKU_TECH_HIDDEN_SET)))
         got = subsets(lg, st);
-    if (!got && (uses(lg, MD_TECH_X_WING) || uses(lg, MD_TECH_SWORDFISH) ||
-                 uses(lg, MD_TECH_FISH)))
+    if (!got && (uses(lg, MATHDOKU_TECH_X_WING) || uses(lg, MATHDOKU_TECH_SWORDFISH) ||
+                 uses(lg, MATHDOKU_TECH_FISH)))
         got = fishes(lg, st);
-    if (!got && uses(lg, MD_TECH_FORCING_CHAIN))
+    if (!got && uses(lg, MATHDOKU_TECH_FORCING_CHAIN))
         got = forcing_chain(lg, st);
-    if (!got && uses(lg, MD_TECH_LINE_REMAINDER))
+    if (!got && uses(lg, MATHDOKU_TECH_LINE_REMAINDER))
         got = remainders(lg, st);
-    if (!got && uses(lg, MD_TECH_GUESS))
+    if (!got && uses(lg, MATHDOKU_TECH_GUESS))
         got = guess(lg, st);
     if (lg->failed)
         return -2;
@@ -1413,8 +1413,8 @@ int mathdoku_rate(const mathdoku *p, const mathdoku_rules *rules,
         return -2;
     lg->quiet = 1;
     if (used)
-        memset(used, 0, MD_TECH_COUNT * sizeof *used);
-    int grade = MD_GRADE_EASY, got;
+        memset(used, 0, MATHDOKU_TECH_COUNT * sizeof *used);
+    int grade = MATHDOKU_GRADE_EASY, got;
     mathdoku_step st;
     while ((got = mathdoku_logic_step(lg, &st)) == 1) {
         int g = mathdoku_technique_grade(st.tech);
@@ -1422,7 +1422,7 @@ int mathdoku_rate(const mathdoku *p, const mathdoku_rules *rules,
             grade = g;
         if (used)
             used[st.tech]++;
-        else if (st.tech == MD_TECH_GUESS)
+        else if (st.tech == MATHDOKU_TECH_GUESS)
             break;
     }
     mathdoku_logic_free(lg);

@@ -47,10 +47,10 @@
     G(EXTREME, "Extreme", 'x')                                              \
     G(UNREASONABLE, "Unreasonable", 'u')
 
-#define MATHDOKU_GRADE_ENUM(e, name, letter) MD_GRADE_##e,
+#define MATHDOKU_GRADE_ENUM(e, name, letter) MATHDOKU_GRADE_##e,
 typedef enum mathdoku_grade {
     MATHDOKU_GRADES(MATHDOKU_GRADE_ENUM)
-    MD_GRADE_COUNT
+    MATHDOKU_GRADE_COUNT
 } mathdoku_grade;
 #undef MATHDOKU_GRADE_ENUM
 
@@ -74,10 +74,10 @@ typedef enum mathdoku_grade {
     T(LINE_REMAINDER, "line_remainder", "line remainder", UNREASONABLE)    \
     T(GUESS, "guess", "guess", UNREASONABLE)
 
-#define MATHDOKU_TECH_ENUM(e, key, name, grade) MD_TECH_##e,
+#define MATHDOKU_TECH_ENUM(e, key, name, grade) MATHDOKU_TECH_##e,
 typedef enum mathdoku_technique {
     MATHDOKU_TECHNIQUES(MATHDOKU_TECH_ENUM)
-    MD_TECH_COUNT
+    MATHDOKU_TECH_COUNT
 } mathdoku_technique;
 #undef MATHDOKU_TECH_ENUM
 
@@ -139,7 +139,7 @@ uint64_t mathdoku_logic_candidates(const mathdoku_logic *lg, int cell);
 void mathdoku_logic_write_candidates(FILE *f, const mathdoku_logic *lg);
 
 /* The grade of puzzle p: its hardest technique's, simplest steps first,
- * stopping at the first guess (Unreasonable).  used[MD_TECH_COUNT], when
+ * stopping at the first guess (Unreasonable).  used[MATHDOKU_TECH_COUNT], when
  * not NULL, counts the steps of each technique, and then the solving goes
  * on to the end.  Returns the grade, -1 when the puzzle contradicts
  * itself, -2 for no memory. */

@@ -25,8 +25,8 @@ commands=(
     "sudoku generate||max-nodes timeout seed stats"
     "sudoku bands||threads timeout"
     "mathdoku generate||max-nodes timeout seed stats"
-    "mathdoku explain|$mdk|"
-    "mathdoku rate|$mdk|"
+    "mathdoku explain|$mdk|max-nodes timeout"
+    "mathdoku rate|$mdk|max-nodes timeout"
 )
 
 # (expect sets name, status, out and err: the loop uses other names)

@@ -130,8 +130,8 @@ static void kept(const kind *k, const mathdoku *p, const mathdoku_rules *r,
             CHECK(cg->op == MATHDOKU_HIDDEN, "%s: op %d shown", what, cg->op);
             continue;
         }
-        static const unsigned bit[] = { MD_OPS_ADD, MD_OPS_SUB, MD_OPS_MUL,
-                                        MD_OPS_DIV };
+        static const unsigned bit[] = { MATHDOKU_OPS_ADD, MATHDOKU_OPS_SUB, MATHDOKU_OPS_MUL,
+                                        MATHDOKU_OPS_DIV };
         CHECK(cg->op <= MATHDOKU_DIV && (k->ops & bit[cg->op]),
               "%s: op %d not asked for", what, cg->op);
         CHECK(k->nary || cg->n == 2 || (cg->op != MATHDOKU_SUB &&
@@ -143,26 +143,26 @@ static void kept(const kind *k, const mathdoku *p, const mathdoku_rules *r,
 static void generate_kinds(void)
 {
     static const kind kinds[] = {
-        { 1, MD_OPS_ALL, 0, 0, 0, NULL, 2 },
-        { 2, MD_OPS_ALL, 0, 0, 0, NULL, 3 },
-        { 3, MD_OPS_ALL, 0, 0, 0, NULL, 20 },
-        { 4, MD_OPS_ALL, 0, 0, 0, NULL, 20 },
-        { 5, MD_OPS_ALL, 0, 0, 0, NULL, 12 },
-        { 6, MD_OPS_ALL, 0, 0, 0, NULL, 12 },
-        { 7, MD_OPS_ALL, 0, 0, 0, NULL, 6 },
-        { 8, MD_OPS_ALL, 0, 0, 0, NULL, 6 },
-        { 9, MD_OPS_ALL, 0, 0, 0, NULL, 6 },
-        { 4, MD_OPS_MUL, 0, 0, 0, NULL, 10 },           /* Keen's 'm' */
-        { 6, MD_OPS_ADD | MD_OPS_MUL, 0, 0, 0, NULL, 6 },
-        { 5, MD_OPS_SUB | MD_OPS_DIV, 0, 0, 1, NULL, 6 },
-        { 5, MD_OPS_ALL, 1, 0, 0, "2:1,3:2,4:2", 8 },    /* n-ary */
-        { 5, MD_OPS_ALL, 0, 1, 0, NULL, 8 },             /* hidden */
-        { 6, MD_OPS_ALL, 1, 1, 1, NULL, 4 },
-        { 6, MD_OPS_ALL, 0, 0, 0, "1:1,2:3,3:3,4:1", 6 }, /* givens */
-        { 7, MD_OPS_ADD, 0, 0, 0, "3:1,4:1", 4 },
-        { 10, MD_OPS_ALL, 0, 0, 0, NULL, 2 },
-        { 12, MD_OPS_ALL, 0, 0, 0, NULL, 2 },
-        { 16, MD_OPS_ALL, 0, 0, 0, NULL, 1 },
+        { 1, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 2 },
+        { 2, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 3 },
+        { 3, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 20 },
+        { 4, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 20 },
+        { 5, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 12 },
+        { 6, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 12 },
+        { 7, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 6 },
+        { 8, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 6 },
+        { 9, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 6 },
+        { 4, MATHDOKU_OPS_MUL, 0, 0, 0, NULL, 10 },           /* Keen's 'm' */
+        { 6, MATHDOKU_OPS_ADD | MATHDOKU_OPS_MUL, 0, 0, 0, NULL, 6 },
+        { 5, MATHDOKU_OPS_SUB | MATHDOKU_OPS_DIV, 0, 0, 1, NULL, 6 },
+        { 5, MATHDOKU_OPS_ALL, 1, 0, 0, "2:1,3:2,4:2", 8 },    /* n-ary */
+        { 5, MATHDOKU_OPS_ALL, 0, 1, 0, NULL, 8 },             /* hidden */
+        { 6, MATHDOKU_OPS_ALL, 1, 1, 1, NULL, 4 },
+        { 6, MATHDOKU_OPS_ALL, 0, 0, 0, "1:1,2:3,3:3,4:1", 6 }, /* givens */
+        { 7, MATHDOKU_OPS_ADD, 0, 0, 0, "3:1,4:1", 4 },
+        { 10, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 2 },
+        { 12, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 2 },
+        { 16, MATHDOKU_OPS_ALL, 0, 0, 0, NULL, 1 },
     };
     int made = 0, by_dlx = 0, by_dfs = 0, nary_cages = 0;
     for (size_t t = 0; t < sizeof kinds / sizeof kinds[0]; t++) {
@@ -274,7 +274,7 @@ static void same_seed(void)
 /* Asked for a grade, the generator gives that grade. */
 static void difficulty(void)
 {
-    for (int grade = 0; grade < MD_GRADE_COUNT; grade++) {
+    for (int grade = 0; grade < MATHDOKU_GRADE_COUNT; grade++) {
         mathdoku_gen_options opt;
         mathdoku_gen_defaults(&opt, 6);
         opt.difficulty = grade;
@@ -316,18 +316,18 @@ static void budgets(void)
           "33x33");
     mathdoku_gen_defaults(&opt, 6);
     CHECK(mathdoku_gen_validate(&opt) == NULL, "defaults");
-    opt.ops = MD_OPS_SUB;
+    opt.ops = MATHDOKU_OPS_SUB;
     CHECK(mathdoku_gen_validate(&opt) != NULL, "'-' alone");
     opt.singletons = 1;
     CHECK(mathdoku_gen_validate(&opt) == NULL, "'-' with givens");
     opt.singletons = 0;
-    opt.ops = MD_OPS_DIV;
+    opt.ops = MATHDOKU_OPS_DIV;
     CHECK(mathdoku_gen_validate(&opt) != NULL, "'/' alone");
     /* '-' alone with givens: unique, every cage a given or a difference,
      * and '/' alone: the dominoes without a quotient become givens */
     for (int k = 0; k < 2; k++) {
         mathdoku_gen_defaults(&opt, 6);
-        opt.ops = k ? MD_OPS_DIV : MD_OPS_SUB;
+        opt.ops = k ? MATHDOKU_OPS_DIV : MATHDOKU_OPS_SUB;
         opt.singletons = 1;
         g = mathdoku_gen_new(&opt);
         mathdoku_rules rules = mathdoku_gen_rules(g);
@@ -355,7 +355,7 @@ static void budgets(void)
     unsigned ops;
     int sizes[MATHDOKU_GEN_MAX_SIZE + 1];
     CHECK(mathdoku_parse_ops("+x/", &ops) == 0 &&
-              ops == (MD_OPS_ADD | MD_OPS_MUL | MD_OPS_DIV) &&
+              ops == (MATHDOKU_OPS_ADD | MATHDOKU_OPS_MUL | MATHDOKU_OPS_DIV) &&
               mathdoku_parse_ops("+%", &ops) != 0 &&
               mathdoku_parse_ops("", &ops) != 0, "ops");
     CHECK(mathdoku_parse_sizes("2:3,4:1", sizes) == 0 && sizes[2] == 3 &&

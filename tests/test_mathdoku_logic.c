@@ -106,8 +106,8 @@ static void keen_grades(void)
         return;
     char line[4096];
     int n = 0, agree = 0, walked = 0, without_guess = 0;
-    int table[MD_GRADE_COUNT][MD_GRADE_COUNT] = { { 0 } };
-    int used[MD_TECH_COUNT] = { 0 };
+    int table[MATHDOKU_GRADE_COUNT][MATHDOKU_GRADE_COUNT] = { { 0 } };
+    int used[MATHDOKU_TECH_COUNT] = { 0 };
     while (fgets(line, sizeof line, f)) {
         if (!strncmp(line, "id\t", 3))
             continue;
@@ -132,18 +132,18 @@ static void keen_grades(void)
         int g[81];
         for (int i = 0; i < p.N * p.N; i++)
             g[i] = sol[i] - '0';
-        int u[MD_TECH_COUNT] = { 0 };
+        int u[MATHDOKU_TECH_COUNT] = { 0 };
         int w = walk(&p, &kenken, g, u, id);
         walked += w >= 0;
         /* the full grade, guesses allowed, is at least the quick one */
         CHECK(w == ours, "%s: rated %d, walked %d", id, ours, w);
-        if (keen == MD_GRADE_UNREASONABLE && !u[MD_TECH_GUESS])
+        if (keen == MATHDOKU_GRADE_UNREASONABLE && !u[MATHDOKU_TECH_GUESS])
             without_guess++;
-        for (int t = 0; t < MD_TECH_COUNT; t++)
+        for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
             used[t] += u[t];
         /* limited to a grade, the solver finishes exactly the puzzles of
          * that grade or below */
-        for (int limit = 0; limit < MD_GRADE_UNREASONABLE; limit++) {
+        for (int limit = 0; limit < MATHDOKU_GRADE_UNREASONABLE; limit++) {
             mathdoku_logic *lg = mathdoku_logic_new(&p, &kenken, NULL);
             mathdoku_logic_set_quiet(lg, 1);
             mathdoku_logic_set_max_grade(lg, (mathdoku_grade)limit);
@@ -160,7 +160,7 @@ static void keen_grades(void)
     fclose(f);
     CHECK(n == 220 && agree == n && walked == n, "%d IDs, %d agree, %d "
           "walked", n, agree, walked);
-    for (int k = 0; k < MD_GRADE_COUNT; k++)
+    for (int k = 0; k < MATHDOKU_GRADE_COUNT; k++)
         CHECK(table[k][k] >= 40 || (k <= 1 && table[k][k] >= 45),
               "grade %s: %d", mathdoku_grade_name(k), table[k][k]);
     /* the remainder of a line, ours, finishes some of Keen's
@@ -168,9 +168,9 @@ static void keen_grades(void)
     CHECK(without_guess >= 10 && without_guess < 42, "%d Unreasonable "
           "without a guess", without_guess);
     /* every technique but the larger fish shows up in the collection */
-    for (int t = 0; t < MD_TECH_COUNT; t++)
-        if (t != MD_TECH_FISH && t != MD_TECH_NAKED_SET &&
-            t != MD_TECH_HIDDEN_SET && t != MD_TECH_SWORDFISH)
+    for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)
+        if (t != MATHDOKU_TECH_FISH && t != MATHDOKU_TECH_NAKED_SET &&
+            t != MATHDOKU_TECH_HIDDEN_SET && t != MATHDOKU_TECH_SWORDFISH)
             CHECK(used[t] > 0, "technique %s never used",
                   mathdoku_technique_name(t));
 }
@@ -180,11 +180,11 @@ static void generated(void)
 {
     static const struct { int N; unsigned ops; int nary, hidden, single; }
         kinds[] = {
-            { 4, MD_OPS_ALL, 0, 0, 0 }, { 5, MD_OPS_ALL, 1, 0, 0 },
-            { 6, MD_OPS_ALL, 0, 1, 1 }, { 7, MD_OPS_MUL, 0, 0, 0 },
-            { 8, MD_OPS_ADD | MD_OPS_SUB, 1, 0, 1 },
-            { 9, MD_OPS_ALL, 0, 0, 0 }, { 10, MD_OPS_ALL, 0, 0, 0 },
-            { 12, MD_OPS_ALL, 0, 0, 0 },
+            { 4, MATHDOKU_OPS_ALL, 0, 0, 0 }, { 5, MATHDOKU_OPS_ALL, 1, 0, 0 },
+            { 6, MATHDOKU_OPS_ALL, 0, 1, 1 }, { 7, MATHDOKU_OPS_MUL, 0, 0, 0 },
+            { 8, MATHDOKU_OPS_ADD | MATHDOKU_OPS_SUB, 1, 0, 1 },
+            { 9, MATHDOKU_OPS_ALL, 0, 0, 0 }, { 10, MATHDOKU_OPS_ALL, 0, 0, 0 },
+            { 12, MATHDOKU_OPS_ALL, 0, 0, 0 },
         };
     int puzzles = 0;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
@@ -262,12 +262,12 @@ static void expect_step(int N, const char *text, const char *cands,
 {
     /* only the techniques of the position (the Latin ones on row cages,
      * the cage ones on cage puzzles) */
-    uint32_t latin = 1u << MD_TECH_NAKED_SINGLE | 1u << MD_TECH_HIDDEN_SINGLE |
-                     1u << MD_TECH_NAKED_PAIR | 1u << MD_TECH_HIDDEN_PAIR |
-                     1u << MD_TECH_NAKED_TRIPLE | 1u << MD_TECH_HIDDEN_TRIPLE |
-                     1u << MD_TECH_NAKED_SET | 1u << MD_TECH_HIDDEN_SET |
-                     1u << MD_TECH_X_WING | 1u << MD_TECH_SWORDFISH |
-                     1u << MD_TECH_FISH | 1u << MD_TECH_FORCING_CHAIN;
+    uint32_t latin = 1u << MATHDOKU_TECH_NAKED_SINGLE | 1u << MATHDOKU_TECH_HIDDEN_SINGLE |
+                     1u << MATHDOKU_TECH_NAKED_PAIR | 1u << MATHDOKU_TECH_HIDDEN_PAIR |
+                     1u << MATHDOKU_TECH_NAKED_TRIPLE | 1u << MATHDOKU_TECH_HIDDEN_TRIPLE |
+                     1u << MATHDOKU_TECH_NAKED_SET | 1u << MATHDOKU_TECH_HIDDEN_SET |
+                     1u << MATHDOKU_TECH_X_WING | 1u << MATHDOKU_TECH_SWORDFISH |
+                     1u << MATHDOKU_TECH_FISH | 1u << MATHDOKU_TECH_FORCING_CHAIN;
     mathdoku p;
     dlx_diag err;
     if (text) {
@@ -311,29 +311,29 @@ static void expect_step(int N, const char *text, const char *cands,
 static void techniques(void)
 {
     /* naked pair {1,2} in A1 B1 of row 1 */
-    expect_step(6, NULL, "A1=12 B1=12", MD_TECH_NAKED_PAIR,
+    expect_step(6, NULL, "A1=12 B1=12", MATHDOKU_TECH_NAKED_PAIR,
                 "C1:12 D1:12 E1:12 F1:12");
     /* hidden pair: 1 and 2 only in A1 and B1 of row 1 */
     expect_step(6, NULL, "C1=3456 D1=3456 E1=3456 F1=3456",
-                MD_TECH_HIDDEN_PAIR, "A1:3456 B1:3456");
+                MATHDOKU_TECH_HIDDEN_PAIR, "A1:3456 B1:3456");
     /* naked triple {1,2,3} in A1 B1 C1 of a 7x7's row 1 */
-    expect_step(7, NULL, "A1=12 B1=23 C1=13", MD_TECH_NAKED_TRIPLE,
+    expect_step(7, NULL, "A1=12 B1=23 C1=13", MATHDOKU_TECH_NAKED_TRIPLE,
                 "D1:123 E1:123 F1:123 G1:123");
     /* X-wing on 1: rows 1 and 2 have 1 only in columns A and B */
     expect_step(6, NULL, "C1=23456 D1=23456 E1=23456 F1=23456 C2=23456 "
-                "D2=23456 E2=23456 F2=23456", MD_TECH_X_WING,
+                "D2=23456 E2=23456 F2=23456", MATHDOKU_TECH_X_WING,
                 "A3:1 A4:1 A5:1 A6:1 B3:1 B4:1 B5:1 B6:1");
     /* swordfish on 1: rows 1, 2, 3 have 1 only in columns A, B, C (two
      * each, no two rows in the same two columns) */
     expect_step(7, NULL, "C1=234567 D1=234567 E1=234567 F1=234567 "
                 "G1=234567 A2=234567 D2=234567 E2=234567 F2=234567 "
                 "G2=234567 B3=234567 D3=234567 E3=234567 F3=234567 "
-                "G3=234567", MD_TECH_SWORDFISH,
+                "G3=234567", MATHDOKU_TECH_SWORDFISH,
                 "A4:1 A5:1 A6:1 A7:1 B4:1 B5:1 B6:1 B7:1 C4:1 C5:1 C6:1 "
                 "C7:1");
     /* forcing chain: if A1 is not 1 it is 2, so B1 is 3 and B2 is 1;
      * either way A2, in line with A1 and B2, is not 1 */
-    expect_step(6, NULL, "A1=12 B1=23 B2=13", MD_TECH_FORCING_CHAIN, "A2:1");
+    expect_step(6, NULL, "A1=12 B1=23 B2=13", MATHDOKU_TECH_FORCING_CHAIN, "A2:1");
 }
 
 /* The cage techniques on small puzzles whose other cages say nothing. */
@@ -344,17 +344,17 @@ static void cage_techniques(void)
     char text[256];
     /* Easy: 3+ on A1 B1 is 1+2, so both hold only {1,2} */
     snprintf(text, sizeof text, "4\n3 + A1 B1\n7 + C1 D1\n%s", rows234);
-    expect_step(4, text, "", MD_TECH_CAGE_DIGITS, "A1:34 B1:34");
+    expect_step(4, text, "", MATHDOKU_TECH_CAGE_DIGITS, "A1:34 B1:34");
     /* Normal: 2- on A1 B1 with A1 in {1,2}: 1,3 or 2,4, every digit used
      * somewhere (Easy says nothing), but B1 takes only 3 or 4 */
     snprintf(text, sizeof text, "4\n2 - A1 B1\n5 + C1 D1\n%s", rows234);
-    expect_step(4, text, "A1=12", MD_TECH_CAGE_CELLS, "B1:12");
+    expect_step(4, text, "A1=12", MATHDOKU_TECH_CAGE_CELLS, "B1:12");
     /* Hard: 4* on A1 B1 A2 is 4,1,1 or 1,2,2: row 1 gets a 1 from the
      * cage either way, so C1 and D1 lose 1 (and so does column A below
      * the cage, in a step of its own); the square 4123/1342/2431/3214 */
     const char *l = "4\n4 * A1 B1 A2\n5 + C1 D1\n9 + B2 C2 D2\n"
                     "10 + A3 B3 C3 D3\n10 + A4 B4 C4 D4\n";
-    expect_step(4, l, "", MD_TECH_CAGE_LINE, "C1:1 D1:1");
+    expect_step(4, l, "", MATHDOKU_TECH_CAGE_LINE, "C1:1 D1:1");
 }
 
 int main(int argc, char **argv)
