@@ -306,6 +306,18 @@ void cli_search_init(cli_search *s)
     s->threads = 1;
 }
 
+uint64_t cli_generate_seed(const cli_search *s, const char *prog)
+{
+    if (s->have_seed)
+        return s->seed;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t seed = ((uint64_t)ts.tv_sec * 1000000007ULL) ^
+                    ((uint64_t)ts.tv_nsec << 20) ^ (uint64_t)getpid();
+    fprintf(stderr, "%s: seed %llu\n", prog, (unsigned long long)seed);
+    return seed;
+}
+
 int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
                       cli_search *s)
 {

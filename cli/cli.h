@@ -120,6 +120,17 @@ typedef struct cli_option {
     { CLI_OPT_TREE_SVG, 0, "tree-svg", "FILE", "write the search tree as " \
       "an SVG picture to FILE, with the counts of each level" }
 
+/* The options every generator reads alike: puzzle k from seed S+k, and a
+ * budget per puzzle. */
+#define CLI_GENERATE_OPTIONS                                              \
+    { CLI_OPT_SEED, 0, "seed", "S", "puzzle k (from 0) uses seed S+k: "    \
+      "the same puzzles on every run and machine.  Without it a fresh "    \
+      "seed is chosen and printed on stderr" },                           \
+    { CLI_OPT_MAX_NODES, 0, "max-nodes", "N", "budget per puzzle in "      \
+      "engine nodes" },                                                   \
+    { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "budget per puzzle in "        \
+      "seconds (as for every command: 90s, 1.5m, inf)" }
+
 /* The budgets and views of every solver command, in one group. */
 #define CLI_SEARCH_OPTIONS                                                \
     CLI_OPTION_LIMIT, CLI_OPTION_MAX_NODES, CLI_OPTION_TIMEOUT,            \
@@ -210,6 +221,11 @@ typedef struct cli_command {
 #define CLI_USAGE(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 void cli_search_init(cli_search *s);
+
+/* A generator's first seed: --seed S, or a fresh one from the clock and
+ * the process, said on stderr ("prog: seed S") so that the run can be
+ * made again. */
+uint64_t cli_generate_seed(const cli_search *s, const char *prog);
 
 /* Handles a shared option (help, version, the search options): returns
  * -1 to go on parsing, or an exit status to return now (0 after --help

@@ -49,18 +49,12 @@ static const cli_option options[] = {
       "rate' gives them); each puzzle tries up to --attempts partitions" },
     { OPT_RATE, 0, "rate", NULL, "grade every puzzle (stats, JSON, Keen ID)" },
     CLI_GROUP("Search:"),
-    { CLI_OPT_SEED, 0, "seed", "S", "puzzle k (from 0) uses seed S+k: the "
-      "same puzzles on every run and machine.  Without it a fresh seed is "
-      "chosen and printed on stderr" },
     { OPT_ATTEMPTS, 0, "attempts", "N", "partitions tried per puzzle before "
       "giving up (default 10000)" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness search that "
       "needs more than N nodes makes the weakest cages stronger instead "
       "(default 5000; 0: no limit)" },
-    { CLI_OPT_MAX_NODES, 0, "max-nodes", "N", "budget per puzzle in engine "
-      "nodes" },
-    { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "budget per puzzle in seconds "
-      "(as for every command: 90s, 1.5m, inf)" },
+    CLI_GENERATE_OPTIONS,
     CLI_GROUP("Output:"),
     { OPT_OUTPUT, 'o', "output", "L", "letters (default: the cage-letter "
       "grid and its legend), list (11 + A1 A2), numbered (11+ 1,7), keen "
@@ -217,13 +211,7 @@ int mathdoku_generate_main(int argc, char **argv)
     if (opt.N < 3 && opt.difficulty > MATHDOKU_GRADE_EASY)
         return cli_usage_error(gen_command.prog, "--difficulty: a %s puzzle "
                                "is always easy", opt.N == 1 ? "1x1" : "2x2");
-    if (!search.have_seed) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        seed = ((uint64_t)ts.tv_sec * 1000000007ULL) ^
-               ((uint64_t)ts.tv_nsec << 20) ^ (uint64_t)getpid();
-        fprintf(stderr, "mathdoku generate: seed %" PRIu64 "\n", seed);
-    }
+    seed = cli_generate_seed(&search, gen_command.prog);
     mathdoku_gen *g = mathdoku_gen_new(&opt);
     int *solution = malloc((size_t)opt.N * opt.N * sizeof *solution);
     if (!g || !solution) {

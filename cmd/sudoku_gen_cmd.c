@@ -47,18 +47,10 @@ static const cli_option options[] = {
       "--difficulty (default 10000)" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
-    { CLI_OPT_SEED, 0, "seed", "S", "puzzle k (from 0) uses seed S+k: the "
-      "same puzzles on every run and machine.  Without it a fresh seed is "
-      "chosen and printed on stderr" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
       "more than N nodes keeps its given: the puzzle stays unique but is not "
       "proved minimal (default: 0, no limit, up to 16x16; 2000 above)" },
-    { CLI_OPT_MAX_NODES, 0, "max-nodes", "N", "budget per puzzle in engine "
-      "nodes" },
-    { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "budget per puzzle in seconds "
-      "(as for every command: 90s, 1.5m, inf); a puzzle whose budget ran "
-      "out while clearing is printed (it has one solution) and reported as "
-      "not minimal" },
+    CLI_GENERATE_OPTIONS,
     { SUDOKU_OPT_OUTPUT, 'o', "output", "L", "line (default), grid, numbers, "
       "tatham, json (JSON lines: seed, size, box, givens, minimal, nodes, "
       "seconds, puzzle, solution)" },
@@ -79,7 +71,9 @@ static const cli_command gen_command = {
     "cleared in random order while the solution counter proves the puzzle\n"
     "still has one solution.  Without --givens the result is minimal: no\n"
     "given (no symmetric group of givens) can go without a second solution.",
-    options, NULL,
+    options,
+    "A puzzle whose budget ran out while clearing is printed (it has one\n"
+    "solution) and reported as not proved minimal.\n",
     { "every puzzle made", NULL, NULL, NULL, NULL,
       "some budget ran out (puzzles not minimal, or no grid found)",
       "out of memory, or the output could not be written" }
@@ -181,7 +175,7 @@ int sudoku_generate_main(int argc, char **argv)
     sudoku_symbols sym = g.sym;
     const char *difficulty = level >= 0 ? difficulties[level] : NULL;
     uint64_t seed = search.seed, max_nodes = search.max_nodes;
-    int have_seed = search.have_seed, stats = search.stats;
+    int stats = search.stats;
     opt.max_seconds = search.timeout;
     opt.max_nodes = max_nodes;
     if (!g.check_nodes_set && shape.N > 16)
@@ -193,13 +187,7 @@ int sudoku_generate_main(int argc, char **argv)
                                "boxes, not %dx%d",
                                sudoku_symmetry_name(opt.symmetry), shape.R,
                                shape.C);
-    if (!have_seed) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        seed = ((uint64_t)ts.tv_sec * 1000000007ULL) ^
-               ((uint64_t)ts.tv_nsec << 20) ^ (uint64_t)getpid();
-        fprintf(stderr, "sudoku generate: seed %" PRIu64 "\n", seed);
-    }
+    seed = cli_generate_seed(&search, gen_command.prog);
 
     sudoku_solver *sv = sudoku_solver_new(shape);
     sudoku puzzle, solution;
