@@ -25,3 +25,16 @@ add_test(NAME libdlx_symbols
          COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/symbols.sh
                  $<TARGET_FILE:dlx_shared> ${PROJECT_SOURCE_DIR}/dlx/include
                  ${CMAKE_C_COMPILER})
+
+# The installed man pages as `man` shows them, and every option of every
+# --help in them (tests/man_pages.sh); the installed bash completions
+# loaded in bash (tests/completion.sh).
+add_test(NAME man_pages
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/man_pages.sh ${EXCOVER_BIN}
+                 ${EXCOVER_TEST_PREFIX}/${CMAKE_INSTALL_MANDIR}
+                 $<TARGET_FILE:dlx_shared>)
+add_test(NAME completion
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/completion.sh ${EXCOVER_BIN}
+                 ${EXCOVER_TEST_PREFIX})
+set_tests_properties(man_pages completion PROPERTIES
+                     FIXTURES_REQUIRED installed SKIP_RETURN_CODE 77)
