@@ -206,6 +206,7 @@ function list_words(s,    n, w, i, r) {
 FNR == NR {
     if ($1 == "command") cmd = $2
     else if ($1 == "page") { page_names[$2] = $3; if ($2 + 0 > npage) npage = $2 + 0 }
+    else if ($1 == "sub") sub_page[$2] = $3 + 0
     else if ($1 == "usage") { us_page[++nusage] = $2; us_text[nusage] = $3 }
     else if ($1 == "text") {
         tx_page[++ntext] = $2; tx_kind[ntext] = $3; tx_line[ntext] = $4
@@ -228,10 +229,23 @@ FNR == NR {
 }
 
 /^\.\\" @SYNOPSIS@$/ {
+    # a subcommand with a help of its own is shown by its own usage lines,
+    # not by those of `NAME --help` that name it
+    n = 0
     for (k = 1; k <= nusage; k++) {
+        if (us_page[k] == 0) {
+            split(us_text[k], w, " ")
+            nsub = split(w[2], alt, "|")
+            own = 0
+            for (j = 1; j <= nsub; j++)
+                if (sub_page[alt[j]] > 0)
+                    own = 1
+            if (own)
+                continue
+        }
         if (seen_usage[us_text[k]]++)
             continue
-        if (k > 1) print ".br"
+        if (n++ > 0) print ".br"
         print usage_line(us_text[k])
     }
     next
