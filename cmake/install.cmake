@@ -40,7 +40,8 @@ if(PROJECT_VERSION_MAJOR EQUAL 0)
 else()
     set(_compat SameMajorVersion)
 endif()
-write_basic_package_version_file(${PROJECT_BINARY_DIR}/excoverConfigVersion.cmake
+write_basic_package_version_file(
+    ${PROJECT_BINARY_DIR}/excoverConfigVersion.cmake
     COMPATIBILITY ${_compat})
 install(EXPORT excoverTargets NAMESPACE excover::
         DESTINATION ${EXCOVER_CMAKE_DIR} COMPONENT dev)

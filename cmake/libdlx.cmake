@@ -56,7 +56,8 @@ foreach(_kind shared static)
         PRIVATE $<TARGET_PROPERTY:dlx,INCLUDE_DIRECTORIES>)
     target_compile_definitions(dlx_${_kind}
         PRIVATE $<TARGET_PROPERTY:dlx,COMPILE_DEFINITIONS>)
-    target_link_libraries(dlx_${_kind} PRIVATE $<BUILD_INTERFACE:excover_options>)
+    target_link_libraries(dlx_${_kind}
+        PRIVATE $<BUILD_INTERFACE:excover_options>)
 endforeach()
 
 set_target_properties(dlx_static PROPERTIES EXPORT_NAME dlx_static)

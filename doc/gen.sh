@@ -42,6 +42,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 tab=$(printf '\t')
+# a value in a list of choices: "dlx", "rot180", "reject-list"
+word='[A-Za-z0-9][A-Za-z0-9_.+-]*'
 
 # A command run for its help must not wait for input or hang.
 run_help() {
@@ -112,8 +114,8 @@ spec() {
                 if [ -z "$said" ]; then
                     printf 'value\t%s\t%s\tfile\t\n' $k "$opt"
                 elif printf '%s\n' "$said" | grep -Eqv '^an? ' &&
-                     printf '%s\n' "$said" | grep -Eq \
-                        '^[A-Za-z0-9][A-Za-z0-9_.+-]*((, | or )[A-Za-z0-9][A-Za-z0-9_.+-]*)*$'
+                     printf '%s\n' "$said" |
+                         grep -Eq "^$word((, | or )$word)*\$"
                 then
                     printf 'value\t%s\t%s\tchoice\t%s\n' $k "$opt" \
                         "$(printf '%s\n' "$said" | sed 's/, / /g; s/ or / /g')"

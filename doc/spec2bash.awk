@@ -6,7 +6,11 @@
 
 BEGIN { FS = "\t" }
 
-$1 == "command" { cmd = $2; fn = "_excover_" cmd; gsub(/[^A-Za-z0-9_]/, "_", fn) }
+$1 == "command" {
+    cmd = $2
+    fn = "_excover_" cmd
+    gsub(/[^A-Za-z0-9_]/, "_", fn)
+}
 $1 == "page" { if ($2 + 0 > npage) npage = $2 + 0; page_subs[$2] = $3 }
 $1 == "sub" { subs = subs (subs == "" ? "" : " ") $2 }
 $1 == "usage" && $2 == 0 && !nusage++ {

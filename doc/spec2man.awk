@@ -65,7 +65,8 @@ function usage_line(s,    n, w, i, r, t, pre, core, post) {
         }
         if (t ~ /^-/)
             core = bold(t)
-        else if (t ~ /^[A-Z][A-Za-z0-9\/*]*$/ && t ~ /^[A-Z][A-Z0-9]*($|[^a-z])/)
+        else if (t ~ /^[A-Z][A-Za-z0-9\/*]*$/ &&
+                 t ~ /^[A-Z][A-Z0-9]*($|[^a-z])/)
             core = ital(t)
         else
             core = esc(t)
@@ -205,7 +206,10 @@ function list_words(s,    n, w, i, r) {
 
 FNR == NR {
     if ($1 == "command") cmd = $2
-    else if ($1 == "page") { page_names[$2] = $3; if ($2 + 0 > npage) npage = $2 + 0 }
+    else if ($1 == "page") {
+        page_names[$2] = $3
+        if ($2 + 0 > npage) npage = $2 + 0
+    }
     else if ($1 == "sub") sub_page[$2] = $3 + 0
     else if ($1 == "usage") { us_page[++nusage] = $2; us_text[nusage] = $3 }
     else if ($1 == "text") {

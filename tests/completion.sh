@@ -74,25 +74,32 @@ else
     echo "bash-completion not installed: the completions are tried alone"
 fi
 for m in $modes; do
-    check "commands" "bands canon check count encode explain generate hint rate solve transform" $m -- sudoku ""
+    check "commands" "bands canon check count encode explain generate hint \
+        rate solve transform" $m -- sudoku ""
     check "a command" "=generate" $m -- sudoku ge
     check "an option" "=--format" $m -- sudoku solve --for
-    check "layouts" "auto grid line numbers tatham" $m -- sudoku solve --format ""
-    check "layouts after =" "auto grid line numbers tatham" $m -- sudoku solve --format = ""
+    check "layouts" "auto grid line numbers tatham" \
+        $m -- sudoku solve --format ""
+    check "layouts after =" "auto grid line numbers tatham" \
+        $m -- sudoku solve --format = ""
     check "a layout after =" "=line" $m -- sudoku solve --format = li
     check "short option's layouts" "=grid" $m -- sudoku count -f g
     check "a number: nothing" "=" $m -- sudoku count --limit ""
     check "symmetries" "rot180 rot90" $m -- sudoku generate --symmetry r
-    check "difficulties" "easy expert guessing hard medium" $m -- sudoku generate --difficulty ""
+    check "difficulties" "easy expert guessing hard medium" \
+        $m -- sudoku generate --difficulty ""
     check "fills" "blockrow dlx pattern" $m -- sudoku generate --fill ""
     check "a subcommand's own option" "=--candidates" $m -- sudoku explain --ca
     check "not another's" "=" $m -- sudoku solve --ca
-    check "a file after the command" "=jobs.txt knuth.dlx sub" $m -- sudoku solve ""
-    check "dlx: files and subcommands" "jobs.txt knuth.dlx merge split sub" $m -- dlx ""
+    check "a file after the command" "=jobs.txt knuth.dlx sub" \
+        $m -- sudoku solve ""
+    check "dlx: files and subcommands" "jobs.txt knuth.dlx merge split sub" \
+        $m -- dlx ""
     check "dlx: a subcommand" "=split" $m -- dlx sp
     check "dlx: jobs file" "=jobs.txt" $m -- dlx --jobs j
     check "dlx split: its options" "=--depth" $m -- dlx split --dep
-    check "mathdoku: layouts" "auto keen letters list" $m -- mathdoku solve -f ""
+    check "mathdoku: layouts" "auto keen letters list" \
+        $m -- mathdoku solve -f ""
     check "mathdoku: commands" "check count encode solve" $m -- mathdoku ""
 done
 

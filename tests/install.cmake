@@ -7,7 +7,8 @@ set(EXCOVER_SANITIZED $<$<BOOL:${EXCOVER_SANITIZE}>:sanitized>)
 
 add_test(NAME install_tree
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/install.sh tree
-                 ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR} ${EXCOVER_TEST_PREFIX})
+                 ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR}
+                 ${EXCOVER_TEST_PREFIX})
 set_tests_properties(install_tree PROPERTIES FIXTURES_SETUP installed
                      ENVIRONMENT CC=${CMAKE_C_COMPILER})
 add_test(NAME install_pkgconfig

@@ -2,9 +2,10 @@
 # man_pages.sh BIN MANDIR LIBDLX_SO - the installed man pages (MANDIR:
 # PREFIX/share/man) as `man` shows them:
 #
-#   - `man NAME` finds each page in MANDIR; every page renders with no warning from man/groff (as lintian runs
-#     it), within 80 columns, with the sections a reader looks for, and a
-#     NAME line that mandb can index (lexgrog)
+#   - `man NAME` finds each page in MANDIR; every page renders with no
+#     warning from man/groff (as lintian runs it), within 80 columns, with
+#     the sections a reader looks for, and a NAME line that mandb can
+#     index (lexgrog)
 #   - every option of every --help is in its command's page, with its
 #     short name and value as --help writes them ("-l, --limit N"); the
 #     options of a subcommand with a --help of its own are in that
@@ -57,7 +58,8 @@ for page in "${pages[@]}"; do
     width=$(wc -L <"$tmp/$page.txt")
     assert "$page: fits 80 columns (widest line: $width)" test "$width" -le 80
     if command -v lexgrog >/dev/null 2>&1; then
-        assert "$page: NAME line indexed by mandb" sh -c "lexgrog '$f' >/dev/null"
+        assert "$page: NAME line indexed by mandb" \
+            sh -c "lexgrog '$f' >/dev/null"
     fi
 done
 
