@@ -182,14 +182,15 @@ static int parse_args(int argc, char **argv, options_t *o)
     cli_search_init(&o->search);
     o->print = UINT64_MAX;
     o->job = -1;
-    const char *files[2];
+    const char *files[2] = { NULL, NULL };
     int n_files = 0;
-    const char **operands = calloc((size_t)argc, sizeof *operands);
+    const char **operands = calloc((size_t)argc + 1, sizeof *operands);
     if (!operands)
         return CLI_EXIT_SYSTEM;
     int st = cli_parse(&command, argc, argv, 1, &o->search, operands,
                        &n_files, own_option, o);
-    memcpy(files, operands, sizeof files);
+    files[0] = operands[0];
+    files[1] = n_files > 1 ? operands[1] : NULL;
     free(operands);
     if (st >= 0)
         return st;

@@ -393,8 +393,9 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     if (o->cmd == CMD_CANON) {
         if (!cx->canon)
             cx->canon = sudoku_canon_new();
-        st = cx->canon ? sudoku_canon_with(cx->canon, s, &out) : -2;
-        if (st == -1)
+        st = cx->canon ? sudoku_canon_with(cx->canon, s, &out)
+                       : SUDOKU_ENOMEM;
+        if (st == SUDOKU_ELIMIT)
             snprintf(why, sizeof why, "canon takes orders up to 16 and "
                      "follows at most %d tied transformations; this %dx%d "
                      "puzzle needs more", SUDOKU_CANON_MAX_CANDIDATES,
@@ -405,11 +406,12 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
         st = transform_for(o, &s->shape, cx->search.batch.inputs - 1, &tf, why,
                            sizeof why);
         if (st == 0)
-            st = sudoku_transform_apply(&tf, s, &out) == 0 ? 0 : -2;
+            st = sudoku_transform_apply(&tf, s, &out);
     }
     if (st != 0) {
-        puzzle_error(cx, file, src->line,
-                     st == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT, why);
+        puzzle_error(cx, file, src->line, st == SUDOKU_ENOMEM
+                                              ? CLI_EXIT_SYSTEM
+                                              : CLI_EXIT_INPUT, why);
     } else {
         cx->search.tally.one++;
         write_grid(cx, &out, src);

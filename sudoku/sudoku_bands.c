@@ -121,11 +121,11 @@ int sudoku_band_encode(int R, int C, const int *band, int first_row_fixed,
 {
     int N = R * C, w = sudoku_rank_width(N), len = 0;
     if (!shape_ok(R, C))
-        return -1;
+        return SUDOKU_EBAD;
     for (int r = first_row_fixed ? 1 : 0; r < R; r++) {
         const int *row = band + r * N;
         if (!is_permutation(row, N) || (size_t)(len + w) >= cap)
-            return -1;
+            return SUDOKU_EBAD;
         uint64_t rank = sudoku_perm_rank(row, N);
         for (int k = w - 1; k >= 0; k--) {
             out[len + k] = digits64[rank & 63];
@@ -142,10 +142,10 @@ int sudoku_band_decode(int R, int C, const char *code, int first_row_fixed,
 {
     int N = R * C, w = sudoku_rank_width(N);
     if (!shape_ok(R, C))
-        return -1;
+        return SUDOKU_EBAD;
     size_t want = (size_t)(R - (first_row_fixed ? 1 : 0)) * (size_t)w;
     if (strlen(code) != want)
-        return -1;
+        return SUDOKU_EBAD;
     uint64_t limit = 1;
     for (int k = 2; k <= N; k++)
         limit *= (uint64_t)k;
@@ -157,14 +157,14 @@ int sudoku_band_decode(int R, int C, const char *code, int first_row_fixed,
         for (int k = 0; k < w; k++) {
             const char *p = strchr(digits64, *code++);
             if (!p || !*p)
-                return -1;
+                return SUDOKU_EBAD;
             rank = rank * 64 + (uint64_t)(p - digits64);
         }
         if (rank >= limit)
-            return -1;
+            return SUDOKU_EBAD;
         sudoku_perm_unrank(rank, N, band + r * N);
     }
-    return 0;
+    return SUDOKU_OK;
 }
 
 /* ---- classes ------------------------------------------------------------- */

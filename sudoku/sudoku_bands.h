@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "dlx.h"
+#include "sudoku_grid.h"
 
 /* Bands are only built for boxes up to this side (N <= 20 keeps every row
  * rank below 2^64 and the matrix small). */
@@ -55,11 +56,12 @@ void sudoku_perm_unrank(uint64_t rank, int n, int *perm);
 int sudoku_rank_width(int n);   /* base-64 characters for ranks of n! */
 
 /* Writes the band's code (rows 1.. when first_row_fixed, else all rows)
- * and a NUL into out; returns its length, or -1 if cap is too small or a
- * row is not a permutation. */
+ * and a NUL into out; returns its length, or SUDOKU_EBAD if cap is too
+ * small or a row is not a permutation. */
 int sudoku_band_encode(int R, int C, const int *band, int first_row_fixed,
                        char *out, size_t cap);
-/* Reads a code back into band; 0, or -1 for a malformed code. */
+/* Reads a code back into band; SUDOKU_OK, or SUDOKU_EBAD for a malformed
+ * code. */
 int sudoku_band_decode(int R, int C, const char *code, int first_row_fixed,
                        int *band);
 

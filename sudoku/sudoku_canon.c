@@ -91,34 +91,34 @@ int sudoku_transform_check(const sudoku_shape *sh, const sudoku_transform *t,
     if (t->transpose && sh->R != sh->C) {
         snprintf(why, size, "transposing needs square boxes (these are "
                  "%dx%d)", sh->R, sh->C);
-        return -1;
+        return SUDOKU_EBAD;
     }
     if (!keeps_blocks(t->row, N, sh->R)) {
         snprintf(why, size, "the row order must move whole bands of %d rows "
                  "and rows within bands", sh->R);
-        return -1;
+        return SUDOKU_EBAD;
     }
     if (!keeps_blocks(t->col, N, sh->C)) {
         snprintf(why, size, "the column order must move whole stacks of %d "
                  "columns and columns within stacks", sh->C);
-        return -1;
+        return SUDOKU_EBAD;
     }
     int seen[SUDOKU_MAX_ORDER + 1] = { 0 };
     for (int d = 1; d <= N; d++)
         if (t->label[d] < 1 || t->label[d] > N || seen[t->label[d]]++) {
             snprintf(why, size, "the relabeling must be a permutation of "
                      "1..%d", N);
-            return -1;
+            return SUDOKU_EBAD;
         }
-    return 0;
+    return SUDOKU_OK;
 }
 
 int sudoku_transform_apply(const sudoku_transform *t, const sudoku *in,
                            sudoku *out)
 {
     int N = in->shape.N;
-    if (sudoku_set_shape(out, in->shape) != 0)
-        return -1;
+    if (sudoku_set_shape(out, in->shape) != SUDOKU_OK)
+        return SUDOKU_ENOMEM;
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) {
             int a = t->row[r], b = t->col[c];
@@ -287,8 +287,8 @@ static int order_row(first_row *f, int j)
         c.used = 1u << f->r;
         c.band = (unsigned char)(f->r / f->R);
         if (f->cx->cur.n >= SUDOKU_CANON_MAX_CANDIDATES)
-            return -1;
-        return push(&f->cx->cur, &c) == 0 ? 0 : -2;
+            return SUDOKU_ELIMIT;
+        return push(&f->cx->cur, &c) == 0 ? SUDOKU_OK : SUDOKU_ENOMEM;
     }
     int m = j / C, o = j % C, stack = f->col[j - o] / C;
     int blank_here = o < C - f->want[m];
@@ -448,9 +448,9 @@ static int minlex(sudoku_canon_ctx *cx, const unsigned char *x, int N, int R,
                 n.used |= 1u << r;
                 n.band = (unsigned char)(r / R);
                 if (nxt->n >= SUDOKU_CANON_MAX_CANDIDATES)
-                    return -1;
+                    return SUDOKU_ELIMIT;
                 if (push(nxt, &n) != 0)
-                    return -2;
+                    return SUDOKU_ENOMEM;
             }
         }
         cands t = *cur;
@@ -469,12 +469,12 @@ static int minlex(sudoku_canon_ctx *cx, const unsigned char *x, int N, int R,
 static int add_start(sudoku_canon_ctx *cx)
 {
     if (cx->nstarts >= SUDOKU_CANON_MAX_CANDIDATES)
-        return -1;
+        return SUDOKU_ELIMIT;
     if (cx->nstarts == cx->capstarts) {
         size_t cap = cx->capstarts ? 2 * cx->capstarts : 64;
         grid_start *a = realloc(cx->starts, cap * sizeof *a);
         if (!a)
-            return -1;
+            return SUDOKU_ENOMEM;
         cx->starts = a;
         cx->capstarts = cap;
     }
@@ -674,7 +674,7 @@ int sudoku_canon_with(sudoku_canon_ctx *cx, const sudoku *in, sudoku *out)
     const sudoku_shape *sh = &in->shape;
     int N = sh->N;
     if (N > CANON_MAX_N)
-        return -1;
+        return SUDOKU_ELIMIT;
     int st = 0;
     cx->N = N;
     cx->R = sh->R;
@@ -696,7 +696,7 @@ int sudoku_canon_with(sudoku_canon_ctx *cx, const sudoku *in, sudoku *out)
             st = minlex(cx, xt, N, sh->R, sh->C, a, 0);
     }
     if (st == 0 && sudoku_set_shape(out, *sh) != 0)
-        st = -2;
+        st = SUDOKU_ENOMEM;
     if (st == 0)
         memcpy(out->cell, a, (size_t)N * N);
     return st;
@@ -706,7 +706,7 @@ int sudoku_canon(const sudoku *in, sudoku *out)
 {
     sudoku_canon_ctx *cx = sudoku_canon_new();
     if (!cx)
-        return -2;
+        return SUDOKU_ENOMEM;
     int st = sudoku_canon_with(cx, in, out);
     sudoku_canon_free(cx);
     return st;

@@ -27,10 +27,11 @@ void sudoku_transform_identity(const sudoku_shape *sh, sudoku_transform *t);
 /* A uniformly random transformation from a seed (same on every machine). */
 void sudoku_transform_random(const sudoku_shape *sh, uint64_t seed,
                              sudoku_transform *t);
-/* 0 when t keeps sudokus of this shape valid, or -1 with the reason. */
+/* SUDOKU_OK when t keeps sudokus of this shape valid, or SUDOKU_EBAD with
+ * the reason. */
 int sudoku_transform_check(const sudoku_shape *sh, const sudoku_transform *t,
                            char *why, size_t size);
-/* out = t(in); out gets in's shape.  0, or -1 on no memory. */
+/* out = t(in); out gets in's shape.  SUDOKU_OK, or SUDOKU_ENOMEM. */
 int sudoku_transform_apply(const sudoku_transform *t, const sudoku *in,
                            sudoku *out);
 void sudoku_transform_inverse(const sudoku_shape *sh,
@@ -43,8 +44,8 @@ void sudoku_transform_inverse(const sudoku_shape *sh,
 #define SUDOKU_CANON_MAX_CANDIDATES 1000000
 
 /* The canonical form of in (a grid or a puzzle) of order up to 16.
- * Returns 0, -1 for a larger order or too many ties to follow
- * (SUDOKU_CANON_MAX_CANDIDATES), -2 on no memory. */
+ * Returns SUDOKU_OK, SUDOKU_ELIMIT for a larger order or too many ties to
+ * follow (SUDOKU_CANON_MAX_CANDIDATES), SUDOKU_ENOMEM. */
 int sudoku_canon(const sudoku *in, sudoku *out);
 
 /* The same with a context that keeps the column orders and buffers from
