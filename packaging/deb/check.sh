@@ -57,8 +57,11 @@ fi
 
 if [ "$install" = --install ]; then
     export DEBIAN_FRONTEND=noninteractive
-    apt_get() { apt-get -y -qq -o Dpkg::Use-Pty=0 "$@" >"$tmp/apt" 2>&1 ||
-                { cat "$tmp/apt"; return 1; }; }
+    # (waiting for dpkg's lock when another install runs on the machine)
+    apt_get() {
+        apt-get -y -qq -o Dpkg::Use-Pty=0 -o DPkg::Lock::Timeout=600 "$@" \
+            >"$tmp/apt" 2>&1 || { cat "$tmp/apt"; return 1; }
+    }
 
     # the tools alone, as a user installs them
     assert "apt-get install ./excover_*.deb" apt_get install "$(deb excover)"
