@@ -13,8 +13,6 @@
 #       filled from SPEC (doc/spec2man.awk)
 #   gen.sh bash OUT SPEC...
 #       the bash completion of the commands of the SPECs (spec2bash.awk)
-#   gen.sh zsh OUT SPEC
-#       the zsh completion of one command (spec2zsh.awk)
 #
 # Records, one a line, fields separated by tabs; ID numbers a help page
 # (0: `NAME --help`; 1, 2...: a subcommand's own --help, shared by the
@@ -145,12 +143,8 @@ bash)
     awk -f "$here/spec2bash.awk" "$@" >"$out.tmp"
     mv "$out.tmp" "$out"
     ;;
-zsh)
-    awk -f "$here/spec2zsh.awk" "$3" >"$2.tmp"
-    mv "$2.tmp" "$2"
-    ;;
 *)
-    echo "usage: gen.sh spec|man|bash|zsh ..." >&2
+    echo "usage: gen.sh spec|man|bash ..." >&2
     exit 4
     ;;
 esac
