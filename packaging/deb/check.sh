@@ -91,9 +91,12 @@ B G" "" -- dlx "$data/exact-cover/knuth-example.dlx"
     fi
 
     # the library, as a developer installs it
-    others=$(ls "$build"/packages/*.deb | grep -v '/excover_')
-    # shellcheck disable=SC2086
-    assert "apt-get install the library packages" apt_get install $others
+    others=()
+    for d in "$build"/packages/*.deb; do
+        case $d in */excover_*) ;; *) others+=("$d") ;; esac
+    done
+    assert "apt-get install the library packages" apt_get install \
+        "${others[@]}"
     assert "ldconfig knows libdlx (trigger)" \
         sh -c "ldconfig -p | grep -q 'libdlx\\.so\\.'"
     # shellcheck disable=SC2046
