@@ -10,13 +10,14 @@
 #     short name and value as --help writes them ("-l, --limit N"); the
 #     options of a subcommand with a --help of its own are in that
 #     subcommand's section.  The subcommands are found here by trying
-#     `COMMAND WORD --help` for every word of `COMMAND --help`, not by the
-#     generator's rules, so that a subcommand the generator misses fails
+#     `COMMAND WORD --help` for the words of `COMMAND --help` that may
+#     name one (by rules broader than the generator's, so that a
+#     subcommand the generator misses fails)
 #   - libdlx(3) names every function the shared library exports
 #
 # Without man (Debian: man-db) the test is skipped (exit 77), unless
 # EXCOVER_REQUIRE_TOOLS=1 (CI), where it fails.
-bin=$1 mandir=$2 so=$3
+bin=$1 mandir=$(cd "$2" && pwd) so=$3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/man_pages.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/cli_lib.sh"
@@ -94,8 +95,12 @@ for cmd in dlx sudoku mathdoku; do
     "$bin/$cmd" --help >"$tmp/top" 2>/dev/null
     assert "$cmd --help has options" test -n "$(option_rows "$tmp/top")"
     check_options "$tmp/top" "$page" "$cmd --help"
-    # subcommands with a help of their own: any word that gives one
-    for word in $(grep -o '[a-z][a-z-]*[a-z]' "$tmp/top" | sort -u); do
+    # subcommands with a help of their own: any word named after the
+    # command ("sudoku generate", 'dlx split') or heading an indented list
+    # entry ("  hint, rate ...") that gives a help of its own
+    for word in $( (grep -o "$cmd [a-z][a-z-]*" "$tmp/top" | cut -d' ' -f2
+                    sed -n 's/^  \([a-z][a-z, -]*\).*/\1/p' "$tmp/top" |
+                        sed 's/  .*//' | tr ', ' '\n\n') | sort -u); do
         "$bin/$cmd" "$word" --help >"$tmp/sub" 2>/dev/null </dev/null ||
             continue
         cmp -s "$tmp/sub" "$tmp/top" && continue
