@@ -128,4 +128,9 @@ set(CPACK_DEBIAN_DEV_DESCRIPTION
 The headers, the static library, and the pkg-config (libdlx) and CMake
 (find_package(excover)) files of libdlx.")
 
+# cpack --config build/CPackSourceConfig.cmake: the sources, without
+# git's files and the build folders
+set(CPACK_SOURCE_GENERATOR TGZ)
+set(CPACK_SOURCE_IGNORE_FILES "/\\.git/" "/\\.git$" "/build[^/]*/")
+
 include(CPack)
