@@ -8,7 +8,7 @@ set(EXCOVER_SANITIZED $<$<BOOL:${EXCOVER_SANITIZE}>:sanitized>)
 add_test(NAME install_tree
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/install.sh tree
                  ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR}
-                 ${EXCOVER_TEST_PREFIX})
+                 ${EXCOVER_TEST_PREFIX} $<$<NOT:$<BOOL:${EXCOVER_DOCS}>>:nodocs>)
 set_tests_properties(install_tree PROPERTIES FIXTURES_SETUP installed
                      ENVIRONMENT CC=${CMAKE_C_COMPILER})
 add_test(NAME install_pkgconfig
@@ -30,6 +30,9 @@ add_test(NAME libdlx_symbols
 # The installed man pages as `man` shows them, and every option of every
 # --help in them (tests/man_pages.sh); the installed bash completions
 # loaded in bash (tests/completion.sh).
+if(NOT EXCOVER_DOCS)
+    return()
+endif()
 add_test(NAME man_pages
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/man_pages.sh ${EXCOVER_BIN}
                  ${EXCOVER_TEST_PREFIX}/${CMAKE_INSTALL_MANDIR}
