@@ -25,6 +25,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DLX_VERSION "0.1.0"
 
 typedef struct dlx_matrix dlx_matrix;
@@ -248,5 +252,9 @@ int dlx_num_pushed(const dlx_matrix *m);
  * forced options.  Returns like dlx_solve. */
 int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
                         int n_forced, dlx_result *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

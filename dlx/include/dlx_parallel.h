@@ -17,6 +17,10 @@
 #include "dlx.h"
 #include "dlx_read.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct dlx_jobs {
     int n;          /* number of jobs */
     int depth;      /* the depth they were cut at */
@@ -167,5 +171,9 @@ void dlx_merge_free(dlx_merge *mg);
 
 /* Parses a decimal count of up to 39 digits; 0 on success. */
 int dlx_count_parse(const char *s, dlx_count *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

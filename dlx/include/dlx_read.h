@@ -17,6 +17,10 @@
 
 #include "dlx.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DLX_MAX_NAME_LEN 64
 
 /* A message about a position in the input; line and col count from 1
@@ -63,5 +67,9 @@ int dlx_write_option(FILE *f, const dlx_problem *p, int option);
 /* Writes the whole problem back in the same format (items line, then one
  * option per line); reading it gives the same matrix.  0, or EOF. */
 int dlx_write_problem(FILE *f, const dlx_problem *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
