@@ -8,12 +8,18 @@
  * jobs on demand, one at a time, and adds up the counts; ranks 1..N-1
  * count.  With one rank, rank 0 counts everything itself.
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli.h"
 #include "dlx.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
@@ -27,27 +33,95 @@ typedef struct result_msg {
     double seconds;
 } result_msg;
 
-static const char usage[] =
-    "Usage: mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [--stats] FILE\n"
-    "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"
-    "hands out jobs (the cut of the search at depth D, default 3, or deeper\n"
-    "until K jobs, default 256 per rank) and adds up their counts.\n"
-    "Exit status: 0 counted, 3 input error, 4 usage error, 6 out of memory.\n";
+enum { OPT_DEPTH = CLI_OPT_OWN, OPT_MIN_JOBS };
 
-static int load(const char *file, dlx_problem **p)
+static const cli_option options[] = {
+    { OPT_DEPTH, 0, "depth", "D", "cut the search at depth D (default 3)" },
+    { OPT_MIN_JOBS, 0, "min-jobs", "K", "go deeper until at least K jobs "
+      "(default 256 per rank)" },
+    CLI_OPTION_STATS,
+    CLI_HELP_OPTIONS
+};
+
+static const cli_command command = {
+    "dlx-mpi",
+    CLI_USAGE("mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [--stats] "
+              "FILE"),
+    "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"
+    "hands out jobs (the cut of the search at depth D, or deeper until K\n"
+    "jobs) and adds up their counts; every rank reads and splits FILE\n"
+    "itself, so only job ids and counts travel.",
+    options, NULL,
+    { "counted", NULL, NULL, "the input is not valid", NULL, NULL,
+      "out of memory" }
+};
+
+typedef struct args {
+    int depth, min_jobs;
+} args;
+
+static int own_option(void *ctx, cli_parser *ps, int id)
+{
+    args *a = ctx;
+    return id == OPT_DEPTH ? cli_value_int(ps, 1, 10000, &a->depth)
+                           : cli_value_int(ps, 0, 100000000, &a->min_jobs);
+}
+
+/* Reads the command line on every rank; only rank 0 speaks (help, usage
+ * errors), the others read the same words in silence.  -1 to go on, or
+ * an exit status. */
+static int parse(int argc, char **argv, int rank, args *a, cli_search *s,
+                 const char **file)
+{
+    int saved_out = -1, saved_err = -1;
+    if (rank != 0) {
+        fflush(stdout);
+        fflush(stderr);
+        int null = open("/dev/null", O_WRONLY);
+        saved_out = dup(1);
+        saved_err = dup(2);
+        if (null >= 0) {
+            dup2(null, 1);
+            dup2(null, 2);
+            close(null);
+        }
+    }
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
+    int n = 0, st = files ? cli_parse(&command, argc, argv, 1, s, files, &n,
+                                      own_option, a)
+                          : CLI_EXIT_SYSTEM;
+    if (st < 0 && n != 1)
+        st = cli_usage_error(command.prog, "one input file, please");
+    if (st < 0)
+        *file = files[0];
+    free(files);
+    if (rank != 0) {
+        fflush(stdout);
+        fflush(stderr);
+        if (saved_out >= 0)
+            dup2(saved_out, 1), close(saved_out);
+        if (saved_err >= 0)
+            dup2(saved_err, 2), close(saved_err);
+    }
+    return st;
+}
+
+/* Reads the problem on every rank; rank 0 alone says what is wrong. */
+static int load(const char *file, int rank, dlx_problem **p)
 {
     FILE *f = fopen(file, "rb");
     if (!f) {
-        perror(file);
-        return 3;
+        if (rank == 0)
+            cli_report(command.prog, 0, 0, "%s: %s", file, strerror(errno));
+        return CLI_EXIT_INPUT;
     }
     dlx_diag err;
     int status = dlx_read_file(f, p, &err);
     fclose(f);
     if (status != DLX_OK) {
-        fprintf(stderr, "%s:%d:%d: %s\n", file, err.line, err.col,
-                err.message);
-        return 3;
+        if (rank == 0)
+            cli_report_diag(file, &err);
+        return status == DLX_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
     }
     return 0;
 }
@@ -90,7 +164,7 @@ static int master(dlx_matrix *m, const dlx_jobs *jobs, int ranks, int stats)
     if (!busy || !counted) {
         free(busy);
         free(counted);
-        return 6;
+        return CLI_EXIT_SYSTEM;
     }
     if (ranks == 1) {
         for (int k = 0; k < jobs->n; k++) {
@@ -134,7 +208,7 @@ static int master(dlx_matrix *m, const dlx_jobs *jobs, int ranks, int stats)
     }
     free(busy);
     free(counted);
-    return 0;
+    return cli_finish_output(command.prog);
 }
 
 int main(int argc, char **argv)
@@ -143,39 +217,26 @@ int main(int argc, char **argv)
     int rank, ranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    int depth = 3, min_jobs = -1, stats = 0, rc = 0;
+    args a = { 3, -1 };
+    cli_search search;
+    cli_search_init(&search);
     const char *file = NULL;
-    for (int k = 1; k < argc && rc == 0; k++) {
-        if (!strcmp(argv[k], "--depth") && k + 1 < argc)
-            depth = atoi(argv[++k]);
-        else if (!strcmp(argv[k], "--min-jobs") && k + 1 < argc)
-            min_jobs = atoi(argv[++k]);
-        else if (!strcmp(argv[k], "--stats"))
-            stats = 1;
-        else if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
-            if (rank == 0)
-                fputs(usage, stdout);
-            MPI_Finalize();
-            return 0;
-        } else if (argv[k][0] == '-' || file)
-            rc = 4;
-        else
-            file = argv[k];
+    int rc = parse(argc, argv, rank, &a, &search, &file);
+    if (rc >= 0) {
+        MPI_Finalize();
+        return rank == 0 ? rc : 0;
     }
-    if (rc == 0 && (!file || depth < 1))
-        rc = 4;
-    if (rc == 4 && rank == 0)
-        fputs(usage, stderr);
-    if (min_jobs < 0)
-        min_jobs = 256 * ranks;
+    rc = 0;
+    int depth = a.depth, stats = search.stats;
+    int min_jobs = a.min_jobs >= 0 ? a.min_jobs : 256 * ranks;
     dlx_problem *p = NULL;
     dlx_jobs jobs;
     memset(&jobs, 0, sizeof jobs);
     if (rc == 0)
-        rc = load(file, &p);
+        rc = load(file, rank, &p);
     if (rc == 0 && dlx_split(p->matrix, NULL, 0, depth, min_jobs, &jobs) !=
                        DLX_OK)
-        rc = 6;
+        rc = CLI_EXIT_SYSTEM;
     /* every rank must agree before any waits on another */
     int worst = rc;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
