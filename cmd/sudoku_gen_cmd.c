@@ -148,7 +148,10 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case SUDOKU_OPT_OUT_SYMBOLS:
         st = sudoku_output_option(ps, id, &g->layout, &g->sym);
         if (!st && g->layout == SUDOKU_LAYOUT_AUTO)
-            g->layout = SUDOKU_LAYOUT_LINE;
+            return cli_usage_error(ps->prog, "--output: 'same' is the layout "
+                                   "a puzzle was read in, and generate reads "
+                                   "none (line, grid, numbers, tatham or "
+                                   "json)");
         return st;
     default: /* OPT_SOLUTION */
         g->with_solution = 1;
