@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -585,6 +586,14 @@ void cli_progress_show(cli_progress *p, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fflush(stderr);
+}
+
+void cli_progress_made(cli_progress *p, uint64_t done, uint64_t count)
+{
+    if (count > 1)
+        cli_progress_show(p, "%" PRIu64 " of %" PRIu64 " puzzles, %.0f/s",
+                          done, count,
+                          (double)done / (cli_seconds() - p->start));
 }
 
 void cli_progress_clear(cli_progress *p)

@@ -300,6 +300,9 @@ void cli_progress_start(cli_progress *p);
 /* Redraws the line with the text (printf format) if it is time to. */
 void cli_progress_show(cli_progress *p, const char *fmt, ...)
     CLI_PRINTF(2, 3);
+/* Redraws "K of N puzzles, R/s" for a run that makes N things, at the
+ * rate since cli_progress_start (nothing to show when N is 1). */
+void cli_progress_made(cli_progress *p, uint64_t done, uint64_t count);
 void cli_progress_clear(cli_progress *p);
 
 /* ---- the loop over input files -------------------------------------- */

@@ -323,10 +323,7 @@ int mathdoku_generate_main(int argc, char **argv)
         }
         free(id);
         mathdoku_free(&p);
-        if (count > 1)
-            cli_progress_show(&progress, "%" PRIu64 " of %" PRIu64
-                              " puzzles, %.0f/s", k + 1, count,
-                              (double)(k + 1) / (cli_seconds() - start));
+        cli_progress_made(&progress, k + 1, count);
         if (ferror(stdout))
             break;
     }

@@ -287,10 +287,7 @@ int sudoku_generate_main(int argc, char **argv)
                     " nodes, %" PRIu64 " checks, %ld restarts, %.6f s\n", s,
                     rep.givens, rep.minimal ? " (minimal)" : "", rep.nodes,
                     rep.checks, rep.restarts, rep.seconds);
-        if (count > 1)
-            cli_progress_show(&progress, "%" PRIu64 " of %" PRIu64
-                              " puzzles, %.0f/s", k + 1, count,
-                              (double)(k + 1) / (cli_seconds() - start));
+        cli_progress_made(&progress, k + 1, count);
         if (ferror(stdout))
             break;
     }
