@@ -24,11 +24,12 @@
 
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_SYMMETRY, OPT_FILL, OPT_GIVENS,
-    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION
+    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION, OPT_REACH
 };
 
-static const char *const difficulties[] = { "easy", "medium", "hard",
-                                            "expert", "guessing", NULL };
+/* How a puzzle of a grade is reached. */
+static const char *const reaches[] = { "steer", "sample", NULL };
+enum { REACH_STEER, REACH_SAMPLE };
 
 static const cli_option options[] = {
     { OPT_COUNT, 'n', "count", "N", "puzzles to make (default 1)" },
@@ -41,10 +42,15 @@ static const cli_option options[] = {
       "blockrow (Ossudo's: cells left to right, a dead end restarts the "
       "band), pattern (Doku_Autocomplete's shifted rows shuffled)" },
     { OPT_DIFFICULTY, 0, "difficulty", "D", "only puzzles the logic solver "
-      "grades D: easy, medium, hard, expert or guessing (sudoku rate); each "
-      "puzzle tries up to --attempts grids" },
+      "grades D: easy, medium, hard, expert, extreme or guessing (sudoku "
+      "rate); each puzzle tries up to --attempts grids; minimal then means "
+      "no given can go without a second solution or a harder grade" },
     { OPT_ATTEMPTS, 0, "attempts", "N", "grids tried per puzzle for "
       "--difficulty (default 10000)" },
+    { OPT_REACH, 0, "reach", "HOW", "how --difficulty is reached: steer "
+      "(default: a given is cleared only while the grade's techniques still "
+      "solve the puzzle; kept if the grade is not reached) or sample "
+      "(clear freely, keep the puzzles rated D)" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
@@ -107,11 +113,30 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
+/* Steering the clearing: a given may go while the techniques of the
+ * grade asked for (and the easier ones) still solve the puzzle without a
+ * guess.  The solver of the clearing is busy (givens pushed), and no guess
+ * is allowed, so the logic solver gets none. */
+static int within_grade(void *ctx, const sudoku *p)
+{
+    const uint32_t *allowed = ctx;
+    sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
+    if (!lg)
+        return 0;
+    sudoku_logic_set_techniques(lg, *allowed);
+    sudoku_step st;
+    int got;
+    while ((got = sudoku_logic_step(lg, NULL, &st)) == 1)
+        ;
+    sudoku_logic_free(lg);
+    return got == 0;
+}
+
 /* What the command line asks for. */
 typedef struct gen_args {
     sudoku_read_options box;
     uint64_t count, givens, attempts;
-    int with_solution, check_nodes_set, level;
+    int with_solution, check_nodes_set, level, reach;
     sudoku_gen_options opt;
     sudoku_layout layout;
     sudoku_symbols sym;
@@ -138,9 +163,11 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_GIVENS:
         return cli_value_count(ps, 1, 10000, &g->givens);
     case OPT_DIFFICULTY:
-        return cli_value_choice(ps, difficulties, &g->level);
+        return cli_value_choice(ps, sudoku_grade_names, &g->level);
     case OPT_ATTEMPTS:
         return cli_value_count(ps, 1, UINT64_MAX, &g->attempts);
+    case OPT_REACH:
+        return cli_value_choice(ps, reaches, &g->reach);
     case OPT_CHECK_NODES:
         g->check_nodes_set = 1;
         return cli_value_count(ps, 0, UINT64_MAX, &g->opt.check_nodes);
@@ -176,7 +203,7 @@ int sudoku_generate_main(int argc, char **argv)
     sudoku_gen_options opt = g.opt;
     sudoku_layout layout = g.layout;
     sudoku_symbols sym = g.sym;
-    const char *difficulty = level >= 0 ? difficulties[level] : NULL;
+    const char *difficulty = level >= 0 ? sudoku_grade_names[level] : NULL;
     uint64_t seed = search.seed, max_nodes = search.max_nodes;
     int stats = search.stats;
     opt.max_seconds = search.timeout;
@@ -191,6 +218,12 @@ int sudoku_generate_main(int argc, char **argv)
                                sudoku_symmetry_name(opt.symmetry), shape.R,
                                shape.C);
     seed = cli_generate_seed(&search, gen_command.prog);
+    uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
+    if (difficulty && g.reach == REACH_STEER &&
+        level != SUDOKU_GRADE_GUESSING) {
+        opt.accept = within_grade;
+        opt.accept_ctx = &allowed;
+    }
 
     sudoku_solver *sv = sudoku_solver_new(shape);
     sudoku puzzle, solution;

@@ -519,6 +519,11 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                 puzzle->cell[orbit[j]] = 0;
             }
             int u = still_unique(&k, orbit, n);
+            if (u == 1 && opt->accept && !opt->accept(opt->accept_ctx,
+                                                      puzzle)) {
+                rep->refused++;
+                u = 0;
+            }
             if (u == 1) {
                 givens -= n;
                 continue;

@@ -62,6 +62,14 @@ typedef struct sudoku_gen_options {
     uint64_t check_nodes;  /* per uniqueness check: a check that needs more
                               keeps its given (the puzzle stays unique, but
                               is not proved minimal); 0: no limit */
+    /* Steering (NULL: none): after a clearing that keeps the solution
+     * unique, accept(accept_ctx, puzzle) says whether the puzzle may stay
+     * so (1) or the cells get their givens back (0): e.g. "the logic
+     * solver still finishes it with the techniques of a grade".  Minimal
+     * then means: no given can go without a second solution or a refusal
+     * at the time it was tried. */
+    int (*accept)(void *ctx, const sudoku *puzzle);
+    void *accept_ctx;
 } sudoku_gen_options;
 
 typedef struct sudoku_gen_report {
@@ -73,6 +81,7 @@ typedef struct sudoku_gen_report {
     uint64_t nodes;        /* engine nodes, fill and checks */
     uint64_t checks;       /* uniqueness searches */
     uint64_t capped;       /* ... stopped by check_nodes (givens kept) */
+    uint64_t refused;      /* clearings that opt->accept refused */
     long restarts;         /* blockrow: band restarts */
     double seconds;
 } sudoku_gen_report;

@@ -29,19 +29,32 @@ struct sudoku_logic {
     int *unit;                /* 3N units of N cells: rows, columns, boxes */
     int *rc, *rd;             /* removals of the current step */
     int n_rm, cap_rm;
+    double deadline;          /* grid_seconds() at which the steps stop
+                                 (0: never) */
+    int cut;                  /* a finder found the deadline passed */
+    struct trial *trial;      /* scratch of the forcing chains */
 };
 
-static const char *const tech_names[SUDOKU_TECH_COUNT] = {
-    "full house", "naked single", "hidden single",
-    "locked candidates (pointing)", "locked candidates (claiming)",
-    "naked pair", "hidden pair", "naked triple", "hidden triple",
-    "naked quad", "hidden quad", "X-wing", "swordfish", "XY-wing", "guess"
+_Static_assert(SUDOKU_TECH_COUNT <= 32, "technique sets are 32-bit masks");
+
+#define TECH_NAME(name, text, key, grade) text,
+#define TECH_KEY(name, text, key, grade) key,
+#define TECH_GRADE(name, text, key, grade) SUDOKU_GRADE_##grade,
+#define GRADE_NAME(name, text) text,
+static const char *const tech_names[] = {
+    SUDOKU_TECHNIQUE_LIST(TECH_NAME)
 };
-static const char *const tech_keys[SUDOKU_TECH_COUNT] = {
-    "full_house", "naked_single", "hidden_single", "pointing", "claiming",
-    "naked_pair", "hidden_pair", "naked_triple", "hidden_triple",
-    "naked_quad", "hidden_quad", "x_wing", "swordfish", "xy_wing", "guess"
+static const char *const tech_keys[] = { SUDOKU_TECHNIQUE_LIST(TECH_KEY) };
+static const sudoku_grade tech_grades[] = {
+    SUDOKU_TECHNIQUE_LIST(TECH_GRADE)
 };
+const char *const sudoku_grade_names[] = {
+    SUDOKU_GRADE_LIST(GRADE_NAME) NULL
+};
+#undef TECH_NAME
+#undef TECH_KEY
+#undef TECH_GRADE
+#undef GRADE_NAME
 
 const char *sudoku_technique_name(sudoku_technique t)
 {
@@ -53,17 +66,28 @@ const char *sudoku_technique_key(sudoku_technique t)
     return t < SUDOKU_TECH_COUNT ? tech_keys[t] : "?";
 }
 
+sudoku_grade sudoku_technique_grade(sudoku_technique t)
+{
+    return t < SUDOKU_TECH_COUNT ? tech_grades[t] : SUDOKU_GRADE_GUESSING;
+}
+
+const char *sudoku_grade_name(sudoku_grade g)
+{
+    return g < SUDOKU_GRADE_COUNT ? sudoku_grade_names[g] : "?";
+}
+
+uint32_t sudoku_grade_techniques(sudoku_grade g)
+{
+    uint32_t set = 0;
+    for (int t = 0; t < SUDOKU_TECH_GUESS; t++)
+        if (tech_grades[t] <= g)
+            set |= 1u << t;
+    return set;
+}
+
 const char *sudoku_rating_name(sudoku_technique hardest)
 {
-    if (hardest <= SUDOKU_TECH_HIDDEN_SINGLE)
-        return "easy";
-    if (hardest <= SUDOKU_TECH_HIDDEN_PAIR)
-        return "medium";
-    if (hardest <= SUDOKU_TECH_HIDDEN_QUAD)
-        return "hard";
-    if (hardest <= SUDOKU_TECH_XY_WING)
-        return "expert";
-    return "guessing";
+    return sudoku_grade_name(sudoku_technique_grade(hardest));
 }
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -121,6 +145,15 @@ static const char *unit_name(const sudoku_logic *lg, int u, char *buf)
 static const char *cell_name(const sudoku_logic *lg, int i, char *buf)
 {
     return sudoku_cell_name(&lg->sh, i, buf);
+}
+
+/* Whether the time of sudoku_logic_set_limits is up; the finders that can
+ * take long on a large grid ask between their units of work. */
+static int time_up(sudoku_logic *lg)
+{
+    if (!lg->cut && lg->deadline > 0 && grid_seconds() >= lg->deadline)
+        lg->cut = 1;
+    return lg->cut;
 }
 
 /* appends to the step's text */
@@ -194,6 +227,7 @@ static void say_removals(const sudoku_logic *lg, sudoku_step *st, int from)
 }
 
 static int reject_init(sudoku_logic *lg);
+static void trial_free(struct trial *t);
 static void reject_place(sudoku_logic *lg, int i, int d);
 static int reject_step(sudoku_logic *lg, sudoku_step *st);
 
@@ -289,12 +323,15 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->unit);
     free(lg->rc);
     free(lg->rd);
+    trial_free(lg->trial);
     free(lg);
 }
 
 void sudoku_logic_set_limits(sudoku_logic *lg, const grid_limits *lim)
 {
     lg->limits = *lim;
+    lg->deadline = lim->max_seconds > 0 ? grid_seconds() + lim->max_seconds
+                                        : 0;
 }
 
 const sudoku *sudoku_logic_grid(const sudoku_logic *lg)
@@ -554,7 +591,7 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[4];
-    for (int u = 0; u < 3 * lg->N; u++)
+    for (int u = 0; u < 3 * lg->N && !time_up(lg); u++)
         if (naked_in_unit(lg, st, u, k, pick, 0, 0, 0))
             return 1;
     return 0;
@@ -624,7 +661,7 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[4];
-    for (int u = 0; u < 3 * lg->N; u++)
+    for (int u = 0; u < 3 * lg->N && !time_up(lg); u++)
         if (hidden_in_unit(lg, st, u, k, pick, 0, 1, 0))
             return 1;
     return 0;
@@ -682,7 +719,7 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
 static int fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[3];
-    for (int d = 1; d <= lg->N; d++)
+    for (int d = 1; d <= lg->N && !time_up(lg); d++)
         for (int base = 0; base <= lg->N; base += lg->N)
             if (fish_in(lg, st, k, d, base, pick, 0, 0, 0))
                 return 1;
@@ -698,6 +735,8 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
         uint64_t pv = lg->cand[p];
         if (popcount(pv) != 2)
             continue;
+        if (time_up(lg))
+            return 0;
         for (int a = 0; a < NN; a++) {
             uint64_t av = lg->cand[a];
             if (popcount(av) != 2 || !sees(lg, p, a) ||
@@ -729,6 +768,388 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
             }
         }
     }
+    return 0;
+}
+
+/* ---- forcing chains -------------------------------------------------------- */
+
+/*
+ * A trial follows one assumption ("r1c1 = 3") with naked and hidden
+ * singles until nothing more follows or a contradiction shows: a cell
+ * with no candidate left, or a digit with no place left in a unit.
+ *
+ *   placements 0..n-1:  pc[p] = cell, pd[p] = digit, why[p] = WHY_ASSUMED,
+ *                       WHY_NAKED (the cell's last candidate) or a unit u
+ *                       (the digit's only place in u); placement 0 is the
+ *                       assumption
+ *   at[i]               the placement that filled cell i, or -1
+ *   rm_by[i*N + d-1]    the placement that removed d from cell i (valid
+ *                       where stamp[] == run, so nothing is cleared
+ *                       between trials)
+ *
+ * Each placement's reasons are earlier placements, so the chain that
+ * leads to a conclusion is read back from these links alone.
+ */
+enum { WHY_ASSUMED = -1, WHY_NAKED = -2 };
+
+typedef struct trial {
+    uint64_t *cand;
+    int *at, *pc, *pd, *why, n;
+    int *rm_by;
+    unsigned *stamp, run;
+    unsigned char *mark;      /* placements on the chain being told */
+    uint64_t *either;         /* per cell: what it may be in some branch */
+    int bad_cell, bad_unit, bad_digit;   /* the contradiction, or -1 */
+} trial;
+
+static void trial_free(trial *t)
+{
+    if (!t)
+        return;
+    free(t->cand);
+    free(t->at);
+    free(t->pc);
+    free(t->pd);
+    free(t->why);
+    free(t->rm_by);
+    free(t->stamp);
+    free(t->mark);
+    free(t->either);
+    free(t);
+}
+
+static trial *trial_get(sudoku_logic *lg)
+{
+    if (lg->trial)
+        return lg->trial;
+    size_t NN = (size_t)lg->NN, N = (size_t)lg->N;
+    trial *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->cand = malloc(NN * sizeof *t->cand);
+    t->at = malloc(NN * sizeof *t->at);
+    t->pc = malloc(NN * sizeof *t->pc);
+    t->pd = malloc(NN * sizeof *t->pd);
+    t->why = malloc(NN * sizeof *t->why);
+    t->rm_by = malloc(NN * N * sizeof *t->rm_by);
+    t->stamp = calloc(NN * N, sizeof *t->stamp);
+    t->mark = malloc(NN);
+    t->either = malloc(NN * sizeof *t->either);
+    if (!t->cand || !t->at || !t->pc || !t->pd || !t->why || !t->rm_by ||
+        !t->stamp || !t->mark || !t->either) {
+        trial_free(t);
+        return NULL;
+    }
+    return lg->trial = t;
+}
+
+/* the placement that removed d from cell i in this trial, or -1 */
+static int removed_by(const sudoku_logic *lg, const trial *t, int i, int d)
+{
+    size_t k = (size_t)i * lg->N + d - 1;
+    return t->stamp[k] == t->run ? t->rm_by[k] : -1;
+}
+
+/* Removes d from cell i as a consequence of placement p; 0, or -1 when i
+ * is left with no candidate. */
+static int trial_remove(sudoku_logic *lg, trial *t, int i, int d, int p)
+{
+    if (!(t->cand[i] & bit(d)))
+        return 0;
+    size_t k = (size_t)i * lg->N + d - 1;
+    t->cand[i] &= ~bit(d);
+    t->rm_by[k] = p;
+    t->stamp[k] = t->run;
+    if (!t->cand[i] && t->at[i] < 0) {
+        t->bad_cell = i;
+        return -1;
+    }
+    return 0;
+}
+
+/* Places d in cell i for the reason why; 0, or -1 on a contradiction. */
+static int trial_place(sudoku_logic *lg, trial *t, int i, int d, int why)
+{
+    int p = t->n++;
+    t->pc[p] = i;
+    t->pd[p] = d;
+    t->why[p] = why;
+    t->at[i] = p;
+    for (uint64_t o = t->cand[i] & ~bit(d); o; o &= o - 1)
+        trial_remove(lg, t, i, lowest(o) + 1, p);
+    t->cand[i] = 0;
+    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
+                 2 * lg->N + box_of(lg, i) };
+    for (int k = 0; k < 3; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            if (trial_remove(lg, t, cells[j], d, p) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+/* Follows cell i = d with singles; 0 when it settles, -1 on a
+ * contradiction (bad_cell, or bad_unit and bad_digit, say which). */
+static int trial_run(sudoku_logic *lg, trial *t, int i, int d)
+{
+    int N = lg->N, NN = lg->NN;
+    uint64_t all = N == 64 ? ~0ULL : (1ULL << N) - 1;
+    memcpy(t->cand, lg->cand, (size_t)NN * sizeof *t->cand);
+    for (int j = 0; j < NN; j++)
+        t->at[j] = -1;
+    t->n = 0;
+    t->bad_cell = t->bad_unit = t->bad_digit = -1;
+    if (++t->run == 0) {
+        memset(t->stamp, 0, (size_t)NN * N * sizeof *t->stamp);
+        t->run = 1;
+    }
+    if (trial_place(lg, t, i, d, WHY_ASSUMED) != 0)
+        return -1;
+    for (int progress = 1; progress;) {
+        progress = 0;
+        for (int j = 0; j < NN; j++)
+            if (t->at[j] < 0 && popcount(t->cand[j]) == 1) {
+                if (trial_place(lg, t, j, lowest(t->cand[j]) + 1,
+                                WHY_NAKED) != 0)
+                    return -1;
+                progress = 1;
+            }
+        if (progress)
+            continue;
+        for (int u = 0; u < 3 * N; u++) {
+            const int *cells = unit_cells(lg, u);
+            uint64_t once = 0, twice = 0, placed = 0;
+            for (int j = 0; j < N; j++) {
+                int c = cells[j];
+                if (lg->grid.cell[c])
+                    placed |= bit(lg->grid.cell[c]);
+                else if (t->at[c] >= 0)
+                    placed |= bit(t->pd[t->at[c]]);
+                twice |= once & t->cand[c];
+                once |= t->cand[c];
+            }
+            uint64_t missing = all & ~once & ~placed;
+            if (missing) {
+                t->bad_unit = u;
+                t->bad_digit = lowest(missing) + 1;
+                return -1;
+            }
+            for (uint64_t h = once & ~twice & ~placed; h; h &= h - 1) {
+                int e = lowest(h) + 1;
+                for (int j = 0; j < N; j++)
+                    if (t->cand[cells[j]] & bit(e)) {
+                        if (trial_place(lg, t, cells[j], e, u) != 0)
+                            return -1;
+                        progress = 1;
+                        break;
+                    }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Marks placement p and the placements it rests on. */
+static void mark_chain(sudoku_logic *lg, trial *t, int p)
+{
+    if (p < 0 || t->mark[p])
+        return;
+    t->mark[p] = 1;
+    int i = t->pc[p], d = t->pd[p];
+    if (t->why[p] == WHY_NAKED) {
+        for (uint64_t o = lg->cand[i] & ~bit(d); o; o &= o - 1)
+            mark_chain(lg, t, removed_by(lg, t, i, lowest(o) + 1));
+    } else if (t->why[p] >= 0) {
+        const int *cells = unit_cells(lg, t->why[p]);
+        for (int j = 0; j < lg->N; j++)
+            if (cells[j] != i && (lg->cand[cells[j]] & bit(d)))
+                mark_chain(lg, t, removed_by(lg, t, cells[j], d));
+    }
+}
+
+/* Marks what the contradiction of a trial rests on. */
+static void mark_contradiction(sudoku_logic *lg, trial *t)
+{
+    if (t->bad_cell >= 0) {
+        for (uint64_t o = lg->cand[t->bad_cell]; o; o &= o - 1)
+            mark_chain(lg, t, removed_by(lg, t, t->bad_cell, lowest(o) + 1));
+        return;
+    }
+    const int *cells = unit_cells(lg, t->bad_unit);
+    for (int j = 0; j < lg->N; j++)
+        if (lg->cand[cells[j]] & bit(t->bad_digit))
+            mark_chain(lg, t, removed_by(lg, t, cells[j], t->bad_digit));
+}
+
+/* Says the marked placements after the assumption, in order: "r1c5 = 8,
+ * r2c5 = 4 (the only place for 4 in column 5)". */
+static void say_chain(sudoku_logic *lg, trial *t, sudoku_step *st)
+{
+    char name[24], un[32];
+    int first = 1;
+    for (int p = 1; p < t->n; p++) {
+        if (!t->mark[p])
+            continue;
+        say(st, "%s%s = %d", first ? "" : ", ", cell_name(lg, t->pc[p], name),
+            t->pd[p]);
+        if (t->why[p] >= 0)
+            say(st, " (only place for %d in %s)", t->pd[p],
+                unit_name(lg, t->why[p], un));
+        first = 0;
+    }
+}
+
+/*
+ * Forcing chains from premises of which one is true: the candidates of a
+ * cell (n digits in cell[0]), or the places of a digit in a unit.  Each
+ * is followed with singles.  One that ends in a contradiction is false;
+ * else what every branch agrees on is true: a cell all branches fill with
+ * the same digit, or a candidate all branches remove.  Applies one
+ * conclusion and returns 1, or returns 0; -2 for no memory.
+ */
+static int forcing_from(sudoku_logic *lg, sudoku_step *st,
+                        sudoku_technique tech, int n, const int *cell,
+                        const int *digit, int unit)
+{
+    trial *t = trial_get(lg);
+    if (!t)
+        return -2;
+    int NN = lg->NN;
+    char name[24], un[32];
+    for (int i = 0; i < NN; i++)
+        t->either[i] = 0;
+    for (int b = 0; b < n; b++) {
+        if (trial_run(lg, t, cell[b], digit[b]) == 0) {
+            for (int i = 0; i < NN; i++)
+                t->either[i] |= t->at[i] >= 0 ? bit(t->pd[t->at[i]])
+                                              : t->cand[i];
+            continue;
+        }
+        /* this premise is false */
+        memset(t->mark, 0, (size_t)t->n);
+        mark_contradiction(lg, t);
+        st->tech = tech;
+        say(st, "%s: if %s were %d, then ", tech_names[tech],
+            cell_name(lg, cell[b], name), digit[b]);
+        say_chain(lg, t, st);
+        if (t->bad_cell >= 0)
+            say(st, "%s%s would have no candidate left", t->n > 1 ? ", and "
+                                                                  : "",
+                cell_name(lg, t->bad_cell, name));
+        else
+            say(st, "%s%d would have no place left in %s",
+                t->n > 1 ? ", and " : "", t->bad_digit,
+                unit_name(lg, t->bad_unit, un));
+        say(st, "; so %s <> %d", cell_name(lg, cell[b], name), digit[b]);
+        eliminate(lg, cell[b], digit[b]);
+        return 1;
+    }
+    /* what all branches agree on: a placement first, else one removal */
+    int at = -1, d = 0;
+    for (int i = 0; i < NN && at < 0; i++)
+        if (!lg->grid.cell[i] && popcount(lg->cand[i]) > 1 &&
+            popcount(t->either[i]) == 1) {
+            at = i;
+            d = lowest(t->either[i]) + 1;
+        }
+    int placing = at >= 0;
+    for (int i = 0; i < NN && at < 0; i++)
+        if (!lg->grid.cell[i] && (lg->cand[i] & ~t->either[i])) {
+            at = i;
+            d = lowest(lg->cand[i] & ~t->either[i]) + 1;
+        }
+    if (at < 0)
+        return 0;
+    st->tech = tech;
+    if (unit < 0) {
+        say(st, "%s from %s ", tech_names[tech], cell_name(lg, cell[0],
+                                                           name));
+        say_digits(st, lg->cand[cell[0]]);
+    } else {
+        say(st, "%s on %d in %s (", tech_names[tech], digit[0],
+            unit_name(lg, unit, un));
+        for (int b = 0; b < n; b++)
+            say(st, "%s%s", b ? ", " : "", cell_name(lg, cell[b], name));
+        say(st, ")");
+    }
+    for (int b = 0; b < n; b++) {
+        trial_run(lg, t, cell[b], digit[b]);
+        memset(t->mark, 0, (size_t)t->n);
+        mark_chain(lg, t, placing ? t->at[at] : removed_by(lg, t, at, d));
+        say(st, "%s if %s = %d", b ? ";" : ":", cell_name(lg, cell[b], name),
+            digit[b]);
+        if (t->n > 1 && (placing ? t->at[at] > 0
+                                 : removed_by(lg, t, at, d) > 0)) {
+            say(st, ", then ");
+            say_chain(lg, t, st);
+        }
+        if (!placing)
+            say(st, ", so %s <> %d", cell_name(lg, at, name), d);
+    }
+    if (placing) {
+        say(st, "; either way %s = %d", cell_name(lg, at, name), d);
+        st->cell = at;
+        st->digit = d;
+        place(lg, at, d);
+    } else {
+        say(st, "; either way %s <> %d", cell_name(lg, at, name), d);
+        eliminate(lg, at, d);
+    }
+    return 1;
+}
+
+/* A person follows two, three or four branches, not sixty-four: the
+ * forcing chains start from cells with at most this many candidates and
+ * digits with at most this many places (which also keeps a step on a
+ * large, open grid short). */
+#define FORCING_MAX_BRANCHES 4
+
+/* Cell forcing chains, from the cells with fewest candidates first. */
+static int cell_forcing(sudoku_logic *lg, sudoku_step *st)
+{
+    int cell[FORCING_MAX_BRANCHES], digit[FORCING_MAX_BRANCHES];
+    for (int k = 2; k <= FORCING_MAX_BRANCHES; k++)
+        for (int i = 0; i < lg->NN; i++) {
+            if (lg->grid.cell[i] || popcount(lg->cand[i]) != k)
+                continue;
+            if (time_up(lg))
+                return 0;
+            int n = 0;
+            for (uint64_t m = lg->cand[i]; m; m &= m - 1) {
+                cell[n] = i;
+                digit[n++] = lowest(m) + 1;
+            }
+            int got = forcing_from(lg, st, SUDOKU_TECH_CELL_FORCING, n, cell,
+                                   digit, -1);
+            if (got)
+                return got;
+        }
+    return 0;
+}
+
+/* Unit forcing chains, from the digits with fewest places first. */
+static int unit_forcing(sudoku_logic *lg, sudoku_step *st)
+{
+    int cell[FORCING_MAX_BRANCHES], digit[FORCING_MAX_BRANCHES];
+    for (int k = 2; k <= FORCING_MAX_BRANCHES; k++)
+        for (int u = 0; u < 3 * lg->N; u++)
+            for (int d = 1; d <= lg->N; d++) {
+                uint64_t pos = positions(lg, u, d);
+                if (popcount(pos) != k)
+                    continue;
+                if (time_up(lg))
+                    return 0;
+                int n = 0;
+                for (; pos; pos &= pos - 1) {
+                    cell[n] = unit_cells(lg, u)[lowest(pos)];
+                    digit[n++] = d;
+                }
+                int got = forcing_from(lg, st, SUDOKU_TECH_UNIT_FORCING, n,
+                                       cell, digit, u);
+                if (got)
+                    return got;
+            }
     return 0;
 }
 
@@ -947,6 +1368,11 @@ static int find_solution(sudoku_logic *lg, sudoku_solver *sv)
         return lg->solved;
     grid_limits lim = lg->limits;
     lim.max_solutions = 2;
+    if (lg->deadline > 0) {
+        lim.max_seconds = lg->deadline - grid_seconds();
+        if (lim.max_seconds <= 0)
+            return SUDOKU_ECUT;
+    }
     grid_outcome out;
     if (!sv || sudoku_solve_dlx(sv, &lg->puzzle, &lim, &lg->solution, &out)
                    != 0)
@@ -988,6 +1414,32 @@ static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     return 1;
 }
 
+/* Looks for one step of technique t: 1 found (and applied), 0 none, -2 no
+ * memory. */
+static int find(sudoku_logic *lg, sudoku_step *st, sudoku_technique t)
+{
+    st->tech = t;
+    switch (t) {
+    case SUDOKU_TECH_FULL_HOUSE: return full_house(lg, st);
+    case SUDOKU_TECH_NAKED_SINGLE: return naked_single(lg, st);
+    case SUDOKU_TECH_HIDDEN_SINGLE: return hidden_single(lg, st);
+    case SUDOKU_TECH_POINTING: return locked(lg, st, 1);
+    case SUDOKU_TECH_CLAIMING: return locked(lg, st, 0);
+    case SUDOKU_TECH_NAKED_PAIR: return naked_subset(lg, st, 2);
+    case SUDOKU_TECH_HIDDEN_PAIR: return hidden_subset(lg, st, 2);
+    case SUDOKU_TECH_NAKED_TRIPLE: return naked_subset(lg, st, 3);
+    case SUDOKU_TECH_HIDDEN_TRIPLE: return hidden_subset(lg, st, 3);
+    case SUDOKU_TECH_NAKED_QUAD: return naked_subset(lg, st, 4);
+    case SUDOKU_TECH_HIDDEN_QUAD: return hidden_subset(lg, st, 4);
+    case SUDOKU_TECH_X_WING: return fish(lg, st, 2);
+    case SUDOKU_TECH_SWORDFISH: return fish(lg, st, 3);
+    case SUDOKU_TECH_XY_WING: return xy_wing(lg, st);
+    case SUDOKU_TECH_CELL_FORCING: return cell_forcing(lg, st);
+    case SUDOKU_TECH_UNIT_FORCING: return unit_forcing(lg, st);
+    default: return 0;
+    }
+}
+
 int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
 {
     memset(st, 0, sizeof *st);
@@ -1011,27 +1463,18 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
         found = reject_step(lg, st);
     } else {
-        uint32_t a = lg->allowed;
-#define MAY(t) (a >> SUDOKU_TECH_##t & 1)
-        if ((MAY(FULL_HOUSE) &&
-             (st->tech = SUDOKU_TECH_FULL_HOUSE, full_house(lg, st))) ||
-            (MAY(NAKED_SINGLE) &&
-             (st->tech = SUDOKU_TECH_NAKED_SINGLE, naked_single(lg, st))) ||
-            (MAY(HIDDEN_SINGLE) &&
-             (st->tech = SUDOKU_TECH_HIDDEN_SINGLE, hidden_single(lg, st))) ||
-            (MAY(POINTING) && locked(lg, st, 1)) ||
-            (MAY(CLAIMING) && locked(lg, st, 0)) ||
-            (MAY(NAKED_PAIR) && naked_subset(lg, st, 2)) ||
-            (MAY(HIDDEN_PAIR) && hidden_subset(lg, st, 2)) ||
-            (MAY(NAKED_TRIPLE) && naked_subset(lg, st, 3)) ||
-            (MAY(HIDDEN_TRIPLE) && hidden_subset(lg, st, 3)) ||
-            (MAY(NAKED_QUAD) && naked_subset(lg, st, 4)) ||
-            (MAY(HIDDEN_QUAD) && hidden_subset(lg, st, 4)) ||
-            (MAY(X_WING) && fish(lg, st, 2)) ||
-            (MAY(SWORDFISH) && fish(lg, st, 3)) ||
-            (MAY(XY_WING) && xy_wing(lg, st)))
-            found = 1;
-#undef MAY
+        for (int t = 0; t < SUDOKU_TECH_GUESS && !found; t++)
+            if (lg->allowed >> t & 1)
+                found = find(lg, st, (sudoku_technique)t);
+        if (found == -2) {
+            snprintf(st->text, sizeof st->text, "out of memory");
+            return -2;
+        }
+        if (lg->cut) {
+            snprintf(st->text, sizeof st->text, "cut short: the time limit "
+                     "ran out while looking for the next step");
+            return SUDOKU_ECUT;
+        }
     }
     if (!found && !(lg->allowed >> SUDOKU_TECH_GUESS & 1))
         return 2;
