@@ -28,8 +28,8 @@ enum {
 };
 
 /* How a puzzle of a grade is reached. */
-static const char *const reaches[] = { "steer", "sample", NULL };
-enum { REACH_STEER, REACH_SAMPLE };
+static const char *const reaches[] = { "steer", "descend", "sample", NULL };
+enum { REACH_STEER, REACH_DESCEND, REACH_SAMPLE };
 
 static const cli_option options[] = {
     { OPT_COUNT, 'n', "count", "N", "puzzles to make (default 1)" },
@@ -48,9 +48,11 @@ static const cli_option options[] = {
     { OPT_ATTEMPTS, 0, "attempts", "N", "grids tried per puzzle for "
       "--difficulty (default 10000)" },
     { OPT_REACH, 0, "reach", "HOW", "how --difficulty is reached: steer "
-      "(default: a given is cleared only while the grade's techniques still "
-      "solve the puzzle; kept if the grade is not reached) or sample "
-      "(clear freely, keep the puzzles rated D)" },
+      "(default: a given is cleared only while D's techniques still solve "
+      "the puzzle; kept when D is not reached), descend (a random minimal "
+      "puzzle harder than D gets givens of its solution back until it is D, "
+      "then loses those it can within D) or sample (clear freely, keep the "
+      "puzzles rated D)" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
@@ -113,23 +115,34 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
-/* Steering the clearing: a given may go while the techniques of the
- * grade asked for (and the easier ones) still solve the puzzle without a
- * guess.  The solver of the clearing is busy (givens pushed), and no guess
- * is allowed, so the logic solver gets none. */
-static int within_grade(void *ctx, const sudoku *p)
+/* The grade of a puzzle as a number (SUDOKU_GRADE_COUNT when the logic
+ * solver cannot say). */
+static int grade_of(void *ctx, const sudoku *p)
 {
-    const uint32_t *allowed = ctx;
+    (void)ctx;
     sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
     if (!lg)
-        return 0;
-    sudoku_logic_set_techniques(lg, *allowed);
+        return SUDOKU_GRADE_COUNT;
+    sudoku_logic_set_techniques(lg, ~(1u << SUDOKU_TECH_GUESS));
     sudoku_step st;
-    int got;
+    int hardest = 0, got;
     while ((got = sudoku_logic_step(lg, NULL, &st)) == 1)
-        ;
+        if ((int)st.tech > hardest)
+            hardest = st.tech;
     sudoku_logic_free(lg);
-    return got == 0;
+    if (got == 2)
+        return SUDOKU_GRADE_GUESSING;
+    return got == 0 ? (int)sudoku_technique_grade(hardest)
+                    : SUDOKU_GRADE_COUNT;
+}
+
+/* Steering the clearing: a given may go while the techniques of the
+ * grade asked for (and the easier ones) still solve the puzzle without a
+ * guess. */
+static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
+{
+    const uint32_t *allowed = ctx;
+    return sudoku_logic_solves(p, *allowed, cells, n) == 1;
 }
 
 /* What the command line asks for. */
@@ -219,7 +232,7 @@ int sudoku_generate_main(int argc, char **argv)
                                shape.C);
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
-    if (difficulty && g.reach == REACH_STEER &&
+    if (difficulty && g.reach != REACH_SAMPLE &&
         level != SUDOKU_GRADE_GUESSING) {
         opt.accept = within_grade;
         opt.accept_ctx = &allowed;
@@ -250,8 +263,22 @@ int sudoku_generate_main(int argc, char **argv)
         for (;;) {
             uint64_t attempt_seed = tries ? s ^ (0x9e3779b97f4a7c15ULL *
                                                  (uint64_t)tries) : s;
-            st = sudoku_generate(sv, attempt_seed, &opt, &puzzle, &solution,
-                                 &rep);
+            if (difficulty && g.reach == REACH_DESCEND) {
+                st = sudoku_generate_graded(sv, attempt_seed, &opt, grade_of,
+                                            sv, level, &puzzle, &solution,
+                                            &rep);
+                if (st == 1) { /* this grid does not reach the grade */
+                    total_nodes += rep.nodes;
+                    if ((uint64_t)++tries < attempts)
+                        continue;
+                    st = 0;
+                    grade = NULL;
+                    break;
+                }
+            } else {
+                st = sudoku_generate(sv, attempt_seed, &opt, &puzzle,
+                                     &solution, &rep);
+            }
             total_nodes += rep.nodes;
             tries++;
             if (st != 0 || !difficulty)

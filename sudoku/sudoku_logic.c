@@ -33,6 +33,9 @@ struct sudoku_logic {
                                  (0: never) */
     int cut;                  /* a finder found the deadline passed */
     struct trial *trial;      /* scratch of the forcing chains */
+    int *scratch;             /* 2 NN ints for the finders */
+    int unique;               /* one solution: 1 known, 0 not, -1 unknown */
+    sudoku_solver *sv;        /* the solver of the step being looked for */
 };
 
 _Static_assert(SUDOKU_TECH_COUNT <= 32, "technique sets are 32-bit masks");
@@ -92,9 +95,15 @@ const char *sudoku_rating_name(sudoku_technique hardest)
 
 /* ---- small helpers -------------------------------------------------------- */
 
+/* By hand rather than __builtin_popcountll, which without a -march that
+ * has the instruction is a library call: counting candidates is the
+ * solver's most frequent operation. */
 static int popcount(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
 static int lowest(uint64_t x)
@@ -228,6 +237,7 @@ static void say_removals(const sudoku_logic *lg, sudoku_step *st, int from)
 
 static int reject_init(sudoku_logic *lg);
 static void trial_free(struct trial *t);
+static int find_solution(sudoku_logic *lg, sudoku_solver *sv);
 static void reject_place(sudoku_logic *lg, int i, int d);
 static int reject_step(sudoku_logic *lg, sudoku_step *st);
 
@@ -249,7 +259,9 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
     sudoku_init(&lg->solution);
     lg->cand = malloc((size_t)NN * sizeof *lg->cand);
     lg->unit = malloc((size_t)3 * NN * sizeof *lg->unit);
-    if (!lg->cand || !lg->unit || sudoku_set_shape(&lg->grid, lg->sh) ||
+    lg->scratch = malloc((size_t)2 * NN * sizeof *lg->scratch);
+    lg->unique = -1;
+    if (!lg->cand || !lg->unit || !lg->scratch || sudoku_set_shape(&lg->grid, lg->sh) ||
         sudoku_set_shape(&lg->puzzle, lg->sh) ||
         sudoku_set_shape(&lg->solution, lg->sh)) {
         sudoku_logic_free(lg);
@@ -311,6 +323,11 @@ void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed)
     lg->allowed = allowed;
 }
 
+void sudoku_logic_assume_unique(sudoku_logic *lg, int unique)
+{
+    lg->unique = unique ? 1 : 0;
+}
+
 void sudoku_logic_free(sudoku_logic *lg)
 {
     if (!lg)
@@ -323,6 +340,7 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->unit);
     free(lg->rc);
     free(lg->rd);
+    free(lg->scratch);
     trial_free(lg->trial);
     free(lg);
 }
@@ -768,6 +786,205 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
             }
         }
     }
+    return 0;
+}
+
+/* ---- remote pairs, W-wings, unique rectangles ------------------------------ */
+
+/*
+ * Remote pairs: cells holding only the same two digits {a,b} that see one
+ * another alternate along any chain of them: two that see each other are
+ * one a and one b.  Colouring each connected group of such cells in two
+ * colours, a cell of one colour and a cell of the other hold a and b
+ * between them, so a cell that sees both can be neither.
+ */
+static int remote_pair(sudoku_logic *lg, sudoku_step *st)
+{
+    int NN = lg->NN;
+    int *colour = lg->scratch, *queue = lg->scratch + NN;
+    for (int i = 0; i < NN; i++)
+        colour[i] = -1;
+    for (int root = 0; root < NN; root++) {
+        uint64_t pair = lg->cand[root];
+        if (colour[root] >= 0 || popcount(pair) != 2)
+            continue;
+        /* the group of root, coloured 0 and 1 (breadth first) */
+        int n = 0;
+        colour[root] = 0;
+        queue[n++] = root;
+        for (int h = 0; h < n; h++)
+            for (int j = 0; j < NN; j++)
+                if (colour[j] < 0 && lg->cand[j] == pair &&
+                    sees(lg, queue[h], j)) {
+                    colour[j] = 1 - colour[queue[h]];
+                    queue[n++] = j;
+                }
+        if (n < 4)
+            continue; /* two or three cells: a naked pair or triple */
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++) {
+                int p = queue[a], q = queue[b];
+                if (colour[p] != 0 || colour[q] != 1 || sees(lg, p, q))
+                    continue;
+                int from = lg->n_rm;
+                for (int i = 0; i < NN; i++)
+                    if (lg->cand[i] != pair && sees(lg, i, p) &&
+                        sees(lg, i, q))
+                        for (uint64_t m = pair; m; m &= m - 1)
+                            eliminate(lg, i, lowest(m) + 1);
+                if (lg->n_rm == from)
+                    continue;
+                char n1[24], n2[24];
+                st->tech = SUDOKU_TECH_REMOTE_PAIR;
+                say(st, "remote pair ");
+                say_digits(st, pair);
+                say(st, ": the cells ");
+                for (int k = 0, first = 1; k < n; k++, first = 0)
+                    say(st, "%s%s", first ? "" : ", ",
+                        cell_name(lg, queue[k], n1));
+                say(st, " hold only these two digits and are linked by "
+                    "seeing one another, so linked cells alternate; %s and "
+                    "%s are of opposite turns and hold both digits between "
+                    "them, so cells seeing both cannot hold either: ",
+                    cell_name(lg, p, n1), cell_name(lg, q, n2));
+                say_removals(lg, st, from);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* The two cells of unit u that hold candidate d, if exactly two do. */
+static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
+{
+    uint64_t pos = positions(lg, u, d);
+    if (popcount(pos) != 2)
+        return 0;
+    *a = unit_cells(lg, u)[lowest(pos)];
+    *b = unit_cells(lg, u)[63 - __builtin_clzll(pos)];
+    return 1;
+}
+
+/*
+ * W-wing: two cells p and q holding only {x,w}, which do not see each
+ * other, and a unit where x fits only in two cells, one seeing p and the
+ * other seeing q.  One of those two is x, so p or q is not x: it is w.
+ * Cells seeing both p and q cannot be w.
+ */
+static int w_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    int NN = lg->NN, N = lg->N;
+    for (int p = 0; p < NN; p++) {
+        uint64_t pair = lg->cand[p];
+        if (popcount(pair) != 2)
+            continue;
+        if (time_up(lg))
+            return 0;
+        for (int q = p + 1; q < NN; q++) {
+            if (lg->cand[q] != pair || sees(lg, p, q))
+                continue;
+            for (uint64_t xs = pair; xs; xs &= xs - 1) {
+                int x = lowest(xs) + 1, w = lowest(pair & ~bit(x)) + 1;
+                for (int u = 0; u < 3 * N; u++) {
+                    int a, b;
+                    if (!conjugates(lg, u, x, &a, &b) || a == p || a == q ||
+                        b == p || b == q)
+                        continue;
+                    if (!(sees(lg, a, p) && sees(lg, b, q)) &&
+                        !(sees(lg, a, q) && sees(lg, b, p)))
+                        continue;
+                    int from = lg->n_rm;
+                    for (int i = 0; i < NN; i++)
+                        if (sees(lg, i, p) && sees(lg, i, q))
+                            eliminate(lg, i, w);
+                    if (lg->n_rm == from)
+                        continue;
+                    char n1[24], n2[24], n3[24], n4[24], un[32];
+                    st->tech = SUDOKU_TECH_W_WING;
+                    say(st, "W-wing: %s and %s both hold only ",
+                        cell_name(lg, p, n1), cell_name(lg, q, n2));
+                    say_digits(st, pair);
+                    say(st, ", and in %s %d fits only in %s and %s, one "
+                        "seeing each of them; so one of the two is not %d "
+                        "and is %d, and cells seeing both cannot be %d: ",
+                        unit_name(lg, u, un), x, cell_name(lg, a, n3),
+                        cell_name(lg, b, n4), x, w, w);
+                    say_removals(lg, st, from);
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Whether the puzzle is known to have one solution: said by the caller, or
+ * found by the engine when a solver is at hand. */
+static int known_unique(sudoku_logic *lg)
+{
+    if (lg->unique < 0 && lg->sv) {
+        int found = find_solution(lg, lg->sv);
+        lg->unique = found == 1 && lg->solutions == 1;
+    }
+    return lg->unique == 1;
+}
+
+/*
+ * Unique rectangle, type 1: four cells on two rows, two columns and two
+ * boxes, three of them holding only {a,b} and the fourth {a,b} and more.
+ * Were the fourth a or b too, a and b could be swapped in the four cells
+ * and the puzzle would have two solutions; a puzzle with one solution
+ * rules that out, so the fourth is neither a nor b.
+ */
+static int unique_rectangle(sudoku_logic *lg, sudoku_step *st)
+{
+    int N = lg->N;
+    for (int r1 = 0; r1 < N; r1++)
+        for (int r2 = r1 + 1; r2 < N; r2++)
+            for (int c1 = 0; c1 < N; c1++)
+                for (int c2 = c1 + 1; c2 < N; c2++) {
+                    int cell[4] = { r1 * N + c1, r1 * N + c2, r2 * N + c1,
+                                    r2 * N + c2 };
+                    /* two boxes: the rows share a band or the columns a
+                     * stack, not both */
+                    int same_band = box_of(lg, cell[0]) == box_of(lg, cell[2]);
+                    int same_stack = box_of(lg, cell[0]) ==
+                                     box_of(lg, cell[1]);
+                    if (same_band == same_stack)
+                        continue;
+                    int odd = -1, pairs = 0;
+                    uint64_t pair = 0;
+                    for (int k = 0; k < 4; k++)
+                        if (popcount(lg->cand[cell[k]]) == 2 &&
+                            (!pair || lg->cand[cell[k]] == pair)) {
+                            pair = lg->cand[cell[k]];
+                            pairs++;
+                        } else {
+                            odd = k;
+                        }
+                    if (pairs != 3 || odd < 0 ||
+                        (lg->cand[cell[odd]] & pair) != pair)
+                        continue;
+                    if (!known_unique(lg))
+                        return 0;
+                    int from = lg->n_rm;
+                    for (uint64_t m = pair; m; m &= m - 1)
+                        eliminate(lg, cell[odd], lowest(m) + 1);
+                    char n[4][24];
+                    st->tech = SUDOKU_TECH_UNIQUE_RECTANGLE;
+                    say(st, "unique rectangle: %s, %s, %s, %s hold ",
+                        cell_name(lg, cell[0], n[0]),
+                        cell_name(lg, cell[1], n[1]),
+                        cell_name(lg, cell[2], n[2]),
+                        cell_name(lg, cell[3], n[3]));
+                    say_digits(st, pair);
+                    say(st, ", %s with more; if %s held only those two "
+                        "digits too, they could be swapped in the four cells "
+                        "and the puzzle (which has one solution) would have "
+                        "two: ", n[odd], n[odd]);
+                    say_removals(lg, st, from);
+                    return 1;
+                }
     return 0;
 }
 
@@ -1434,6 +1651,9 @@ static int find(sudoku_logic *lg, sudoku_step *st, sudoku_technique t)
     case SUDOKU_TECH_X_WING: return fish(lg, st, 2);
     case SUDOKU_TECH_SWORDFISH: return fish(lg, st, 3);
     case SUDOKU_TECH_XY_WING: return xy_wing(lg, st);
+    case SUDOKU_TECH_REMOTE_PAIR: return remote_pair(lg, st);
+    case SUDOKU_TECH_W_WING: return w_wing(lg, st);
+    case SUDOKU_TECH_UNIQUE_RECTANGLE: return unique_rectangle(lg, st);
     case SUDOKU_TECH_CELL_FORCING: return cell_forcing(lg, st);
     case SUDOKU_TECH_UNIT_FORCING: return unit_forcing(lg, st);
     default: return 0;
@@ -1463,6 +1683,7 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
         found = reject_step(lg, st);
     } else {
+        lg->sv = sv;
         for (int t = 0; t < SUDOKU_TECH_GUESS && !found; t++)
             if (lg->allowed >> t & 1)
                 found = find(lg, st, (sudoku_technique)t);
@@ -1496,3 +1717,47 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     st->removed_digit = lg->rd;
     return 1;
 }
+
+/* ---- steering a generator ---------------------------------------------------- */
+
+/* Whether empty cell i is a naked or hidden single among the candidates
+ * the givens leave, or a full house. */
+static int single_at_start(const sudoku_logic *lg, int i)
+{
+    if (popcount(lg->cand[i]) == 1)
+        return 1;
+    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
+                 2 * lg->N + box_of(lg, i) };
+    for (int k = 0; k < 3; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        uint64_t elsewhere = 0;
+        for (int j = 0; j < lg->N; j++)
+            if (cells[j] != i)
+                elsewhere |= lg->cand[cells[j]];
+        if (lg->cand[i] & ~elsewhere)
+            return 1;
+    }
+    return 0;
+}
+
+int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
+                        const int *cells, int n)
+{
+    sudoku_logic *lg = sudoku_logic_new(puzzle, SUDOKU_LOGIC_TECHNIQUES);
+    if (!lg)
+        return -2;
+    int at_once = n > 0 && (allowed & 1u << SUDOKU_TECH_NAKED_SINGLE) &&
+                  (allowed & 1u << SUDOKU_TECH_HIDDEN_SINGLE);
+    for (int k = 0; k < n && at_once; k++)
+        at_once = single_at_start(lg, cells[k]);
+    int got = 0;
+    if (!at_once) {
+        sudoku_logic_set_techniques(lg, allowed & ~(1u << SUDOKU_TECH_GUESS));
+        sudoku_step st;
+        while ((got = sudoku_logic_step(lg, NULL, &st)) == 1)
+            ;
+    }
+    sudoku_logic_free(lg);
+    return got == -2 ? -2 : got == 0;
+}
+

@@ -48,6 +48,9 @@
     X(X_WING, "X-wing", "x_wing", EXPERT)                                  \
     X(SWORDFISH, "swordfish", "swordfish", EXPERT)                         \
     X(XY_WING, "XY-wing", "xy_wing", EXPERT)                               \
+    X(REMOTE_PAIR, "remote pair", "remote_pair", EXPERT)                   \
+    X(W_WING, "W-wing", "w_wing", EXPERT)                                  \
+    X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", EXPERT)    \
     X(CELL_FORCING, "cell forcing chains", "cell_forcing", EXTREME)        \
     X(UNIT_FORCING, "unit forcing chains", "unit_forcing", EXTREME)        \
     X(GUESS, "guess", "guess", GUESSING)
@@ -120,6 +123,12 @@ sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
  * singles and pairs bits. */
 void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed);
 
+/* Unique rectangles hold only for a puzzle with one solution.  The
+ * solver checks that with the engine the first time one is in sight (when
+ * sudoku_logic_step has a solver), unless told here: 1 the puzzle is known
+ * to have one solution, 0 it is not (no unique rectangles). */
+void sudoku_logic_assume_unique(sudoku_logic *lg, int unique);
+
 /* The budget of the Dancing Links search whose solution the guesses
  * follow (max_nodes, max_seconds; default none).  max_seconds, counted
  * from this call, also holds for the steps: the finders poll the clock, so
@@ -145,6 +154,15 @@ uint64_t sudoku_logic_candidates(const sudoku_logic *lg, int cell);
 /* Writes the candidate grid: each empty cell's candidates, placed digits
  * in brackets ([7]), aligned by box. */
 void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg);
+
+/* Whether the techniques in allowed (no guess) solve the puzzle: 1 yes, 0
+ * no, -2 no memory.  For a generator steering its clearing by the grade:
+ * when the puzzle is the one before with cells[0..n-1] cleared, and each
+ * of them is a naked or hidden single at the start (so the steps of the
+ * puzzle before follow at once), the answer is 1 without a search; pass
+ * n = 0 when the puzzle before is not known to be solved. */
+int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
+                        const int *cells, int n);
 
 /* Difficulty from the hardest technique used: the name of its grade. */
 const char *sudoku_rating_name(sudoku_technique hardest);

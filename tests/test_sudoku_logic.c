@@ -296,6 +296,20 @@ static const example examples[] = {
     { "HoDoKu xy02", SUDOKU_TECH_XY_WING,
       "+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+5376+9+419+78+6"
       "+3+1254.....7..+6........3", "", "942 943 954 955 956", NULL, NULL, 0 },
+    /* "Remote Pair: 4/5 r2c7 -5- r2c2 -4- r3c1 -5- r6c1 => r6c7<>5" */
+    { "HoDoKu rp01", SUDOKU_TECH_REMOTE_PAIR,
+      "+7+9845+2+3+16+6.3+7+81.+9+2.+1+2.+3.87.+3+7.+2+6+5.48+82.1+437+6..6.+89+7.+2+39+8"
+      "..14+23+71.7.2+8.5.2...+7..+8+1", "", "567", NULL, NULL, 1 },
+    /* "W-Wing: 4/1 in r1c9,r8c7 connected by 1 in r18c3 =>
+     * r123c7,r89c9<>4" */
+    { "HoDoKu w02", SUDOKU_TECH_W_WING,
+      "6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54"
+      "+1+76+8+3...5+6+2.....68+93...", "", "417 427 437 489 499", NULL, NULL,
+      1 },
+    /* "Uniqueness Test 1: 8/9 in r2c23,r6c23 => r2c2<>8, r2c2<>9" */
+    { "HoDoKu u101", SUDOKU_TECH_UNIQUE_RECTANGLE,
+      "+5.+2..896+71..7..+4+5+2.675..3+8+121+3+6+578+4+9+6+5489+1+2+737....4+6+15+821"
+      "9...+34+3.+6....+9+8..+5.+8+3.26", "", "822 922", NULL, NULL, 1 },
 };
 
 /* the position of an example: placed digits, and candidates */
@@ -390,6 +404,7 @@ static void technique_examples(void)
         /* the technique alone gives exactly the published step */
         lg = sudoku_logic_from_position(&s, cand, SUDOKU_LOGIC_TECHNIQUES);
         sudoku_logic_set_techniques(lg, 1u << ex->tech);
+        sudoku_logic_assume_unique(lg, 1); /* published: one solution */
         got = sudoku_logic_step(lg, NULL, &st);
         int want[100], have[100];
         int nw = removal_codes(ex->removes, want);
