@@ -34,6 +34,7 @@ struct sudoku_logic {
     int cut;                  /* a finder found the deadline passed */
     struct trial *trial;      /* scratch of the forcing chains */
     int *scratch;             /* 2 NN ints for the finders */
+    int *chain;               /* 3 NN N ints for the chains */
     int unique;               /* one solution: 1 known, 0 not, -1 unknown */
     sudoku_solver *sv;        /* the solver of the step being looked for */
 };
@@ -260,8 +261,11 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
     lg->cand = malloc((size_t)NN * sizeof *lg->cand);
     lg->unit = malloc((size_t)3 * NN * sizeof *lg->unit);
     lg->scratch = malloc((size_t)2 * NN * sizeof *lg->scratch);
+    /* X-chains take 8 NN, XY-chains 3 NN N (N >= 4 here) */
+    lg->chain = malloc((size_t)(3 * NN * (N < 4 ? 4 : N)) *
+                       sizeof *lg->chain);
     lg->unique = -1;
-    if (!lg->cand || !lg->unit || !lg->scratch || sudoku_set_shape(&lg->grid, lg->sh) ||
+    if (!lg->cand || !lg->unit || !lg->scratch || !lg->chain || sudoku_set_shape(&lg->grid, lg->sh) ||
         sudoku_set_shape(&lg->puzzle, lg->sh) ||
         sudoku_set_shape(&lg->solution, lg->sh)) {
         sudoku_logic_free(lg);
@@ -341,6 +345,7 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->rc);
     free(lg->rd);
     free(lg->scratch);
+    free(lg->chain);
     trial_free(lg->trial);
     free(lg);
 }
@@ -789,6 +794,120 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
     return 0;
 }
 
+/* ---- finned fish --------------------------------------------------------------- */
+
+/* Tries the covers of k lines among the bits of `from` for base lines
+ * rows[] (whose places for d are pos[]). */
+static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
+                        int base, const int *rows, const uint64_t *pos,
+                        int *cover, int n_cover, uint64_t from,
+                        uint64_t picked);
+
+/*
+ * Finned fish of size k (finned X-wing 2, finned swordfish 3) for digit
+ * d: k base lines (rows, or columns) whose places for d all lie in k cover
+ * lines, but for a few places (the fin) inside one box.  Either the fin
+ * holds d, or the fish is a plain fish and d is in the cover lines' base
+ * cells.  The cells of the cover lines inside the fin's box (and outside
+ * the base lines) see the fin and are in the cover lines, so cannot be d
+ * either way.
+ */
+static int finned_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
+                     int base, int *rows, uint64_t *pos, int n_rows,
+                     int start, uint64_t all)
+{
+    int N = lg->N;
+    if (n_rows == k) {
+        int cover[3];
+        return finned_cover(lg, st, k, d, base, rows, pos, cover, 0, all, 0);
+    }
+    for (int r = start; r < N; r++) {
+        pos[n_rows] = positions(lg, base + r, d);
+        int n = popcount(pos[n_rows]);
+        if (n < 1 || n > k + lg->sh.C + lg->sh.R)
+            continue;
+        rows[n_rows] = r;
+        if (finned_in(lg, st, k, d, base, rows, pos, n_rows + 1, r + 1,
+                      all | pos[n_rows]))
+            return 1;
+    }
+    return 0;
+}
+
+static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
+                        int base, const int *rows, const uint64_t *pos,
+                        int *cover, int n_cover, uint64_t from,
+                        uint64_t picked)
+{
+    int N = lg->N, other = base == 0 ? N : 0;
+    if (n_cover < k) {
+        for (uint64_t m = from; m; m &= m - 1) {
+            cover[n_cover] = lowest(m);
+            if (finned_cover(lg, st, k, d, base, rows, pos, cover,
+                             n_cover + 1, m & (m - 1),
+                             picked | 1ULL << lowest(m)))
+                return 1;
+        }
+        return 0;
+    }
+    /* the fin: places of the base lines outside the cover, in one box;
+     * every base line keeps a place in the cover */
+    int fin_box = -1, n_fin = 0;
+    for (int p = 0; p < k; p++) {
+        if (!(pos[p] & picked))
+            return 0;
+        for (uint64_t f = pos[p] & ~picked; f; f &= f - 1) {
+            int c = unit_cells(lg, base + rows[p])[lowest(f)];
+            if (fin_box >= 0 && box_of(lg, c) != fin_box)
+                return 0;
+            fin_box = box_of(lg, c);
+            n_fin++;
+        }
+    }
+    if (n_fin == 0)
+        return 0; /* a plain fish, found before */
+    int from_rm = lg->n_rm;
+    for (int q = 0; q < k; q++) {
+        const int *cells = unit_cells(lg, other + cover[q]);
+        for (int j = 0; j < N; j++) {
+            int in_base = 0;
+            for (int p = 0; p < k; p++)
+                in_base |= j == rows[p];
+            if (!in_base && box_of(lg, cells[j]) == fin_box)
+                eliminate(lg, cells[j], d);
+        }
+    }
+    if (lg->n_rm == from_rm)
+        return 0;
+    st->tech = k == 2 ? SUDOKU_TECH_FINNED_X_WING
+                      : SUDOKU_TECH_FINNED_SWORDFISH;
+    const char *bk = base == 0 ? "row" : "column";
+    const char *ck = base == 0 ? "column" : "row";
+    say(st, "%s on %d: in %ss", tech_names[st->tech], d, bk);
+    for (int p = 0; p < k; p++)
+        say(st, " %d", rows[p] + 1);
+    say(st, ", %d fits only in %ss", d, ck);
+    for (int q = 0; q < k; q++)
+        say(st, " %d", cover[q] + 1);
+    say(st, " but for a fin in box %d; either the fin holds %d or those "
+        "%ss hold their %d in these %ss, and the cells of box %d in those "
+        "%ss lose %d either way: ", fin_box + 1, d, ck, d, bk, fin_box + 1,
+        ck, d);
+    say_removals(lg, st, from_rm);
+    return 1;
+}
+
+static int finned_fish(sudoku_logic *lg, sudoku_step *st, int k)
+{
+    int rows[3];
+    uint64_t pos[3];
+    for (int d = 1; d <= lg->N && !time_up(lg); d++)
+        for (int base = 0; base <= lg->N; base += lg->N)
+            if (finned_in(lg, st, k, d, base, rows, pos, 0, 0, 0))
+                return 1;
+    return 0;
+}
+
 /* ---- remote pairs, W-wings, unique rectangles ------------------------------ */
 
 /*
@@ -985,6 +1104,278 @@ static int unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                     say_removals(lg, st, from);
                     return 1;
                 }
+    return 0;
+}
+
+/* ---- colouring and chains ---------------------------------------------------- */
+
+/*
+ * Simple colouring: for digit d, two cells that are d's only places in a
+ * unit (a conjugate pair) hold one d between them.  Following such pairs
+ * from cell to cell, the cells reached take two colours, and one colour
+ * holds all the d's of the group.  So a cell seeing both colours cannot be
+ * d (a colour trap), and a colour two of whose cells see each other is the
+ * one without d (a colour wrap).
+ */
+static int simple_colouring(sudoku_logic *lg, sudoku_step *st)
+{
+    int NN = lg->NN, N = lg->N;
+    int *colour = lg->scratch, *queue = lg->scratch + NN;
+    for (int d = 1; d <= N; d++) {
+        if (time_up(lg))
+            return 0;
+        for (int i = 0; i < NN; i++)
+            colour[i] = -1;
+        for (int root = 0; root < NN; root++) {
+            if (colour[root] >= 0 || !(lg->cand[root] & bit(d)))
+                continue;
+            int n = 0;
+            colour[root] = 0;
+            queue[n++] = root;
+            for (int h = 0; h < n; h++) {
+                int c = queue[h];
+                int u[3] = { row_of(lg, c), N + col_of(lg, c),
+                             2 * N + box_of(lg, c) };
+                for (int k = 0; k < 3; k++) {
+                    int a, b;
+                    if (!conjugates(lg, u[k], d, &a, &b))
+                        continue;
+                    int o = a == c ? b : a;
+                    if (colour[o] < 0) {
+                        colour[o] = 1 - colour[c];
+                        queue[n++] = o;
+                    }
+                }
+            }
+            if (n < 3)
+                continue;
+            /* a wrap: two cells of one colour that see each other */
+            int wrap = -1;
+            for (int a = 0; a < n && wrap < 0; a++)
+                for (int b = a + 1; b < n && wrap < 0; b++)
+                    if (colour[queue[a]] == colour[queue[b]] &&
+                        sees(lg, queue[a], queue[b]))
+                        wrap = colour[queue[a]];
+            int from = lg->n_rm;
+            if (wrap >= 0) {
+                for (int a = 0; a < n; a++)
+                    if (colour[queue[a]] == wrap)
+                        eliminate(lg, queue[a], d);
+            } else {
+                for (int i = 0; i < NN; i++) {
+                    if (!(lg->cand[i] & bit(d)) || colour[i] >= 0)
+                        continue;
+                    int seen = 0;
+                    for (int a = 0; a < n; a++)
+                        if (sees(lg, i, queue[a]))
+                            seen |= 1 << colour[queue[a]];
+                    if (seen == 3)
+                        eliminate(lg, i, d);
+                }
+            }
+            if (lg->n_rm == from)
+                continue;
+            char name[24];
+            st->tech = SUDOKU_TECH_SIMPLE_COLOURING;
+            say(st, "simple colouring on %d: following the pairs of places "
+                "%d has in a row, column or box, ", d, d);
+            for (int c = 0; c < 2; c++) {
+                say(st, c ? " and " : "");
+                for (int a = 0, first = 1; a < n; a++)
+                    if (colour[queue[a]] == c) {
+                        say(st, "%s%s", first ? "" : ", ",
+                            cell_name(lg, queue[a], name));
+                        first = 0;
+                    }
+                say(st, c ? " (colour B)" : " (colour A)");
+            }
+            if (wrap >= 0)
+                say(st, " alternate; two cells of colour %c see each other, "
+                    "so that colour has no %d: ", "AB"[wrap], d);
+            else
+                say(st, " alternate, and one colour holds the %d's; cells "
+                    "seeing both colours cannot be %d: ", d, d);
+            say_removals(lg, st, from);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Says the cells of the chain that ends at node k of a breadth-first
+ * search, the start first: node j is cell node_cell[j], reached from
+ * parent[j] (-1 at the start). */
+static void say_path(sudoku_logic *lg, sudoku_step *st, const int *node_cell,
+                     const int *parent, int k)
+{
+    char name[24];
+    if (parent[k] >= 0) {
+        say_path(lg, st, node_cell, parent, parent[k]);
+        say(st, " - ");
+    }
+    say(st, "%s", cell_name(lg, node_cell[k], name));
+}
+
+/*
+ * X-chain, for one digit d: from a start cell s, "s is not d" forces d
+ * into the other place of a conjugate pair of s (a strong link); a cell
+ * holding d rules d out of the cells it sees (a weak link); and so on,
+ * strong and weak in turn.  A cell e reached by a strong link holds d
+ * whenever s does not, so a cell seeing both s and e cannot be d.
+ * Breadth first, so the chain told is a shortest one.
+ */
+static int x_chain(sudoku_logic *lg, sudoku_step *st)
+{
+    int NN = lg->NN, N = lg->N;
+    /* node 2c: c is not d; node 2c+1: c is d */
+    int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
+    int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
+    for (int d = 1; d <= N; d++)
+        for (int s = 0; s < NN; s++) {
+            if (!(lg->cand[s] & bit(d)))
+                continue;
+            if (time_up(lg))
+                return 0;
+            for (int k = 0; k < 2 * NN; k++)
+                seen[k] = -1;
+            int n = 0;
+            seen[2 * s] = n;
+            node_cell[n] = s;
+            parent[n] = -1;
+            queue[n++] = 2 * s;
+            for (int h = 0; h < n; h++) {
+                int c = queue[h] / 2, is_d = queue[h] % 2;
+                if (is_d && c != s && !sees(lg, c, s)) {
+                    int from = lg->n_rm;
+                    for (int i = 0; i < NN; i++)
+                        if (i != s && i != c && sees(lg, i, s) &&
+                            sees(lg, i, c))
+                            eliminate(lg, i, d);
+                    if (lg->n_rm > from) {
+                        char n1[24], n2[24];
+                        st->tech = SUDOKU_TECH_X_CHAIN;
+                        say(st, "X-chain on %d: ", d);
+                        say_path(lg, st, node_cell, parent, h);
+                        say(st, " (links of %d alternating: the only two "
+                            "places in a unit, then two cells that see each "
+                            "other); if %s is not %d then %s is, so one of "
+                            "them is %d and cells seeing both cannot be: ",
+                            d, cell_name(lg, s, n1), d, cell_name(lg, c, n2),
+                            d);
+                        say_removals(lg, st, from);
+                        return 1;
+                    }
+                }
+                /* the next links: strong from "not d", weak from "d" */
+                for (int i = 0; i < NN && n < 2 * NN; i++) {
+                    if (i == c || !(lg->cand[i] & bit(d)) || !sees(lg, i, c))
+                        continue;
+                    int next = is_d ? 2 * i : 2 * i + 1;
+                    if (seen[next] >= 0)
+                        continue;
+                    if (!is_d) {
+                        /* strong: c and i are d's only places in a unit */
+                        int strong = 0;
+                        int u[3] = { row_of(lg, c), N + col_of(lg, c),
+                                     2 * N + box_of(lg, c) };
+                        for (int k = 0; k < 3; k++) {
+                            int a, b;
+                            strong |= conjugates(lg, u[k], d, &a, &b) &&
+                                      (a == i || b == i);
+                        }
+                        if (!strong)
+                            continue;
+                    }
+                    seen[next] = n;
+                    node_cell[n] = i;
+                    parent[n] = h;
+                    queue[n++] = next;
+                }
+            }
+        }
+    return 0;
+}
+
+/* Says the XY-chain to node k: "r1c1 is 3, so r1c5 is 7, so ..." */
+static void say_xy(sudoku_logic *lg, sudoku_step *st, const int *node,
+                   const int *parent, int k)
+{
+    char name[24];
+    if (parent[k] >= 0) {
+        say_xy(lg, st, node, parent, parent[k]);
+        say(st, ", so ");
+    }
+    say(st, "%s is %d", cell_name(lg, node[k] / lg->N, name),
+        node[k] % lg->N + 1);
+}
+
+/*
+ * XY-chain: cells holding two candidates each, each seeing the next, where
+ * the digit a cell is not is the digit the next cell cannot be: from a
+ * start s = {x,y}, "s is not x" makes s y, the next cell (holding y) not
+ * y, so its other digit, and so on.  A cell e reached that way being x
+ * means s or e is x: cells seeing both cannot be x.
+ */
+static int xy_chain(sudoku_logic *lg, sudoku_step *st)
+{
+    int NN = lg->NN, N = lg->N;
+    /* node c*N + v-1: cell c is v */
+    int *parent = lg->chain, *node = lg->chain + NN * N;
+    int *seen = lg->chain + 2 * NN * N;
+    for (int s = 0; s < NN; s++) {
+        if (popcount(lg->cand[s]) != 2)
+            continue;
+        if (time_up(lg))
+            return 0;
+        for (uint64_t xs = lg->cand[s]; xs; xs &= xs - 1) {
+            int x = lowest(xs) + 1, y = lowest(lg->cand[s] & ~bit(x)) + 1;
+            for (int k = 0; k < NN * N; k++)
+                seen[k] = -1;
+            int n = 0;
+            node[n] = s * N + y - 1;
+            parent[n] = -1;
+            seen[node[n]] = n;
+            n++;
+            for (int h = 0; h < n; h++) {
+                int c = node[h] / N, v = node[h] % N + 1;
+                if (v == x && c != s && !sees(lg, c, s)) {
+                    int from = lg->n_rm;
+                    for (int i = 0; i < NN; i++)
+                        if (i != s && i != c && sees(lg, i, s) &&
+                            sees(lg, i, c))
+                            eliminate(lg, i, x);
+                    if (lg->n_rm > from) {
+                        char n1[24];
+                        st->tech = SUDOKU_TECH_XY_CHAIN;
+                        say(st, "XY-chain: if %s is not %d, ",
+                            cell_name(lg, s, n1), x);
+                        say_xy(lg, st, node, parent, h);
+                        char n2[24];
+                        say(st, "; either way one of %s and %s is %d, and "
+                            "cells seeing both cannot be: ",
+                            cell_name(lg, s, n1), cell_name(lg, c, n2), x);
+                        say_removals(lg, st, from);
+                        return 1;
+                    }
+                }
+                /* c is v: a two-candidate cell seeing c and holding v is
+                 * its other digit */
+                for (int i = 0; i < NN; i++) {
+                    if (i == c || popcount(lg->cand[i]) != 2 ||
+                        !(lg->cand[i] & bit(v)) || !sees(lg, i, c))
+                        continue;
+                    int w = lowest(lg->cand[i] & ~bit(v)) + 1;
+                    int next = i * N + w - 1;
+                    if (seen[next] >= 0)
+                        continue;
+                    seen[next] = n;
+                    node[n] = next;
+                    parent[n] = h;
+                    n++;
+                }
+            }
+        }
+    }
     return 0;
 }
 
@@ -1651,9 +2042,14 @@ static int find(sudoku_logic *lg, sudoku_step *st, sudoku_technique t)
     case SUDOKU_TECH_X_WING: return fish(lg, st, 2);
     case SUDOKU_TECH_SWORDFISH: return fish(lg, st, 3);
     case SUDOKU_TECH_XY_WING: return xy_wing(lg, st);
+    case SUDOKU_TECH_FINNED_X_WING: return finned_fish(lg, st, 2);
+    case SUDOKU_TECH_FINNED_SWORDFISH: return finned_fish(lg, st, 3);
     case SUDOKU_TECH_REMOTE_PAIR: return remote_pair(lg, st);
     case SUDOKU_TECH_W_WING: return w_wing(lg, st);
     case SUDOKU_TECH_UNIQUE_RECTANGLE: return unique_rectangle(lg, st);
+    case SUDOKU_TECH_SIMPLE_COLOURING: return simple_colouring(lg, st);
+    case SUDOKU_TECH_X_CHAIN: return x_chain(lg, st);
+    case SUDOKU_TECH_XY_CHAIN: return xy_chain(lg, st);
     case SUDOKU_TECH_CELL_FORCING: return cell_forcing(lg, st);
     case SUDOKU_TECH_UNIT_FORCING: return unit_forcing(lg, st);
     default: return 0;

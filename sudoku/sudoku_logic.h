@@ -48,9 +48,14 @@
     X(X_WING, "X-wing", "x_wing", EXPERT)                                  \
     X(SWORDFISH, "swordfish", "swordfish", EXPERT)                         \
     X(XY_WING, "XY-wing", "xy_wing", EXPERT)                               \
+    X(FINNED_X_WING, "finned X-wing", "finned_x_wing", EXPERT)             \
+    X(FINNED_SWORDFISH, "finned swordfish", "finned_swordfish", EXPERT)    \
     X(REMOTE_PAIR, "remote pair", "remote_pair", EXPERT)                   \
     X(W_WING, "W-wing", "w_wing", EXPERT)                                  \
     X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", EXPERT)    \
+    X(SIMPLE_COLOURING, "simple colouring", "simple_colouring", EXPERT)    \
+    X(X_CHAIN, "X-chain", "x_chain", EXTREME)                              \
+    X(XY_CHAIN, "XY-chain", "xy_chain", EXTREME)                           \
     X(CELL_FORCING, "cell forcing chains", "cell_forcing", EXTREME)        \
     X(UNIT_FORCING, "unit forcing chains", "unit_forcing", EXTREME)        \
     X(GUESS, "guess", "guess", GUESSING)

@@ -310,6 +310,37 @@ static const example examples[] = {
     { "HoDoKu u101", SUDOKU_TECH_UNIQUE_RECTANGLE,
       "+5.+2..896+71..7..+4+5+2.675..3+8+121+3+6+578+4+9+6+5489+1+2+737....4+6+15+821"
       "9...+34+3.+6....+9+8..+5.+8+3.26", "", "822 922", NULL, NULL, 1 },
+    /* "Simple Colors Trap": 3 colours r1c9, r3c9, r8c1 out */
+    { "HoDoKu sc01", SUDOKU_TECH_SIMPLE_COLOURING,
+      "21+4..+6.....+79.+2..4...4.7.....+1+87..32..+26+9.....48.21..642.+7.986+1"
+      "..91+68...1+86+2+4...9", "937 938 387 587 787 588 788 789",
+      "319 339 381", NULL, NULL, 1 },
+    /* "Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) =>
+     * r1c78,r3c45<>1", the shortest X-chain */
+    { "HoDoKu sk01", SUDOKU_TECH_X_CHAIN,
+      "+6+9+7.....+2..19+72.6+3..+3..679.9+12...6.+737+4+2+6.95.+8+65+7.+9.+2414+8+6+93"
+      "+2+757.9.24..+6..+68.+7..+9", "", "117 118 134 135", NULL, NULL, 1 },
+    /* Sadman Software, "Solving Sudoku - XY-Chain": r1c1 {1,3}, r1c5
+     * {3,7}, r2c6 {6,7}, r2c8 {6,8}, r3c9 {1,8}; "if r1c1 = 3 then r1c5 =
+     * 7, so r2c6 = 6, so r2c8 = 8, so r3c9 = 1": cells seeing both r1c1
+     * and r3c9 lose 1 (the fragment, on an otherwise open grid) */
+    { "sadmansoftware.com xychain", SUDOKU_TECH_XY_CHAIN, NULL, "",
+      "117 118 119 131 132 133", NULL,
+      "11:13 15:37 26:67 28:68 39:18", 0 },
+    /* Sudoku Snake, "Finned X Wings": columns 1 and 6 hold 7 only in rows
+     * 2 and 4, but for a fin in r5c6; "the 7 in r4c5 can be eliminated"
+     * (their grid reduced to those places of 7, on an open grid) */
+    { "sudokusnake.com finnedxwings", SUDOKU_TECH_FINNED_X_WING, NULL, "",
+      "745", NULL,
+      "11:12345689 31:12345689 51:12345689 61:12345689 71:12345689 "
+      "81:12345689 91:12345689 16:12345689 36:12345689 66:12345689 "
+      "76:12345689 86:12345689 96:12345689 44:12345689", 0 },
+    { "hand-made: 7 in columns 1, 4, 7 only in rows 1, 4, 7, fin r8c7",
+      SUDOKU_TECH_FINNED_SWORDFISH, NULL, "", "778 779", NULL,
+      "21:12345689 31:12345689 51:12345689 61:12345689 81:12345689 "
+      "91:12345689 14:12345689 24:12345689 34:12345689 54:12345689 "
+      "64:12345689 84:12345689 94:12345689 27:12345689 37:12345689 "
+      "47:12345689 57:12345689 67:12345689 97:12345689", 0 },
 };
 
 /* the position of an example: placed digits, and candidates */
