@@ -28,8 +28,9 @@ enum {
 };
 
 /* How a puzzle of a grade is reached. */
-static const char *const reaches[] = { "steer", "descend", "sample", NULL };
-enum { REACH_STEER, REACH_DESCEND, REACH_SAMPLE };
+static const char *const reaches[] = { "auto", "steer", "descend", "sample",
+                                       NULL };
+enum { REACH_AUTO, REACH_STEER, REACH_DESCEND, REACH_SAMPLE };
 
 static const cli_option options[] = {
     { OPT_COUNT, 'n', "count", "N", "puzzles to make (default 1)" },
@@ -48,11 +49,13 @@ static const cli_option options[] = {
     { OPT_ATTEMPTS, 0, "attempts", "N", "grids tried per puzzle for "
       "--difficulty (default 10000)" },
     { OPT_REACH, 0, "reach", "HOW", "how --difficulty is reached: steer "
-      "(default: a given is cleared only while D's techniques still solve "
-      "the puzzle; kept when D is not reached), descend (a random minimal "
-      "puzzle harder than D gets givens of its solution back until it is D, "
-      "then loses those it can within D) or sample (clear freely, keep the "
-      "puzzles rated D)" },
+      "(a given is cleared only while D's techniques still solve the "
+      "puzzle; kept when D is not reached), descend (a random minimal puzzle "
+      "harder than D gets givens of its solution back until it is D, then "
+      "loses those it can within D), sample (clear freely, keep the puzzles "
+      "rated D), or auto (default: sample for extreme and guessing, which "
+      "most minimal puzzles are anyway, else steer; the fastest in "
+      "bench/generate_grades.sh)" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
@@ -232,6 +235,8 @@ int sudoku_generate_main(int argc, char **argv)
                                shape.C);
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
+    if (g.reach == REACH_AUTO)
+        g.reach = level >= SUDOKU_GRADE_EXTREME ? REACH_SAMPLE : REACH_STEER;
     if (difficulty && g.reach != REACH_SAMPLE &&
         level != SUDOKU_GRADE_GUESSING) {
         opt.accept = within_grade;
