@@ -1109,6 +1109,28 @@ static int unique_rectangle(sudoku_logic *lg, sudoku_step *st)
 
 /* ---- colouring and chains ---------------------------------------------------- */
 
+/* The k-th of the 3N cells of the row, column and box of cell c (c itself
+ * and the cells of two of its units come more than once). */
+static int peer(const sudoku_logic *lg, int c, int k)
+{
+    int N = lg->N;
+    int u = k < N ? row_of(lg, c)
+          : k < 2 * N ? N + col_of(lg, c) : 2 * N + box_of(lg, c);
+    return unit_cells(lg, u)[k % N];
+}
+
+/* Whether d has exactly two places in one of the units of cell c (c being
+ * one of them). */
+static int has_strong_link(const sudoku_logic *lg, int c, int d)
+{
+    int N = lg->N;
+    int u[3] = { row_of(lg, c), N + col_of(lg, c), 2 * N + box_of(lg, c) };
+    for (int k = 0; k < 3; k++)
+        if (popcount(positions(lg, u[k], d)) == 2)
+            return 1;
+    return 0;
+}
+
 /*
  * Simple colouring: for digit d, two cells that are d's only places in a
  * unit (a conjugate pair) hold one d between them.  Following such pairs
@@ -1232,7 +1254,7 @@ static int x_chain(sudoku_logic *lg, sudoku_step *st)
     int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
     for (int d = 1; d <= N; d++)
         for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & bit(d)))
+            if (!(lg->cand[s] & bit(d)) || !has_strong_link(lg, s, d))
                 continue;
             if (time_up(lg))
                 return 0;
@@ -1267,8 +1289,9 @@ static int x_chain(sudoku_logic *lg, sudoku_step *st)
                     }
                 }
                 /* the next links: strong from "not d", weak from "d" */
-                for (int i = 0; i < NN && n < 2 * NN; i++) {
-                    if (i == c || !(lg->cand[i] & bit(d)) || !sees(lg, i, c))
+                for (int pe = 0; pe < 3 * N; pe++) {
+                    int i = peer(lg, c, pe);
+                    if (i == c || !(lg->cand[i] & bit(d)))
                         continue;
                     int next = is_d ? 2 * i : 2 * i + 1;
                     if (seen[next] >= 0)
@@ -1360,9 +1383,10 @@ static int xy_chain(sudoku_logic *lg, sudoku_step *st)
                 }
                 /* c is v: a two-candidate cell seeing c and holding v is
                  * its other digit */
-                for (int i = 0; i < NN; i++) {
+                for (int pe = 0; pe < 3 * N; pe++) {
+                    int i = peer(lg, c, pe);
                     if (i == c || popcount(lg->cand[i]) != 2 ||
-                        !(lg->cand[i] & bit(v)) || !sees(lg, i, c))
+                        !(lg->cand[i] & bit(v)))
                         continue;
                     int w = lowest(lg->cand[i] & ~bit(v)) + 1;
                     int next = i * N + w - 1;
