@@ -85,7 +85,8 @@ static const cli_command sudoku_command = {
     "  bands      count, list or classify the completions of the first band\n"
     "  generate   make puzzles with one solution\n"
     "  explain    the steps a person takes, in words; hint: the next step;\n"
-    "  hint, rate rate: a difficulty grade\n"
+    "  hint, rate rate: a difficulty grade (easy, medium, hard, expert,\n"
+    "             extreme: chains and forcing chains, guessing)\n"
     "(sudoku COMMAND --help for bands, generate, explain, hint and rate.)",
     options,
     "Errors name the place: file:line:col: message, or file:line: message\n"

@@ -24,11 +24,13 @@
 
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_SYMMETRY, OPT_FILL, OPT_GIVENS,
-    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION
+    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION, OPT_REACH
 };
 
-static const char *const difficulties[] = { "easy", "medium", "hard",
-                                            "expert", "guessing", NULL };
+/* How a puzzle of a grade is reached. */
+static const char *const reaches[] = { "auto", "steer", "descend", "sample",
+                                       NULL };
+enum { REACH_AUTO, REACH_STEER, REACH_DESCEND, REACH_SAMPLE };
 
 static const cli_option options[] = {
     { OPT_COUNT, 'n', "count", "N", "puzzles to make (default 1)" },
@@ -41,10 +43,19 @@ static const cli_option options[] = {
       "blockrow (Ossudo's: cells left to right, a dead end restarts the "
       "band), pattern (Doku_Autocomplete's shifted rows shuffled)" },
     { OPT_DIFFICULTY, 0, "difficulty", "D", "only puzzles the logic solver "
-      "grades D: easy, medium, hard, expert or guessing (sudoku rate); each "
-      "puzzle tries up to --attempts grids" },
+      "grades D: easy, medium, hard, expert, extreme or guessing (sudoku "
+      "rate); each puzzle tries up to --attempts grids; minimal then means "
+      "no given can go without a second solution or a harder grade" },
     { OPT_ATTEMPTS, 0, "attempts", "N", "grids tried per puzzle for "
       "--difficulty (default 10000)" },
+    { OPT_REACH, 0, "reach", "HOW", "how --difficulty is reached: steer "
+      "(a given is cleared only while D's techniques still solve the "
+      "puzzle; kept when D is not reached), descend (a random minimal puzzle "
+      "harder than D gets givens of its solution back until it is D, then "
+      "loses those it can within D), sample (clear freely, keep the puzzles "
+      "rated D), or auto (default: sample for extreme and guessing, which "
+      "most minimal puzzles are anyway, else steer; the fastest in "
+      "bench/generate_grades.sh)" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
@@ -107,11 +118,41 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
+/* The grade of a puzzle as a number (SUDOKU_GRADE_COUNT when the logic
+ * solver cannot say). */
+static int grade_of(void *ctx, const sudoku *p)
+{
+    (void)ctx;
+    sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
+    if (!lg)
+        return SUDOKU_GRADE_COUNT;
+    sudoku_logic_set_techniques(lg, ~(1u << SUDOKU_TECH_GUESS));
+    sudoku_step st;
+    int hardest = 0, got;
+    while ((got = sudoku_logic_step(lg, NULL, &st)) == 1)
+        if ((int)st.tech > hardest)
+            hardest = st.tech;
+    sudoku_logic_free(lg);
+    if (got == 2)
+        return SUDOKU_GRADE_GUESSING;
+    return got == 0 ? (int)sudoku_technique_grade(hardest)
+                    : SUDOKU_GRADE_COUNT;
+}
+
+/* Steering the clearing: a given may go while the techniques of the
+ * grade asked for (and the easier ones) still solve the puzzle without a
+ * guess. */
+static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
+{
+    const uint32_t *allowed = ctx;
+    return sudoku_logic_solves(p, *allowed, cells, n) == 1;
+}
+
 /* What the command line asks for. */
 typedef struct gen_args {
     sudoku_read_options box;
     uint64_t count, givens, attempts;
-    int with_solution, check_nodes_set, level;
+    int with_solution, check_nodes_set, level, reach;
     sudoku_gen_options opt;
     sudoku_layout layout;
     sudoku_symbols sym;
@@ -138,9 +179,11 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_GIVENS:
         return cli_value_count(ps, 1, 10000, &g->givens);
     case OPT_DIFFICULTY:
-        return cli_value_choice(ps, difficulties, &g->level);
+        return cli_value_choice(ps, sudoku_grade_names, &g->level);
     case OPT_ATTEMPTS:
         return cli_value_count(ps, 1, UINT64_MAX, &g->attempts);
+    case OPT_REACH:
+        return cli_value_choice(ps, reaches, &g->reach);
     case OPT_CHECK_NODES:
         g->check_nodes_set = 1;
         return cli_value_count(ps, 0, UINT64_MAX, &g->opt.check_nodes);
@@ -176,7 +219,7 @@ int sudoku_generate_main(int argc, char **argv)
     sudoku_gen_options opt = g.opt;
     sudoku_layout layout = g.layout;
     sudoku_symbols sym = g.sym;
-    const char *difficulty = level >= 0 ? difficulties[level] : NULL;
+    const char *difficulty = level >= 0 ? sudoku_grade_names[level] : NULL;
     uint64_t seed = search.seed, max_nodes = search.max_nodes;
     int stats = search.stats;
     opt.max_seconds = search.timeout;
@@ -191,6 +234,14 @@ int sudoku_generate_main(int argc, char **argv)
                                sudoku_symmetry_name(opt.symmetry), shape.R,
                                shape.C);
     seed = cli_generate_seed(&search, gen_command.prog);
+    uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
+    if (g.reach == REACH_AUTO)
+        g.reach = level >= SUDOKU_GRADE_EXTREME ? REACH_SAMPLE : REACH_STEER;
+    if (difficulty && g.reach != REACH_SAMPLE &&
+        level != SUDOKU_GRADE_GUESSING) {
+        opt.accept = within_grade;
+        opt.accept_ctx = &allowed;
+    }
 
     sudoku_solver *sv = sudoku_solver_new(shape);
     sudoku puzzle, solution;
@@ -217,8 +268,22 @@ int sudoku_generate_main(int argc, char **argv)
         for (;;) {
             uint64_t attempt_seed = tries ? s ^ (0x9e3779b97f4a7c15ULL *
                                                  (uint64_t)tries) : s;
-            st = sudoku_generate(sv, attempt_seed, &opt, &puzzle, &solution,
-                                 &rep);
+            if (difficulty && g.reach == REACH_DESCEND) {
+                st = sudoku_generate_graded(sv, attempt_seed, &opt, grade_of,
+                                            sv, level, &puzzle, &solution,
+                                            &rep);
+                if (st == 1) { /* this grid does not reach the grade */
+                    total_nodes += rep.nodes;
+                    if ((uint64_t)++tries < attempts)
+                        continue;
+                    st = 0;
+                    grade = NULL;
+                    break;
+                }
+            } else {
+                st = sudoku_generate(sv, attempt_seed, &opt, &puzzle,
+                                     &solution, &rep);
+            }
             total_nodes += rep.nodes;
             tries++;
             if (st != 0 || !difficulty)

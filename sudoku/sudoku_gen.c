@@ -519,6 +519,11 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                 puzzle->cell[orbit[j]] = 0;
             }
             int u = still_unique(&k, orbit, n);
+            if (u == 1 && opt->accept && !opt->accept(opt->accept_ctx,
+                                                      puzzle, orbit, n)) {
+                rep->refused++;
+                u = 0;
+            }
             if (u == 1) {
                 givens -= n;
                 continue;
@@ -599,3 +604,65 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
     rep->seconds = grid_seconds() - start;
     return st;
 }
+
+int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
+                           const sudoku_gen_options *opt,
+                           int (*rate)(void *ctx, const sudoku *p),
+                           void *ctx, int grade, sudoku *puzzle,
+                           sudoku *solution, sudoku_gen_report *rep)
+{
+    sudoku_gen_options free_clearing = *opt;
+    free_clearing.accept = NULL;
+    int st = sudoku_generate(sv, seed, &free_clearing, puzzle, solution, rep);
+    if (st != 0)
+        return st;
+    int now = rate(ctx, puzzle);
+    if (now == grade)
+        return 0;
+    if (now < grade)
+        return 1;
+    /* harder than the grade: givens come back, in random order, until it
+     * is of the grade; a given that would make it easier is skipped.
+     * (Trying several orders per grid was slower for every grade.) */
+    const sudoku_shape *sh = &puzzle->shape;
+    int NN = sh->N * sh->N, *order = malloc((size_t)NN * sizeof *order);
+    if (!order)
+        return -1;
+    rng g = { seed ^ 0x5bd1e995u };
+    random_perm(&g, order, NN);
+    double start = grid_seconds();
+    for (int t = 0; t < NN && now > grade; t++) {
+        int orbit[4], n = sudoku_symmetric_cells(sh, opt->symmetry, order[t],
+                                                 orbit);
+        if (puzzle->cell[order[t]])
+            continue;
+        for (int j = 0; j < n; j++)
+            puzzle->cell[orbit[j]] = solution->cell[orbit[j]];
+        int then = rate(ctx, puzzle);
+        if (then < grade) {
+            for (int j = 0; j < n; j++)
+                puzzle->cell[orbit[j]] = 0;
+            continue;
+        }
+        now = then;
+    }
+    free(order);
+    if (now != grade) {
+        rep->seconds += grid_seconds() - start;
+        return 1;
+    }
+    /* of the grade: what can go, within the grade, goes */
+    sudoku_gen_report pruned;
+    memset(&pruned, 0, sizeof pruned);
+    st = sudoku_clear_cells(sv, rng_next(&g), opt, puzzle, &pruned);
+    rep->givens = pruned.givens;
+    rep->minimal = pruned.minimal;
+    rep->complete = pruned.complete;
+    rep->nodes += pruned.nodes;
+    rep->checks += pruned.checks;
+    rep->capped += pruned.capped;
+    rep->refused += pruned.refused;
+    rep->seconds += grid_seconds() - start;
+    return st;
+}
+

@@ -62,6 +62,14 @@ typedef struct sudoku_gen_options {
     uint64_t check_nodes;  /* per uniqueness check: a check that needs more
                               keeps its given (the puzzle stays unique, but
                               is not proved minimal); 0: no limit */
+    /* Steering (NULL: none): after clearing cells[0..n-1] keeps the
+     * solution unique, accept(accept_ctx, puzzle, cells, n) says whether
+     * the puzzle may stay so (1) or the cells get their givens back (0):
+     * e.g. "the logic solver still finishes it with the techniques of a
+     * grade".  Minimal then means: no given can go without a second
+     * solution or a refusal at the time it was tried. */
+    int (*accept)(void *ctx, const sudoku *puzzle, const int *cells, int n);
+    void *accept_ctx;
 } sudoku_gen_options;
 
 typedef struct sudoku_gen_report {
@@ -73,6 +81,7 @@ typedef struct sudoku_gen_report {
     uint64_t nodes;        /* engine nodes, fill and checks */
     uint64_t checks;       /* uniqueness searches */
     uint64_t capped;       /* ... stopped by check_nodes (givens kept) */
+    uint64_t refused;      /* clearings that opt->accept refused */
     long restarts;         /* blockrow: band restarts */
     double seconds;
 } sudoku_gen_report;
@@ -96,6 +105,22 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
 int sudoku_generate(sudoku_solver *sv, uint64_t seed,
                     const sudoku_gen_options *opt, sudoku *puzzle,
                     sudoku *solution, sudoku_gen_report *rep);
+
+/* A puzzle of one grade, reached from above.  A random minimal puzzle
+ * (opt->accept unused); if it is harder than the grade, givens of its
+ * solution come back one at a time in random order (with the symmetry's
+ * partners), each one kept only if the puzzle does not get easier than
+ * the grade, until it is of the grade; then the givens that can go
+ * without a second solution or a refusal of opt->accept (which should say
+ * "at most the grade") go.  rate(ctx, p) is the grade of p, a number that
+ * grows with difficulty.  Returns 0; 1 when this seed does not reach the
+ * grade (its minimal puzzle is easier, or no given lands on the grade);
+ * -1 as sudoku_generate. */
+int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
+                           const sudoku_gen_options *opt,
+                           int (*rate)(void *ctx, const sudoku *p),
+                           void *ctx, int grade, sudoku *puzzle,
+                           sudoku *solution, sudoku_gen_report *rep);
 
 /* The symmetric partners of cell i (i included), in cells[]; returns how
  * many (1, 2 or 4). */

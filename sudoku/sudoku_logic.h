@@ -18,28 +18,68 @@
 
 #define SUDOKU_LOGIC_MAX_ORDER 64
 
-/* In order of difficulty; the rating of a puzzle is its hardest step. */
+/*
+ * The grades, easiest first, and the techniques, simplest first: one table
+ * each, from which the enums, names, keys and the grade of each technique
+ * come.  A puzzle's grade is the grade of its hardest step.  Columns of
+ * the technique table: enum suffix, name in words, key (JSON, CSV),
+ * grade.
+ */
+#define SUDOKU_GRADE_LIST(X)                                               \
+    X(EASY, "easy")           /* singles */                                \
+    X(MEDIUM, "medium")       /* locked candidates, pairs */               \
+    X(HARD, "hard")           /* triples, quads */                         \
+    X(EXPERT, "expert")       /* fish, wings, remote pairs, rectangles */  \
+    X(EXTREME, "extreme")     /* chains and forcing chains */              \
+    X(GUESSING, "guessing")   /* a guess was needed */
+
+#define SUDOKU_TECHNIQUE_LIST(X)                                           \
+    X(FULL_HOUSE, "full house", "full_house", EASY)                        \
+    X(NAKED_SINGLE, "naked single", "naked_single", EASY)                  \
+    X(HIDDEN_SINGLE, "hidden single", "hidden_single", EASY)               \
+    X(POINTING, "locked candidates (pointing)", "pointing", MEDIUM)        \
+    X(CLAIMING, "locked candidates (claiming)", "claiming", MEDIUM)        \
+    X(NAKED_PAIR, "naked pair", "naked_pair", MEDIUM)                      \
+    X(HIDDEN_PAIR, "hidden pair", "hidden_pair", MEDIUM)                   \
+    X(NAKED_TRIPLE, "naked triple", "naked_triple", HARD)                  \
+    X(HIDDEN_TRIPLE, "hidden triple", "hidden_triple", HARD)               \
+    X(NAKED_QUAD, "naked quad", "naked_quad", HARD)                        \
+    X(HIDDEN_QUAD, "hidden quad", "hidden_quad", HARD)                     \
+    X(X_WING, "X-wing", "x_wing", EXPERT)                                  \
+    X(SWORDFISH, "swordfish", "swordfish", EXPERT)                         \
+    X(XY_WING, "XY-wing", "xy_wing", EXPERT)                               \
+    X(FINNED_X_WING, "finned X-wing", "finned_x_wing", EXPERT)             \
+    X(FINNED_SWORDFISH, "finned swordfish", "finned_swordfish", EXPERT)    \
+    X(REMOTE_PAIR, "remote pair", "remote_pair", EXPERT)                   \
+    X(W_WING, "W-wing", "w_wing", EXPERT)                                  \
+    X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", EXPERT)    \
+    X(SIMPLE_COLOURING, "simple colouring", "simple_colouring", EXPERT)    \
+    X(X_CHAIN, "X-chain", "x_chain", EXTREME)                              \
+    X(XY_CHAIN, "XY-chain", "xy_chain", EXTREME)                           \
+    X(CELL_FORCING, "cell forcing chains", "cell_forcing", EXTREME)        \
+    X(UNIT_FORCING, "unit forcing chains", "unit_forcing", EXTREME)        \
+    X(GUESS, "guess", "guess", GUESSING)
+
+#define SUDOKU_LOGIC_ENUM(name, ...) SUDOKU_GRADE_##name,
+typedef enum sudoku_grade {
+    SUDOKU_GRADE_LIST(SUDOKU_LOGIC_ENUM) SUDOKU_GRADE_COUNT
+} sudoku_grade;
+#undef SUDOKU_LOGIC_ENUM
+#define SUDOKU_LOGIC_ENUM(name, ...) SUDOKU_TECH_##name,
 typedef enum sudoku_technique {
-    SUDOKU_TECH_FULL_HOUSE,
-    SUDOKU_TECH_NAKED_SINGLE,
-    SUDOKU_TECH_HIDDEN_SINGLE,
-    SUDOKU_TECH_POINTING,        /* locked candidates: box -> line */
-    SUDOKU_TECH_CLAIMING,        /* locked candidates: line -> box */
-    SUDOKU_TECH_NAKED_PAIR,
-    SUDOKU_TECH_HIDDEN_PAIR,
-    SUDOKU_TECH_NAKED_TRIPLE,
-    SUDOKU_TECH_HIDDEN_TRIPLE,
-    SUDOKU_TECH_NAKED_QUAD,
-    SUDOKU_TECH_HIDDEN_QUAD,
-    SUDOKU_TECH_X_WING,
-    SUDOKU_TECH_SWORDFISH,
-    SUDOKU_TECH_XY_WING,
-    SUDOKU_TECH_GUESS,
-    SUDOKU_TECH_COUNT
+    SUDOKU_TECHNIQUE_LIST(SUDOKU_LOGIC_ENUM) SUDOKU_TECH_COUNT
 } sudoku_technique;
+#undef SUDOKU_LOGIC_ENUM
 
 const char *sudoku_technique_name(sudoku_technique t);   /* "hidden single" */
 const char *sudoku_technique_key(sudoku_technique t);    /* "hidden_single" */
+sudoku_grade sudoku_technique_grade(sudoku_technique t);
+const char *sudoku_grade_name(sudoku_grade g);            /* "expert" */
+/* The grade names, easiest first, NULL-terminated (for option parsing). */
+extern const char *const sudoku_grade_names[];
+/* The techniques of grade g and all easier grades, as a bit set for
+ * sudoku_logic_set_techniques (no guess). */
+uint32_t sudoku_grade_techniques(sudoku_grade g);
 
 /* Which rules the solver may use. */
 typedef enum sudoku_logic_method {
@@ -64,7 +104,7 @@ typedef struct sudoku_step {
     int n_removed;
     int *removed_cell;          /* candidates removed: cell, digit pairs */
     int *removed_digit;
-    char text[1024];            /* the step in words */
+    char text[2048];            /* the step in words */
 } sudoku_step;
 
 typedef struct sudoku_logic sudoku_logic;
@@ -88,8 +128,16 @@ sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
  * singles and pairs bits. */
 void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed);
 
+/* Unique rectangles hold only for a puzzle with one solution.  The
+ * solver checks that with the engine the first time one is in sight (when
+ * sudoku_logic_step has a solver), unless told here: 1 the puzzle is known
+ * to have one solution, 0 it is not (no unique rectangles). */
+void sudoku_logic_assume_unique(sudoku_logic *lg, int unique);
+
 /* The budget of the Dancing Links search whose solution the guesses
- * follow (max_nodes, max_seconds; default none). */
+ * follow (max_nodes, max_seconds; default none).  max_seconds, counted
+ * from this call, also holds for the steps: the finders poll the clock, so
+ * a step on a large grid stops with SUDOKU_ECUT when time is up. */
 void sudoku_logic_set_limits(sudoku_logic *lg, const grid_limits *lim);
 
 /* Finds the next step with the simplest rule that gives one, applies it,
@@ -98,7 +146,8 @@ void sudoku_logic_set_limits(sudoku_logic *lg, const grid_limits *lim);
  * guessing is not allowed, -1 when a cell has no candidate left or the
  * puzzle has no solution (only possible for a bad puzzle: text says which
  * cell), -2 for no memory, SUDOKU_ECUT when a guess was needed and the
- * search for the solution ran out of its budget.  Guesses take the digit
+ * search for the solution ran out of its budget, or the time of
+ * sudoku_logic_set_limits ran out during the step.  Guesses take the digit
  * of the solution found by sv (the solver of the puzzle's shape). */
 int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
                       sudoku_step *step);
@@ -111,7 +160,16 @@ uint64_t sudoku_logic_candidates(const sudoku_logic *lg, int cell);
  * in brackets ([7]), aligned by box. */
 void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg);
 
-/* Difficulty from the hardest technique used. */
+/* Whether the techniques in allowed (no guess) solve the puzzle: 1 yes, 0
+ * no, -2 no memory.  For a generator steering its clearing by the grade:
+ * when the puzzle is the one before with cells[0..n-1] cleared, and each
+ * of them is a naked or hidden single at the start (so the steps of the
+ * puzzle before follow at once), the answer is 1 without a search; pass
+ * n = 0 when the puzzle before is not known to be solved. */
+int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
+                        const int *cells, int n);
+
+/* Difficulty from the hardest technique used: the name of its grade. */
 const char *sudoku_rating_name(sudoku_technique hardest);
 
 #endif

@@ -187,7 +187,7 @@ expect "explain candidates" 0 "*" "" -- "$sudoku" explain --candidates "$tmp/mul
 assert "candidate grid" grep -q "^\[1\]  *234 " "$tmp/out"
 expect "rate" 0 "$tmp/one.txt:1: medium (hardest: naked pair); *" "" \
     -- sh -c "'$sudoku' rate '$tmp/one.txt' | sed 's/; .*/; */'"
-expect "rate csv" 0 "file,line,rating,hardest,steps,full_house,naked_single,hidden_single,pointing,claiming,naked_pair,hidden_pair,naked_triple,hidden_triple,naked_quad,hidden_quad,x_wing,swordfish,xy_wing,guess" "" \
+expect "rate csv" 0 "file,line,rating,hardest,steps,full_house,naked_single,hidden_single,pointing,claiming,naked_pair,hidden_pair,naked_triple,hidden_triple,naked_quad,hidden_quad,x_wing,swordfish,xy_wing,finned_x_wing,finned_swordfish,remote_pair,w_wing,unique_rectangle,simple_colouring,x_chain,xy_chain,cell_forcing,unit_forcing,guess" "" \
     -- sh -c "'$sudoku' rate -o csv '$tmp/one.txt' | head -1"
 expect "rate reject list" 0 "*" "" -- "$sudoku" rate -m reject "$tmp/one.txt"
 expect "explain reject words" 0 "*" "" -- "$sudoku" explain -m reject "$tmp/one.txt"
@@ -198,7 +198,7 @@ expect "explain no solution" 1 "*" "$tmp/none1.txt:1: r1c3 has no candidate left
 expect "explain bad method" 4 "" "*" -- "$sudoku" explain -m magic "$tmp/one.txt"
 
 # generate --difficulty: re-rated by the logic solver, the level asked for
-for level in easy medium hard expert guessing; do
+for level in easy medium hard expert extreme; do
     "$sudoku" generate --seed 1 -n 3 --difficulty $level >"$tmp/lvl.txt"
     expect "generate $level" 0 "$(yes $level | head -3)" "" \
         -- sh -c "'$sudoku' rate '$tmp/lvl.txt' | awk '{print \$2}'"

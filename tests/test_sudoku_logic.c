@@ -101,13 +101,6 @@ static int run_allowed(const sudoku *s, sudoku_solver *sv, uint32_t allowed,
  */
 static void ratings_monotone(const char *name, int limit, int *per_level)
 {
-    static const char *levels[] = { "easy", "medium", "hard", "expert",
-                                    "guessing" };
-    /* the last technique of each level, as the README lists them */
-    static const sudoku_technique last[] = {
-        SUDOKU_TECH_HIDDEN_SINGLE, SUDOKU_TECH_HIDDEN_PAIR,
-        SUDOKU_TECH_HIDDEN_QUAD, SUDOKU_TECH_XY_WING
-    };
     data_file d;
     if (!data_open(&d, name)) {
         data_close(&d);
@@ -118,22 +111,20 @@ static void ratings_monotone(const char *name, int limit, int *per_level)
     while (n < limit && (s = data_next(&d)) != NULL) {
         int hardest;
         run_allowed(s, d.sv, ~0u, &hardest);
-        const char *rated =
-            sudoku_rating_name(hardest < 0 ? SUDOKU_TECH_FULL_HOUSE
-                                           : (sudoku_technique)hardest);
-        int level = 0;
-        while (level < 4 && strcmp(levels[level], rated) != 0)
-            level++;
+        sudoku_grade level = sudoku_technique_grade(
+            hardest < 0 ? SUDOKU_TECH_FULL_HOUSE : (sudoku_technique)hardest);
         per_level[level]++;
-        for (int k = 0; k < 4; k++) {
-            uint32_t allowed = (1u << (last[k] + 1)) - 1;   /* no guess */
+        for (int k = 0; k < SUDOKU_GRADE_GUESSING; k++) {
+            uint32_t allowed = sudoku_grade_techniques((sudoku_grade)k);
             int h, got = run_allowed(s, d.sv, allowed, &h);
             int solved = got == 0;
-            if (solved != (level <= k)) {
+            if (solved != ((int)level <= k)) {
                 if (bad++ < 5)
                     fprintf(stderr, "%s:%d: rated %s, but the %s "
-                            "techniques %s it\n", name, d.src.line, rated,
-                            levels[k], solved ? "solve" : "do not solve");
+                            "techniques %s it\n", name, d.src.line,
+                            sudoku_grade_name(level),
+                            sudoku_grade_name((sudoku_grade)k),
+                            solved ? "solve" : "do not solve");
             }
         }
         n++;
@@ -141,6 +132,76 @@ static void ratings_monotone(const char *name, int limit, int *per_level)
     CHECK(n > 0 && bad == 0, "%s: %d of %d puzzles rated out of order", name,
           bad, n);
     data_close(&d);
+}
+
+/*
+ * Simon Tatham's Solo grades its puzzles by the techniques its own solver
+ * needs (tatham-solo.tsv: 200 IDs with the grade Solo printed).  Solo
+ * solves Trivial to Extreme without guessing, so must we: in particular
+ * its Extreme ones, which need its forcing chains.  Each step is also
+ * checked against the solution listed with the ID, from Solo.
+ */
+static void tatham_grades(void)
+{
+    FILE *f = open_data("tatham-solo.tsv");
+    if (!f)
+        return;
+    char line[4096];
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_solver *sv = NULL;
+    sudoku_shape cur = { 0, 0, 0 };
+    sudoku_read_options opt = { .layout = SUDOKU_LAYOUT_TATHAM };
+    int lineno = 0, extreme = 0, guessed = 0, wrong = 0;
+    unsigned char listed[SUDOKU_MAX_ORDER * SUDOKU_MAX_ORDER];
+    while (fgets(line, sizeof line, f)) {
+        if (++lineno == 1)
+            continue; /* header */
+        char *id = strtok(line, "\t"), *grade = strtok(NULL, "\t"),
+             *sol = strtok(NULL, "\t\n");
+        dlx_diag err;
+        if (sudoku_read_string(id, &opt, &s, &err) != 0) {
+            CHECK(0, "tatham-solo.tsv:%d: %s", lineno, err.message);
+            continue;
+        }
+        int N = s.shape.N;
+        for (int i = 0; i < N * N; i++) {
+            listed[i] = (unsigned char)strtol(sol, &sol, 10);
+            if (*sol == ',')
+                sol++;
+        }
+        if (!sv || cur.R != s.shape.R || cur.C != s.shape.C) {
+            sudoku_solver_free(sv);
+            sv = sudoku_solver_new(s.shape);
+            cur = s.shape;
+        }
+        if (!strncmp(grade, "Unreasonable", 12))
+            continue;
+        extreme += !strncmp(grade, "Extreme", 7);
+        sudoku_logic *lg = sudoku_logic_new(&s, SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_step st;
+        int got, guesses = 0;
+        while ((got = sudoku_logic_step(lg, sv, &st)) == 1) {
+            guesses += st.tech == SUDOKU_TECH_GUESS;
+            if (st.cell >= 0 && listed[st.cell] != st.digit)
+                wrong++;
+            for (int k = 0; k < st.n_removed; k++)
+                wrong += listed[st.removed_cell[k]] == st.removed_digit[k];
+        }
+        if (got != 0 || guesses) {
+            guessed++;
+            fprintf(stderr, "tatham-solo.tsv:%d (%.12s): %d guesses\n",
+                    lineno, grade, guesses);
+        }
+        sudoku_logic_free(lg);
+    }
+    CHECK(extreme == 31, "%d Extreme IDs read", extreme);
+    CHECK(guessed == 0, "%d Solo puzzles of Extreme grade or below need a "
+          "guess", guessed);
+    CHECK(wrong == 0, "%d steps against Solo's solutions", wrong);
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+    fclose(f);
 }
 
 /* ---- the techniques on published positions ------------------------------- */
@@ -235,6 +296,58 @@ static const example examples[] = {
     { "HoDoKu xy02", SUDOKU_TECH_XY_WING,
       "+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+5376+9+419+78+6"
       "+3+1254.....7..+6........3", "", "942 943 954 955 956", NULL, NULL, 0 },
+    /* "Remote Pair: 4/5 r2c7 -5- r2c2 -4- r3c1 -5- r6c1 => r6c7<>5" */
+    { "HoDoKu rp01", SUDOKU_TECH_REMOTE_PAIR,
+      "+7+9845+2+3+16+6.3+7+81.+9+2.+1+2.+3.87.+3+7.+2+6+5.48+82.1+437+6..6.+89+7.+2+39+8"
+      "..14+23+71.7.2+8.5.2...+7..+8+1", "", "567", NULL, NULL, 1 },
+    /* "W-Wing: 4/1 in r1c9,r8c7 connected by 1 in r18c3 =>
+     * r123c7,r89c9<>4" */
+    { "HoDoKu w02", SUDOKU_TECH_W_WING,
+      "6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54"
+      "+1+76+8+3...5+6+2.....68+93...", "", "417 427 437 489 499", NULL, NULL,
+      1 },
+    /* "Uniqueness Test 1: 8/9 in r2c23,r6c23 => r2c2<>8, r2c2<>9" */
+    { "HoDoKu u101", SUDOKU_TECH_UNIQUE_RECTANGLE,
+      "+5.+2..896+71..7..+4+5+2.675..3+8+121+3+6+578+4+9+6+5489+1+2+737....4+6+15+821"
+      "9...+34+3.+6....+9+8..+5.+8+3.26", "", "822 922", NULL, NULL, 1 },
+    /* "Simple Colors Trap": 3 colours r1c9, r3c9, r8c1 out */
+    { "HoDoKu sc01", SUDOKU_TECH_SIMPLE_COLOURING,
+      "21+4..+6.....+79.+2..4...4.7.....+1+87..32..+26+9.....48.21..642.+7.986+1"
+      "..91+68...1+86+2+4...9", "937 938 387 587 787 588 788 789",
+      "319 339 381", NULL, NULL, 1 },
+    /* "Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) =>
+     * r1c78,r3c45<>1", the shortest X-chain */
+    { "HoDoKu sk01", SUDOKU_TECH_X_CHAIN,
+      "+6+9+7.....+2..19+72.6+3..+3..679.9+12...6.+737+4+2+6.95.+8+65+7.+9.+2414+8+6+93"
+      "+2+757.9.24..+6..+68.+7..+9", "", "117 118 134 135", NULL, NULL, 1 },
+    /* Sadman Software, "Solving Sudoku - XY-Chain": r1c1 {1,3}, r1c5
+     * {3,7}, r2c6 {6,7}, r2c8 {6,8}, r3c9 {1,8}; "if r1c1 = 3 then r1c5 =
+     * 7, so r2c6 = 6, so r2c8 = 8, so r3c9 = 1": cells seeing both r1c1
+     * and r3c9 lose 1 (the fragment, on an otherwise open grid) */
+    { "sadmansoftware.com xychain", SUDOKU_TECH_XY_CHAIN, NULL, "",
+      "117 118 119 131 132 133", NULL,
+      "11:13 15:37 26:67 28:68 39:18", 0 },
+    /* Sudoku Snake, "Finned X Wings": columns 1 and 6 hold 7 only in rows
+     * 2 and 4, but for a fin in r5c6; "the 7 in r4c5 can be eliminated"
+     * (their grid reduced to those places of 7, on an open grid) */
+    { "sudokusnake.com finnedxwings", SUDOKU_TECH_FINNED_X_WING, NULL, "",
+      "745", NULL,
+      "11:12345689 31:12345689 51:12345689 61:12345689 71:12345689 "
+      "81:12345689 91:12345689 16:12345689 36:12345689 66:12345689 "
+      "76:12345689 86:12345689 96:12345689 44:12345689", 0 },
+    /* "Forcing Chain Verity => r1c7=4" (from the three places of 1 in
+     * row 4).  Ours, from the cell r1c7 {3,4}: "if r1c7 were 3, ... r4c9
+     * would have no candidate left; so r1c7 <> 3", which leaves r1c7 = 4:
+     * the same conclusion, as a removal */
+    { "HoDoKu fcv03", SUDOKU_TECH_CELL_FORCING,
+      "+27+1+896...+9+4352+768+1+8+56+3+147+9248.....2.+6+3.......51.......+3+9"
+      "+5....7.+7+2+4.3+85.9168...+2+43", "", "317", NULL, NULL, 1 },
+    { "hand-made: 7 in columns 1, 4, 7 only in rows 1, 4, 7, fin r8c7",
+      SUDOKU_TECH_FINNED_SWORDFISH, NULL, "", "778 779", NULL,
+      "21:12345689 31:12345689 51:12345689 61:12345689 81:12345689 "
+      "91:12345689 14:12345689 24:12345689 34:12345689 54:12345689 "
+      "64:12345689 84:12345689 94:12345689 27:12345689 37:12345689 "
+      "47:12345689 57:12345689 67:12345689 97:12345689", 0 },
 };
 
 /* the position of an example: placed digits, and candidates */
@@ -329,6 +442,7 @@ static void technique_examples(void)
         /* the technique alone gives exactly the published step */
         lg = sudoku_logic_from_position(&s, cand, SUDOKU_LOGIC_TECHNIQUES);
         sudoku_logic_set_techniques(lg, 1u << ex->tech);
+        sudoku_logic_assume_unique(lg, 1); /* published: one solution */
         got = sudoku_logic_step(lg, NULL, &st);
         int want[100], have[100];
         int nw = removal_codes(ex->removes, want);
@@ -365,10 +479,14 @@ static void technique_examples(void)
             sudoku_logic_free(lg);
         }
     }
-    /* every named technique has its example */
+    /* every named technique has its example, but unit forcing chains:
+     * the cell forcing chains, tried first, reach what the published
+     * unit forcing examples conclude; unit forcing is checked on Solo's
+     * puzzles and the slices instead (below) */
     for (int t = 0; t < SUDOKU_TECH_GUESS; t++)
-        CHECK(covered[t] > 0, "no example passes for %s",
-              sudoku_technique_name(t));
+        if (t != SUDOKU_TECH_UNIT_FORCING)
+            CHECK(covered[t] > 0, "no example passes for %s",
+                  sudoku_technique_name(t));
     sudoku_release(&s);
 }
 
@@ -477,11 +595,14 @@ static void logic(void)
     reject_agrees("forum-hardest-200.txt", 100, &pair_steps);
     reject_agrees("tatham-large.txt", 20, &pair_steps);
     CHECK(pair_steps > 100, "only %d pair steps compared", pair_steps);
-    int per_level[5] = { 0 };
+    int per_level[SUDOKU_GRADE_COUNT] = { 0 };
     ratings_monotone("17-clue-300.txt", 300, per_level);
     ratings_monotone("top1465-200.txt", 200, per_level);
-    for (int k = 0; k < 5; k++)
-        CHECK(per_level[k] > 0, "no puzzle rated at level %d", k);
+    ratings_monotone("forum-hardest-200.txt", 50, per_level);
+    for (int k = 0; k < SUDOKU_GRADE_COUNT; k++)
+        CHECK(per_level[k] > 0, "no puzzle rated %s",
+              sudoku_grade_name((sudoku_grade)k));
+    tatham_grades();
     /* a puzzle with no solution is found out, not looped on */
     sudoku s;
     sudoku_init(&s);
