@@ -1,0 +1,146 @@
+/*
+ * sudoku_logic_impl.h - what the files of the logic solver share (private):
+ * the solver's state, the small helpers, the board's changes and the
+ * finders each file gives the others.  Not installed; only sudoku_logic*.c
+ * include it.
+ */
+#ifndef SUDOKU_LOGIC_IMPL_H
+#define SUDOKU_LOGIC_IMPL_H
+
+#include "sudoku_logic.h"
+
+#include <stdio.h>
+
+struct trial;
+
+struct sudoku_logic {
+    sudoku_shape sh;
+    int N, NN;
+    sudoku_logic_method method;
+    sudoku grid;
+    sudoku puzzle;            /* as given, for the guesses' solution */
+    sudoku solution;
+    int solved;               /* 0 not yet, 1 found, -1 none */
+    uint64_t solutions;
+    uint64_t *cand;           /* per cell; 0 for a filled cell */
+    uint64_t *rej;            /* reject-list method: per cell, the digits it
+                                 rejects (a filled cell rejects all) */
+    uint32_t allowed;         /* techniques that may be used: bit t */
+    grid_limits limits;       /* of the search the guesses follow */
+    int *unit;                /* 3N units of N cells: rows, columns, boxes */
+    int *rc, *rd;             /* removals of the current step */
+    int n_rm, cap_rm;
+    double deadline;          /* grid_seconds() at which the steps stop
+                                 (0: never) */
+    int cut;                  /* a finder found the deadline passed */
+    struct trial *trial;      /* scratch of the forcing chains */
+    int *scratch;             /* 2 NN ints for the finders */
+    int *chain;               /* 3 NN N ints for the chains */
+    int unique;               /* one solution: 1 known, 0 not, -1 unknown */
+    sudoku_solver *sv;        /* the solver of the step being looked for */
+};
+
+_Static_assert(SUDOKU_TECH_COUNT <= 32, "technique sets are 32-bit masks");
+
+/* ---- small helpers --------------------------------------------------------
+ */
+
+/* By hand rather than __builtin_popcountll, which without a -march that
+ * has the instruction is a library call: counting candidates is the
+ * solver's most frequent operation. */
+static inline int popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static inline int lowest(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+static inline uint64_t bit(int d)
+{
+    return 1ULL << (d - 1);
+}
+
+static inline int row_of(const sudoku_logic *lg, int i)
+{
+    return i / lg->N;
+}
+
+static inline int col_of(const sudoku_logic *lg, int i)
+{
+    return i % lg->N;
+}
+
+static inline int box_of(const sudoku_logic *lg, int i)
+{
+    int r = i / lg->N, c = i % lg->N;
+    return (r / lg->sh.R) * lg->sh.R + c / lg->sh.C;
+}
+
+static inline int sees(const sudoku_logic *lg, int a, int b)
+{
+    return a != b && (row_of(lg, a) == row_of(lg, b) ||
+                      col_of(lg, a) == col_of(lg, b) ||
+                      box_of(lg, a) == box_of(lg, b));
+}
+
+static inline const int *unit_cells(const sudoku_logic *lg, int u)
+{
+    return lg->unit + (size_t)u * lg->N;
+}
+
+static inline const char *unit_name(const sudoku_logic *lg, int u, char *buf)
+{
+    static const char *const kind[] = { "row", "column", "box" };
+    sprintf(buf, "%s %d", kind[u / lg->N], u % lg->N + 1);
+    return buf;
+}
+
+static inline const char *cell_name(const sudoku_logic *lg, int i, char *buf)
+{
+    return sudoku_cell_name(&lg->sh, i, buf);
+}
+
+/* ---- sudoku_logic.c: the board, the words, the solution ---------------- */
+
+/* Whether the time of sudoku_logic_set_limits is up; the finders that can
+ * take long on a large grid ask between their units of work. */
+int logic_time_up(sudoku_logic *lg);
+/* appends to the step's text */
+void logic_say(sudoku_step *st, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "{3,8}" */
+void logic_say_digits(sudoku_step *st, uint64_t mask);
+void logic_place(sudoku_logic *lg, int i, int d);
+/* Removes digit d from cell i's candidates, recording it; 1 if it was
+ * there. */
+int logic_eliminate(sudoku_logic *lg, int i, int d);
+/* Lists the removals of the step in words: "r1c7 <> 3, r1c9 <> 8". */
+void logic_say_removals(const sudoku_logic *lg, sudoku_step *st, int from);
+/* The cells of unit u where digit d can go, as a bit set of positions. */
+uint64_t logic_positions(const sudoku_logic *lg, int u, int d);
+/* X-wing (k 2), swordfish (3), jellyfish (4). */
+int logic_fish(sudoku_logic *lg, sudoku_step *st, int k);
+/* The puzzle's solution by Dancing Links, once; 0 when it has one. */
+int logic_find_solution(sudoku_logic *lg, sudoku_solver *sv);
+
+/* ---- sudoku_logic_chains.c: past the wings -------------------------------
+ */
+
+int logic_finned_fish(sudoku_logic *lg, sudoku_step *st, int k);
+int logic_remote_pair(sudoku_logic *lg, sudoku_step *st);
+int logic_w_wing(sudoku_logic *lg, sudoku_step *st);
+int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st);
+int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st);
+int logic_x_chain(sudoku_logic *lg, sudoku_step *st);
+int logic_xy_chain(sudoku_logic *lg, sudoku_step *st);
+int logic_cell_forcing(sudoku_logic *lg, sudoku_step *st);
+int logic_unit_forcing(sudoku_logic *lg, sudoku_step *st);
+void logic_trial_free(struct trial *t);
+
+#endif
