@@ -10,7 +10,7 @@
 # asked for and `sudoku count -l 2` one solution.  Figures: puzzles per
 # CPU second (user + system of the process, so that other jobs on a shared
 # machine weigh less) and per wall second.  COUNT puzzles (default 200) per
-# grade and way; the hard grade, rare among minimal puzzles, gets a tenth.
+# grade and way.
 # Solo (Debian package sgt-puzzles, /usr/games/sgt-solo) is run when found.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -63,13 +63,12 @@ check() { # FILE GRADE N: N puzzles, each of GRADE, each with one solution
 }
 
 # our grade, the Solo grade beside it (its letter in the game parameters)
-grades="easy:Basic:b medium:Intermediate:i hard:Advanced:a expert:Advanced:a extreme:Extreme:e"
+grades="easy:Basic:b medium:Intermediate:i hard:Advanced:a expert:Extreme:e extreme:Extreme:e"
 echo "| grade | n | steer /s (cpu, wall) | descend /s | sample /s | Solo grade | Solo /s |"
 echo "|---|---:|---:|---:|---:|---|---:|"
 for g in $grades; do
     IFS=: read -r ours theirs letter <<<"$g"
     n=$count
-    [ "$ours" = hard ] && n=$(( (count + 9) / 10 ))
     row="| $ours | $n"
     for reach in steer descend sample; do
         read -r cpu wall < <(run "$tmp/$ours-$reach.txt" "$sudoku" generate \

@@ -53,8 +53,8 @@ static const cli_option options[] = {
       "puzzle; kept when D is not reached), descend (a random minimal puzzle "
       "harder than D gets givens of its solution back until it is D, then "
       "loses those it can within D), sample (clear freely, keep the puzzles "
-      "rated D), or auto (default: sample for extreme and guessing, which "
-      "most minimal puzzles are anyway, else steer; the fastest in "
+      "rated D), or auto (default: sample for expert and above, which "
+      "many minimal puzzles are, else steer; the fastest in "
       "bench/generate_grades.sh)" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
@@ -236,7 +236,7 @@ int sudoku_generate_main(int argc, char **argv)
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
     if (g.reach == REACH_AUTO)
-        g.reach = level >= SUDOKU_GRADE_EXTREME ? REACH_SAMPLE : REACH_STEER;
+        g.reach = level >= SUDOKU_GRADE_EXPERT ? REACH_SAMPLE : REACH_STEER;
     if (difficulty && g.reach != REACH_SAMPLE &&
         level != SUDOKU_GRADE_GUESSING) {
         opt.accept = within_grade;

@@ -23,14 +23,19 @@
  * each, from which the enums, names, keys and the grade of each technique
  * come.  A puzzle's grade is the grade of its hardest step.  Columns of
  * the technique table: enum suffix, name in words, key (JSON, CSV),
- * grade.
+ * grade.  The grades follow the levels sudoku sites publish (for
+ * example best-free-sudoku.com's difficulty definitions): triples are
+ * still medium; quads, X-wing, swordfish, XY-wing, remote pairs,
+ * rectangles and simple colouring are "tough" (our hard); chains come
+ * after them (expert), and forcing chains are the last step before a
+ * guess (extreme).
  */
 #define SUDOKU_GRADE_LIST(X)                                               \
     X(EASY, "easy")           /* singles */                                \
-    X(MEDIUM, "medium")       /* locked candidates, pairs */               \
-    X(HARD, "hard")           /* triples, quads */                         \
-    X(EXPERT, "expert")       /* fish, wings, remote pairs, rectangles */  \
-    X(EXTREME, "extreme")     /* chains and forcing chains */              \
+    X(MEDIUM, "medium")       /* locked candidates, pairs, triples */      \
+    X(HARD, "hard")           /* quads, fish, wings, rectangles, colours */\
+    X(EXPERT, "expert")       /* finned fish, X- and XY-chains */          \
+    X(EXTREME, "extreme")     /* forcing chains */                         \
     X(GUESSING, "guessing")   /* a guess was needed */
 
 #define SUDOKU_TECHNIQUE_LIST(X)                                           \
@@ -41,21 +46,21 @@
     X(CLAIMING, "locked candidates (claiming)", "claiming", MEDIUM)        \
     X(NAKED_PAIR, "naked pair", "naked_pair", MEDIUM)                      \
     X(HIDDEN_PAIR, "hidden pair", "hidden_pair", MEDIUM)                   \
-    X(NAKED_TRIPLE, "naked triple", "naked_triple", HARD)                  \
-    X(HIDDEN_TRIPLE, "hidden triple", "hidden_triple", HARD)               \
+    X(NAKED_TRIPLE, "naked triple", "naked_triple", MEDIUM)                \
+    X(HIDDEN_TRIPLE, "hidden triple", "hidden_triple", MEDIUM)             \
     X(NAKED_QUAD, "naked quad", "naked_quad", HARD)                        \
     X(HIDDEN_QUAD, "hidden quad", "hidden_quad", HARD)                     \
-    X(X_WING, "X-wing", "x_wing", EXPERT)                                  \
-    X(SWORDFISH, "swordfish", "swordfish", EXPERT)                         \
-    X(XY_WING, "XY-wing", "xy_wing", EXPERT)                               \
+    X(X_WING, "X-wing", "x_wing", HARD)                                    \
+    X(SWORDFISH, "swordfish", "swordfish", HARD)                           \
+    X(XY_WING, "XY-wing", "xy_wing", HARD)                                 \
+    X(REMOTE_PAIR, "remote pair", "remote_pair", HARD)                     \
+    X(W_WING, "W-wing", "w_wing", HARD)                                    \
+    X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", HARD)      \
+    X(SIMPLE_COLOURING, "simple colouring", "simple_colouring", HARD)      \
     X(FINNED_X_WING, "finned X-wing", "finned_x_wing", EXPERT)             \
     X(FINNED_SWORDFISH, "finned swordfish", "finned_swordfish", EXPERT)    \
-    X(REMOTE_PAIR, "remote pair", "remote_pair", EXPERT)                   \
-    X(W_WING, "W-wing", "w_wing", EXPERT)                                  \
-    X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", EXPERT)    \
-    X(SIMPLE_COLOURING, "simple colouring", "simple_colouring", EXPERT)    \
-    X(X_CHAIN, "X-chain", "x_chain", EXTREME)                              \
-    X(XY_CHAIN, "XY-chain", "xy_chain", EXTREME)                           \
+    X(X_CHAIN, "X-chain", "x_chain", EXPERT)                               \
+    X(XY_CHAIN, "XY-chain", "xy_chain", EXPERT)                            \
     X(CELL_FORCING, "cell forcing chains", "cell_forcing", EXTREME)        \
     X(UNIT_FORCING, "unit forcing chains", "unit_forcing", EXTREME)        \
     X(GUESS, "guess", "guess", GUESSING)
