@@ -31,6 +31,10 @@ typedef struct sudoku_solver sudoku_solver;
 
 /* The solver of one box shape; NULL when out of memory. */
 sudoku_solver *sudoku_solver_new(sudoku_shape shape);
+/* The solver of a puzzle's variant (its units and cages; the givens are
+ * not part of it): for plain sudoku, the solver of its shape.  NULL when
+ * out of memory. */
+sudoku_solver *sudoku_solver_for(const sudoku *s);
 void sudoku_solver_free(sudoku_solver *sv);
 const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv);
 sudoku_shape sudoku_solver_shape(const sudoku_solver *sv);
@@ -51,6 +55,12 @@ void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
  * filled), "digit 7 of row 3" (of column, of box). */
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
                              size_t size);
+
+/* sudoku_item_name, for the items of a variant too: "digit 7 of region
+ * 2", "digit 7 of the main diagonal", "cage at r1c1 (sum 12)", "the
+ * digit of r3c4". */
+const char *sudoku_solver_item_name(const sudoku_solver *sv, int item,
+                                    char *buf, size_t size);
 
 /* The item's name in the exact cover sudoku_write_dlx writes: "r3c4"
  * (the cell), "r3#7" (digit 7 of row 3), "c4#7", "b2#7". */
