@@ -558,6 +558,218 @@ static int line_in_block(sudoku_reader *r, dlx_diag *err)
     return got;
 }
 
+/* ---- the variant sections after a grid ------------------------------------
+ *
+ *   diagonals:          both main diagonals are units (X)
+ *   regions:            N rows of N labels, one character a cell (spaces
+ *   AAABBBCCC           and '|' between them are ignored): the jigsaw's
+ *   ...                 regions, each label one region of N cells
+ *   cages:              N rows of labels, '.' for a cell in no cage;
+ *   aabbc.ddd           then a line "LABEL SUM" for each cage
+ *   ...
+ *   a 12
+ */
+
+/* Is the line the keyword of a section ("regions:")? */
+static int section_is(const char *line, const char *word)
+{
+    const char *p = skip_space(line);
+    size_t n = strlen(word);
+    return !strncmp(p, word, n) && p[n] == ':' && !*skip_space(p + n + 1);
+}
+
+static int is_section(const char *line)
+{
+    return section_is(line, "diagonals") || section_is(line, "regions") ||
+           section_is(line, "cages");
+}
+
+/* N rows of one-character labels into label[] (as characters). */
+static int label_rows(sudoku_reader *r, int N, const char *what,
+                      char *label, dlx_diag *err)
+{
+    int first = r->in.lineno;
+    for (int row = 0; row < N; row++) {
+        int got = next_line(r, err);
+        if (got < 0)
+            return got;
+        if (got == 0 || is_blank_line(r->in.line) || is_section(r->in.line))
+            return set_error(err, first, 0, "the %s have %d rows, expected "
+                             "%d", what, row, N);
+        int n = 0;
+        for (const char *p = r->in.line; *p; p++) {
+            if (is_space(*p) || *p == '|')
+                continue;
+            if ((unsigned char)*p < 33 || (unsigned char)*p > 126) {
+                char q[16];
+                return set_error(err, r->in.lineno,
+                                 (int)(p - r->in.line) + 1, "%s is not a "
+                                 "label", quote_byte(p, q));
+            }
+            if (n < N)
+                label[row * N + n] = *p;
+            n++;
+        }
+        if (n != N)
+            return set_error(err, r->in.lineno, 0, "%s row %d has %d labels, "
+                             "expected %d", what, row + 1, n, N);
+    }
+    return 0;
+}
+
+/* Labels into numbers 0.. in order of first appearance ('.' is -1 when
+ * dot_is_none); their count. */
+static int number_labels(const char *label, int NN, int dot_is_none,
+                         int *num, char *seen)
+{
+    int n = 0;
+    for (int i = 0; i < NN; i++) {
+        if (dot_is_none && label[i] == '.') {
+            num[i] = -1;
+            continue;
+        }
+        int k = 0;
+        while (k < n && seen[k] != label[i])
+            k++;
+        if (k == n)
+            seen[n++] = label[i];
+        num[i] = k;
+    }
+    return n;
+}
+
+static int read_regions(sudoku_reader *r, sudoku *s, dlx_diag *err)
+{
+    int N = s->shape.N, NN = N * N, at = r->in.lineno, st;
+    char *label = malloc((size_t)NN), seen[128];
+    int *num = malloc((size_t)NN * sizeof *num);
+    if (!label || !num) {
+        st = SUDOKU_ENOMEM;
+        goto done;
+    }
+    if ((st = label_rows(r, N, "regions", label, err)) != 0)
+        goto done;
+    int n = number_labels(label, NN, 0, num, seen);
+    if (n != N) {
+        st = set_error(err, at, 0, "the regions have %d labels, expected %d",
+                       n, N);
+        goto done;
+    }
+    dlx_diag why;
+    if ((st = sudoku_set_regions(s, num)) == 0 &&
+        sudoku_check_variant(s, &why) != SUDOKU_OK)
+        st = set_error(err, at, 0, "%s ('%c')", why.message,
+                       seen[strtol(why.message + 7, NULL, 10) - 1]);
+done:
+    free(label);
+    free(num);
+    return st;
+}
+
+static int read_cages(sudoku_reader *r, sudoku *s, dlx_diag *err)
+{
+    int N = s->shape.N, NN = N * N, at = r->in.lineno, st;
+    char *label = malloc((size_t)NN), seen[128];
+    int *num = malloc((size_t)NN * sizeof *num);
+    int sum[128];
+    if (!label || !num) {
+        st = SUDOKU_ENOMEM;
+        goto done;
+    }
+    if (N > SUDOKU_MAX_CAGE_ORDER) {
+        st = set_error(err, at, 0, "cages are taken up to order %d, not %d",
+                       SUDOKU_MAX_CAGE_ORDER, N);
+        goto done;
+    }
+    if ((st = label_rows(r, N, "cages", label, err)) != 0)
+        goto done;
+    int n = number_labels(label, NN, 1, num, seen);
+    for (int k = 0; k < n; k++)
+        sum[k] = 0;
+    /* the sums: "LABEL SUM" lines up to a blank line, a section or the
+     * end */
+    int got;
+    while ((got = next_line(r, err)) > 0 && !is_blank_line(r->in.line) &&
+           !is_section(r->in.line)) {
+        const char *line = r->in.line, *p = skip_space(line), *end;
+        if (is_comment(line))
+            continue;
+        int k = 0;
+        while (k < n && seen[k] != *p)
+            k++;
+        long long v;
+        if (k == n) {
+            char q[16];
+            st = set_error(err, r->in.lineno, (int)(p - line) + 1, "%s is "
+                           "not a cage label of the grid above",
+                           quote_byte(p, q));
+            goto done;
+        }
+        const char *num_at = skip_space(p + 1);
+        if (!is_space(p[1]) || text_number(num_at, (long long)N * NN, &v,
+                                           &end) != 0 || v < 1 ||
+            *skip_space(end)) {
+            st = set_error(err, r->in.lineno, (int)(num_at - line) + 1,
+                           "expected 'LABEL SUM' with a sum from 1 to %d",
+                           N * NN);
+            goto done;
+        }
+        if (sum[k]) {
+            st = set_error(err, r->in.lineno, (int)(p - line) + 1, "cage "
+                           "'%c' has a sum already", *p);
+            goto done;
+        }
+        sum[k] = (int)v;
+    }
+    if (got < 0) {
+        st = got;
+        goto done;
+    }
+    if (got > 0 && is_section(r->in.line))
+        text_push_back(&r->in);
+    for (int k = 0; k < n; k++)
+        if (!sum[k]) {
+            st = set_error(err, r->in.lineno, 0, "cage '%c' has no sum line",
+                           seen[k]);
+            goto done;
+        }
+    dlx_diag why;
+    if ((st = sudoku_set_cages(s, n, num, sum)) == 0 &&
+        sudoku_check_variant(s, &why) != SUDOKU_OK)
+        st = set_error(err, at, 0, "%s", why.message);
+done:
+    free(label);
+    free(num);
+    return st;
+}
+
+/* The sections after a grid, if any; 0 or an error status. */
+static int read_sections(sudoku_reader *r, sudoku *s, dlx_diag *err)
+{
+    int got;
+    while ((got = next_line(r, err)) > 0) {
+        const char *line = r->in.line;
+        int st = 0;
+        if (section_is(line, "diagonals"))
+            s->diagonals = 1;
+        else if (section_is(line, "regions"))
+            st = s->jigsaw ? set_error(err, r->in.lineno, 1, "a second "
+                                       "regions section")
+                           : read_regions(r, s, err);
+        else if (section_is(line, "cages"))
+            st = s->n_cages ? set_error(err, r->in.lineno, 1, "a second "
+                                        "cages section")
+                            : read_cages(r, s, err);
+        else {
+            text_push_back(&r->in);
+            return 0;
+        }
+        if (st != 0)
+            return st;
+    }
+    return got;
+}
+
 static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                             dlx_diag *err)
 {
@@ -591,8 +803,9 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                 break;
             if (is_comment(r->in.line) || is_separator(r->in.line))
                 continue;
-            if (rows == N || starts_own_puzzle(r)) {
-                /* a new puzzle right after this one */
+            if (rows == N || starts_own_puzzle(r) ||
+                is_section(r->in.line)) {
+                /* a new puzzle right after this one, or its variant */
                 text_push_back(&r->in);
                 break;
             }
@@ -613,6 +826,9 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     if (rows != N)
         return set_error(err, first, 0, "the grid has %d rows, expected %d",
                          rows, N);
+    int st = read_sections(r, s, err);
+    if (st != 0)
+        return st == SUDOKU_EBAD ? bad_block(r) : st;
     src->layout = SUDOKU_LAYOUT_GRID;
     src->symbols = sym;
     src->line = first;
@@ -710,6 +926,9 @@ static int read_numbers_layout(sudoku_reader *r, sudoku *s,
             s->cell[cells++] = (unsigned char)v;
         }
     }
+    st = read_sections(r, s, err);
+    if (st != 0)
+        return st == SUDOKU_EBAD ? bad_block(r) : st;
     src->layout = SUDOKU_LAYOUT_NUMBERS;
     src->symbols = SUDOKU_SYM_NUMBERS;
     src->line = first;
@@ -1110,8 +1329,20 @@ static void warn_commented_puzzle(sudoku_reader *r)
     r->opt.on_warning(r->opt.warning_ctx, &w);
 }
 
+static int read_puzzle(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                       dlx_diag *err);
+
 int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
                 dlx_diag *err)
+{
+    int got = read_puzzle(r, s, src, err);
+    if (got == SUDOKU_READ && r->opt.diagonals)
+        s->diagonals = 1;
+    return got;
+}
+
+static int read_puzzle(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                       dlx_diag *err)
 {
     memset(err, 0, sizeof *err);
     memset(src, 0, sizeof *src);
@@ -1275,7 +1506,7 @@ static int write_numbers(FILE *f, const sudoku *s, int header)
         fprintf(f, "%d %dx%d\n", N, s->shape.R, s->shape.C);
     for (int r = 0; r < N; r++) {
         for (int c = 0; c < N; c++) {
-            if (c && c % s->shape.C == 0)
+            if (c && c % s->shape.C == 0 && !s->jigsaw)
                 fputs(" |", f);
             fprintf(f, "%s%*d", c ? " " : "", w, s->cell[r * N + c]);
         }
@@ -1339,6 +1570,43 @@ static void write_solo_blocks(FILE *f, int N, const int *block)
     }
 }
 
+/* Labels of regions and cages in the grid layout's sections: printable
+ * characters but '|' and '.', letters first. */
+static const char section_labels[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    "!\"#$%&'()*+,-/:;<=>?@[\\]^_`{}~";
+
+static void write_label_rows(FILE *f, int N, const int *key)
+{
+    int n = (int)sizeof section_labels - 1;
+    for (int r = 0; r < N; r++) {
+        for (int c = 0; c < N; c++) {
+            int k = key[r * N + c];
+            fputc(k < 0 ? '.' : k < n ? section_labels[k] : '?', f);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* The variant of s as sections after its grid (see read_sections). */
+static void write_sections(FILE *f, const sudoku *s)
+{
+    int N = s->shape.N;
+    if (s->diagonals)
+        fputs("diagonals:\n", f);
+    if (s->jigsaw) {
+        fputs("regions:\n", f);
+        write_label_rows(f, N, s->region);
+    }
+    if (s->n_cages) {
+        fputs("cages:\n", f);
+        write_label_rows(f, N, s->cage);
+        for (int k = 0; k < s->n_cages && k < (int)sizeof section_labels - 1;
+             k++)
+            fprintf(f, "%c %d\n", section_labels[k], s->cage_sum[k]);
+    }
+}
+
 int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                  sudoku_symbols sym)
 {
@@ -1370,14 +1638,16 @@ int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
         break;
     case SUDOKU_LAYOUT_NUMBERS:
         write_numbers(f, s, 1);
+        write_sections(f, s);
         break;
     case SUDOKU_LAYOUT_GRID:
         if (sym == SUDOKU_SYM_NUMBERS) {
             write_numbers(f, s, 0);
+            write_sections(f, s);
             break;
         }
         for (int r = 0; r < N; r++) {
-            if (r && r % s->shape.R == 0) {
+            if (r && r % s->shape.R == 0 && !s->jigsaw) {
                 for (int c = 0; c < N; c++) {
                     if (c && c % s->shape.C == 0)
                         fputs("-+", f);
@@ -1386,13 +1656,14 @@ int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                 fputc('\n', f);
             }
             for (int c = 0; c < N; c++) {
-                if (c && c % s->shape.C == 0)
+                if (c && c % s->shape.C == 0 && !s->jigsaw)
                     fputs(" |", f);
                 fprintf(f, "%s%c", c ? " " : "",
                         sudoku_symbol_char(s->cell[r * N + c], sym));
             }
             fputc('\n', f);
         }
+        write_sections(f, s);
         break;
     default:
         if (sym == SUDOKU_SYM_NUMBERS) {

@@ -151,6 +151,7 @@ typedef struct sudoku_read_options {
     int mixed_orders;          /* one-line puzzles of different orders in
                                   one file (else a line of another length
                                   than the first is an error) */
+    int diagonals;             /* every puzzle is an X sudoku (--x) */
     /* warnings: a line that is skipped but looks like a puzzle (one
      * commented out); may be NULL */
     void (*on_warning)(void *ctx, const dlx_diag *w);

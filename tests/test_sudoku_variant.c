@@ -174,6 +174,27 @@ static void solo_puzzles(void)
               back.n_cages == s.n_cages, "line %d: read back differs",
               lineno);
         free(text);
+        /* the grid and numbers layouts, with their sections, too */
+        static const sudoku_layout other[] = { SUDOKU_LAYOUT_GRID,
+                                               SUDOKU_LAYOUT_NUMBERS };
+        for (int k = 0; k < 2; k++) {
+            text = NULL;
+            m = open_memstream(&text, &size);
+            sudoku_write(m, &s, other[k], SUDOKU_SYM_AUTO);
+            fclose(m);
+            sudoku_read_options any = { .layout = SUDOKU_LAYOUT_AUTO };
+            int got = sudoku_read_string(text, &any, &back, &err);
+            free(text);
+            text = NULL;
+            m = open_memstream(&text, &size);
+            sudoku_write(m, &back, SUDOKU_LAYOUT_TATHAM, SUDOKU_SYM_AUTO);
+            fclose(m);
+            text[strcspn(text, "\n")] = '\0';
+            CHECK(got == 0 && !strcmp(text, id), "line %d: layout %d read "
+                  "back as %s (%s)", lineno, (int)other[k], text,
+                  got ? err.message : "read");
+            free(text);
+        }
         broken_copies(&s, &solo, lineno);
         per_family[fam]++;
     }
