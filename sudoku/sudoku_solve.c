@@ -11,28 +11,34 @@
 
 /*
  * The solver of a plain sudoku holds only the matrix of its shape.  The
- * solver of a variant also holds a copy of the puzzle's units and cages,
- * and its matrix has, after the items of the plain encoding:
+ * solver of a variant is made for one puzzle: it holds a copy of the
+ * puzzle's units and cages, and its matrix has, after the items of the
+ * plain encoding:
  *
  *   item                          index
  *   main diagonal has digit d     4 N^2 + d-1          (X only)
  *   anti-diagonal has digit d     4 N^2 + N + d-1      (X only)
- *   cage k holds one tuple        diag_end + k         (killer only)
- *   the digit of caged cell j     secondary, j-th caged cell in reading
- *                                 order, colored by the digit
+ *   cage k is filled              cage_item + k        (killer only)
  *
- * Options 0..N^3-1 are still (cell, digit), with the digit as the color of
- * the cell's secondary item when the cell is caged; then one option per
- * cage and tuple of distinct digits with the cage's sum (mathdoku's walk
- * over tuples, with its `distinct` rule), covering the cage's item and
- * coloring its cells' items with its digits.  So a tuple agrees with the
- * cell options chosen, and givens are still forced cell options.
+ * The options of a cell in no cage are (cell, digit) as in plain sudoku;
+ * a caged cell has none of its own: its cage has one option per tuple of
+ * distinct digits with the cage's sum (mathdoku's walk over tuples), which
+ * covers the cage's item and, for each of its cells, the items the cell
+ * option of that digit would cover (the cell, its row, column, box or
+ * region, diagonals).  So "digit 5 of row 3" counts only the tuples that
+ * can put a 5 there, and the search sees the sums as it sees the units.
+ * A given in a cage keeps only the tuples that hold it; the other givens
+ * are forced cell options.  Without cages, the options are those of plain
+ * sudoku, numbered the same.
  */
 struct sudoku_solver {
     sudoku_shape shape;
     dlx_matrix *m;
     int *forced;   /* N*N: the givens of the puzzle being solved */
-    sudoku model;  /* a variant's units and cages; plain: no variant */
+    sudoku model;  /* a variant's units, cages and givens; plain: none */
+    int *cell_opt; /* variant: N^3, the option of (cell, digit), or -1 */
+    int *opt_cd;   /* variant: cell*N + digit-1 of each cell option */
+    int n_cell_options;
     int cage_item; /* the first cage item */
     int n_tuples;
     int *tuple_cage;   /* per tuple option */
@@ -90,11 +96,26 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape)
     return sv;
 }
 
+/* The items of (cell, digit) in a variant's matrix; their count. */
+static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
+{
+    const sudoku *p = &sv->model;
+    int N = sv->shape.N, NN = N * N, r = i / N, c = i % N, n = 4;
+    items[0] = i;
+    items[1] = NN + r * N + d - 1;
+    items[2] = 2 * NN + c * N + d - 1;
+    items[3] = 3 * NN + sudoku_region_of(p, i) * N + d - 1;
+    if (p->diagonals && r == c)
+        items[n++] = 4 * NN + d - 1;
+    if (p->diagonals && r + c == N - 1)
+        items[n++] = 4 * NN + N + d - 1;
+    return n;
+}
+
 /* The walk over a cage's tuples adds each as an option. */
 typedef struct tuple_walk {
     sudoku_solver *sv;
     int k, n;
-    const int *value_item;  /* secondary item of each caged cell */
     const int *cells;
     int failed;
 } tuple_walk;
@@ -103,13 +124,10 @@ static int add_tuple(void *ctx, const int *digits)
 {
     tuple_walk *w = ctx;
     sudoku_solver *sv = w->sv;
-    int items[SUDOKU_MAX_CAGE_ORDER + 1], colors[SUDOKU_MAX_CAGE_ORDER + 1];
+    int items[1 + 6 * SUDOKU_MAX_CAGE_ORDER], n = 1;
     items[0] = sv->cage_item + w->k;
-    colors[0] = 0;
-    for (int j = 0; j < w->n; j++) {
-        items[j + 1] = w->value_item[w->cells[j]];
-        colors[j + 1] = digits[j];
-    }
+    for (int j = 0; j < w->n; j++)
+        n += cell_items(sv, w->cells[j], digits[j], items + n);
     if (sv->digits_n + w->n > sv->digits_cap) {
         int cap = sv->digits_cap ? 2 * sv->digits_cap : 4096;
         while (cap < sv->digits_n + w->n)
@@ -128,7 +146,7 @@ static int add_tuple(void *ctx, const int *digits)
     if (!ta)
         return w->failed = 1;
     sv->tuple_at = ta;
-    if (dlx_add_option(sv->m, w->n + 1, items, colors) < 0)
+    if (dlx_add_option(sv->m, n, items, NULL) < 0)
         return w->failed = 1;
     sv->tuple_cage[t] = w->k;
     sv->tuple_at[t] = sv->digits_n;
@@ -139,22 +157,27 @@ static int add_tuple(void *ctx, const int *digits)
     return 0;
 }
 
-/* The cage options of a killer: 0, or -1 when out of memory. */
-static int add_cages(sudoku_solver *sv, const int *value_item)
+/* The cage options of a killer, a given keeping only the tuples that hold
+ * it: 0, or -1 when out of memory. */
+static int add_cages(sudoku_solver *sv)
 {
     const sudoku *p = &sv->model;
     int N = p->shape.N, NN = N * N;
     int cells[SUDOKU_MAX_CAGE_ORDER];
-    mathdoku_rules rules = { 0, 1 };
+    uint64_t cand[SUDOKU_MAX_CAGE_ORDER];
+    mathdoku_rules rules = { .distinct = 1 };
     for (int k = 0; k < p->n_cages; k++) {
         int n = 0;
         for (int i = 0; i < NN; i++)
-            if (p->cage[i] == k && n < N)
+            if (p->cage[i] == k && n < N) {
+                cand[n] = p->cell[i] ? 1ULL << (p->cell[i] - 1)
+                                     : (1ULL << N) - 1;
                 cells[n++] = i;
+            }
         mathdoku_cage cage = { MATHDOKU_ADD, p->cage_sum[k], n, cells, "",
                                0, 0 };
-        tuple_walk w = { sv, k, n, value_item, cells, 0 };
-        mathdoku_cage_tuples(N, &cage, &rules, NULL, 0, add_tuple, &w);
+        tuple_walk w = { sv, k, n, cells, 0 };
+        mathdoku_cage_tuples(N, &cage, &rules, cand, 0, add_tuple, &w);
         if (w.failed)
             return -1;
     }
@@ -171,44 +194,30 @@ sudoku_solver *sudoku_solver_for(const sudoku *p)
         (p->n_cages && N > SUDOKU_MAX_CAGE_ORDER))
         return NULL;
     sudoku_solver *sv = calloc(1, sizeof *sv);
-    int *value_item = malloc((size_t)NN * sizeof *value_item);
-    if (!sv || !value_item) {
-        free(sv);
-        free(value_item);
+    if (!sv)
         return NULL;
-    }
     sv->shape = *sh;
     sudoku_init(&sv->model);
-    int n_diag = p->diagonals ? 2 * N : 0, n_value = 0;
-    sv->cage_item = 4 * NN + n_diag;
-    int n_primary = sv->cage_item + p->n_cages;
-    for (int i = 0; i < NN; i++)
-        value_item[i] = p->n_cages && p->cage[i] >= 0 ? n_primary + n_value++
-                                                      : -1;
-    sv->m = dlx_new(n_primary, n_value);
+    sv->cage_item = 4 * NN + (p->diagonals ? 2 * N : 0);
+    sv->m = dlx_new(sv->cage_item + p->n_cages, 0);
     sv->forced = malloc((size_t)NN * sizeof *sv->forced);
-    int ok = sv->m && sv->forced && sudoku_copy(&sv->model, p) == SUDOKU_OK &&
+    sv->cell_opt = malloc((size_t)NN * N * sizeof *sv->cell_opt);
+    sv->opt_cd = malloc((size_t)NN * N * sizeof *sv->opt_cd);
+    int ok = sv->m && sv->forced && sv->cell_opt && sv->opt_cd &&
+             sudoku_copy(&sv->model, p) == SUDOKU_OK &&
              dlx_reserve(sv->m, NN * N, 5L * NN * N) == DLX_OK;
     for (int i = 0; ok && i < NN; i++)
         for (int d = 1; ok && d <= N; d++) {
-            int r = i / N, c = i % N, n = 4, items[7], colors[7] = { 0 };
-            items[0] = i;
-            items[1] = NN + r * N + d - 1;
-            items[2] = 2 * NN + c * N + d - 1;
-            items[3] = 3 * NN + sudoku_region_of(p, i) * N + d - 1;
-            if (p->diagonals && r == c)
-                items[n++] = 4 * NN + d - 1;
-            if (p->diagonals && r + c == N - 1)
-                items[n++] = 4 * NN + N + d - 1;
-            if (value_item[i] >= 0) {
-                colors[n] = d;
-                items[n++] = value_item[i];
+            int items[6], n = cell_items(sv, i, d, items), o = -1;
+            if (!p->n_cages || p->cage[i] < 0) {
+                o = dlx_add_option(sv->m, n, items, NULL);
+                ok = o >= 0;
+                sv->opt_cd[sv->n_cell_options++] = i * N + d - 1;
             }
-            ok = dlx_add_option(sv->m, n, items, colors) >= 0;
+            sv->cell_opt[i * N + d - 1] = o;
         }
     if (ok && p->n_cages)
-        ok = add_cages(sv, value_item) == 0;
-    free(value_item);
+        ok = add_cages(sv) == 0;
     if (!ok) {
         sudoku_solver_free(sv);
         return NULL;
@@ -223,6 +232,8 @@ void sudoku_solver_free(sudoku_solver *sv)
     dlx_free(sv->m);
     free(sv->forced);
     sudoku_release(&sv->model);
+    free(sv->cell_opt);
+    free(sv->opt_cd);
     free(sv->tuple_cage);
     free(sv->tuple_digits);
     free(sv->tuple_at);
@@ -306,19 +317,11 @@ const char *sudoku_solver_item_name(const sudoku_solver *sv, int item,
     else if (item < sv->cage_item)
         snprintf(buf, size, "digit %d of the %s", (item - 4 * NN) % N + 1,
                  item - 4 * NN < N ? "main diagonal" : "anti-diagonal");
-    else if (item < sv->cage_item + p->n_cages) {
+    else {
         int k = item - sv->cage_item;
         snprintf(buf, size, "cage at %s (sum %d)",
                  sudoku_cell_name(&sv->shape, cage_first_cell(p, k), name),
                  p->cage_sum[k]);
-    } else {
-        /* the j-th caged cell */
-        int j = item - sv->cage_item - p->n_cages, i = 0;
-        for (; i < NN - 1; i++)
-            if (p->cage[i] >= 0 && j-- == 0)
-                break;
-        snprintf(buf, size, "the digit of %s",
-                 sudoku_cell_name(&sv->shape, i, name));
     }
     return buf;
 }
@@ -327,7 +330,7 @@ const char *sudoku_solver_item_name(const sudoku_solver *sv, int item,
 static void tuple_text(const sudoku_solver *sv, const dlx_event *ev,
                        char *text, size_t size)
 {
-    int t = ev->option - sv->shape.N * sv->shape.N * sv->shape.N;
+    int t = ev->option - sv->n_cell_options;
     int k = sv->tuple_cage[t], n = 0, NN = sv->shape.N * sv->shape.N;
     char cell[24];
     for (int i = 0; i < NN; i++)
@@ -362,11 +365,12 @@ static void trace_step(void *ctx, const dlx_event *ev)
         break;
     case DLX_EV_TRY: {
         int c, d;
-        if (ev->option >= t->shape->N * t->shape->N * t->shape->N) {
+        if (t->sv->opt_cd && ev->option >= t->sv->n_cell_options) {
             tuple_text(t->sv, ev, text, sizeof text);
             break;
         }
-        sudoku_option_cell(t->shape, ev->option, &c, &d);
+        sudoku_option_cell(t->shape, t->sv->opt_cd ? t->sv->opt_cd[ev->option]
+                                                   : ev->option, &c, &d);
         snprintf(text, sizeof text, "try %s = %d (%d of %d)",
                  sudoku_cell_name(t->shape, c, cell), d, ev->index + 1,
                  ev->count);
@@ -389,9 +393,15 @@ static int givens_as_options(sudoku_solver *sv, const sudoku *s)
 {
     const sudoku_shape *sh = &sv->shape;
     int N = sh->N, n = 0;
-    for (int i = 0; i < N * N; i++)
-        if (s->cell[i])
+    for (int i = 0; i < N * N; i++) {
+        if (!s->cell[i])
+            continue;
+        if (!sv->cell_opt)
             sv->forced[n++] = sudoku_option(sh, i, s->cell[i]);
+        else if (sv->cell_opt[i * N + s->cell[i] - 1] >= 0)
+            sv->forced[n++] = sv->cell_opt[i * N + s->cell[i] - 1];
+        /* else: a caged given, which its cage's tuples hold */
+    }
     return n;
 }
 
@@ -419,14 +429,20 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     if (status != DLX_OK)
         return SUDOKU_ENOMEM;
     grid_outcome_from_dlx(&r, out);
-    /* a solution has N*N cell options, and a tuple option per cage */
-    if (solution && r.first_n == N * N + sv->model.n_cages &&
+    if (solution && r.first_n > 0 &&
         sudoku_set_shape(solution, *sh) == SUDOKU_OK) {
         for (int k = 0; k < r.first_n; k++) {
-            int c, d;
-            if (r.first[k] >= N * N * N)
+            int c, d, o = r.first[k];
+            if (sv->opt_cd && o >= sv->n_cell_options) {
+                /* a cage's tuple: its digits in its cells' order */
+                int tu = o - sv->n_cell_options, j = 0;
+                for (int i = 0; i < N * N; i++)
+                    if (sv->model.cage[i] == sv->tuple_cage[tu])
+                        solution->cell[i] = (unsigned char)
+                            sv->tuple_digits[sv->tuple_at[tu] + j++];
                 continue;
-            sudoku_option_cell(sh, r.first[k], &c, &d);
+            }
+            sudoku_option_cell(sh, sv->opt_cd ? sv->opt_cd[o] : o, &c, &d);
             solution->cell[c] = (unsigned char)d;
         }
         if (sudoku_copy_variant(solution, &sv->model) != SUDOKU_OK)
@@ -793,7 +809,7 @@ int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
 
 /* An item of a variant's matrix in Knuth's format: r3c4, r3#7, c4#7,
  * b2#7 or g2#7 (region), d1#7 and d2#7 (main and anti-diagonal), k5 (the
- * fifth cage), v3c4 (the digit of caged cell r3c4, colored by it). */
+ * fifth cage). */
 static void variant_label(const sudoku_solver *sv, int item, char *buf,
                           size_t size)
 {
@@ -806,66 +822,55 @@ static void variant_label(const sudoku_solver *sv, int item, char *buf,
     else if (item < sv->cage_item)
         snprintf(buf, size, "d%d#%d", (item - 4 * NN) / N + 1,
                  (item - 4 * NN) % N + 1);
-    else if (item < sv->cage_item + p->n_cages)
+    else
         snprintf(buf, size, "k%d", item - sv->cage_item + 1);
-    else {
-        int j = item - sv->cage_item - p->n_cages, i = 0;
-        for (; i < NN - 1; i++)
-            if (p->cage[i] >= 0 && j-- == 0)
-                break;
-        snprintf(buf, size, "v%dc%d", i / N + 1, i % N + 1);
-    }
 }
 
 /* A variant's exact cover: the solver's matrix, with the options of a
- * given's cell other than its digit left out. */
+ * given's cell other than its digit left out (a caged given's tuples
+ * hold it already). */
 static int write_variant_dlx(FILE *f, const sudoku *s)
 {
+    enum { MAX_ITEMS = 1 + 6 * SUDOKU_MAX_CAGE_ORDER };
     sudoku_solver *sv = sudoku_solver_for(s);
-    int *items = NULL, *colors = NULL;
-    if (sv) {
-        items = malloc((SUDOKU_MAX_CAGE_ORDER + 8) * sizeof *items);
-        colors = malloc((SUDOKU_MAX_CAGE_ORDER + 8) * sizeof *colors);
-    }
-    if (!sv || !items || !colors) {
+    int *items = NULL;
+    if (sv)
+        items = malloc(MAX_ITEMS * sizeof *items);
+    if (!sv || !items) {
         sudoku_solver_free(sv);
         free(items);
-        free(colors);
         return EOF;
     }
     const dlx_matrix *m = sv->m;
-    int N = s->shape.N, n_primary = dlx_num_primary(m);
+    int N = s->shape.N;
     char label[32], kind[40];
     fprintf(f, "| %s sudoku %dx%d as exact cover, written by 'sudoku "
-            "encode'\n| items: cell rRcC, row rR#D, column cC#D, %s; cage kK, "
-            "and the digit vRcC of a caged cell as its color\n",
+            "encode'\n| items: cell rRcC, row rR#D, column cC#D, %s; cage kK "
+            "(an option per tuple of digits with the cage's sum)\n",
             sudoku_variant_name(s, kind, sizeof kind), N, N,
             s->jigsaw ? "region gG#D" : "box bB#D");
     if (s->diagonals)
         fprintf(f, "| diagonals: d1#D (r1c1 down), d2#D (r1c%d down)\n", N);
     for (int item = 0; item < dlx_num_items(m); item++) {
         variant_label(sv, item, label, sizeof label);
-        fprintf(f, "%s%s%s", item ? " " : "",
-                item == n_primary ? "| " : "", label);
+        fprintf(f, "%s%s", item ? " " : "", label);
     }
     fputc('\n', f);
     for (int o = 0; o < dlx_num_options(m); o++) {
-        if (o < N * N * N && s->cell[o / N] && s->cell[o / N] != o % N + 1)
-            continue;
-        int n = dlx_option_items(m, o, items, colors,
-                                 SUDOKU_MAX_CAGE_ORDER + 8);
+        if (o < sv->n_cell_options) {
+            int cd = sv->opt_cd[o], given = s->cell[cd / N];
+            if (given && given != cd % N + 1)
+                continue;
+        }
+        int n = dlx_option_items(m, o, items, NULL, MAX_ITEMS);
         for (int k = 0; k < n; k++) {
             variant_label(sv, items[k], label, sizeof label);
             fprintf(f, "%s%s", k ? " " : "", label);
-            if (colors[k] > 0)
-                fprintf(f, ":%c", sudoku_symbol_char(colors[k],
-                                                     SUDOKU_SYM_ALNUM));
         }
         fputc('\n', f);
     }
     sudoku_solver_free(sv);
     free(items);
-    free(colors);
     return ferror(f) ? EOF : 0;
 }
 
