@@ -3,7 +3,8 @@
  * engine; the naive depth-first search it is measured against; and an
  * independent checker.
  *
- * The encoding, for order N (N^3 options, 4 N^2 items):
+ * The encoding of plain sudoku, for order N (N^3 options, 4 N^2 items;
+ * the variants add to it, see sudoku_solver_for):
  *
  *   item                      index
  *   cell (r, c) is filled     r*N + c
@@ -31,9 +32,11 @@ typedef struct sudoku_solver sudoku_solver;
 
 /* The solver of one box shape; NULL when out of memory. */
 sudoku_solver *sudoku_solver_new(sudoku_shape shape);
-/* The solver of a puzzle's variant (its units and cages; the givens are
- * not part of it): for plain sudoku, the solver of its shape.  NULL when
- * out of memory. */
+/* The solver of a puzzle: for plain sudoku, the solver of its shape;
+ * for a variant, the solver of its units and cages (see sudoku_solve.c),
+ * made for this puzzle: a given in a cage keeps only the cage's tuples that
+ * hold it, so solve this puzzle with it (push and pop are for plain
+ * solvers).  NULL when out of memory. */
 sudoku_solver *sudoku_solver_for(const sudoku *s);
 void sudoku_solver_free(sudoku_solver *sv);
 const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv);
