@@ -64,8 +64,11 @@ typedef struct sudoku {
     int region_cap, cage_cap;  /* cells, cages allocated */
 } sudoku;
 
-/* Largest order with cages (the sums' tuples are walked as mathdoku's). */
+/* Largest order with cages (the sums' tuples are walked as mathdoku's),
+ * and the most digit tuples of all cages of a puzzle (each an option of
+ * the exact cover: a 9-cell cage of a 9x9 has 362,880). */
 #define SUDOKU_MAX_CAGE_ORDER 32
+#define SUDOKU_MAX_TUPLES 4000000L
 
 /* How symbols are written. */
 typedef enum sudoku_symbols {
@@ -130,7 +133,8 @@ char *sudoku_unit_name(const sudoku *s, int unit, char *buf);
 /* The variant in words: "X jigsaw killer", "" for plain sudoku. */
 const char *sudoku_variant_name(const sudoku *s, char *buf, size_t size);
 /* Are the regions (jigsaw) N connected regions of N cells, and every
- * cage connected, of 1..N cells, with a sum it can reach? SUDOKU_OK, or
+ * cage connected, of 1..N cells, with a sum it can reach, and at most
+ * SUDOKU_MAX_TUPLES tuples over all cages? SUDOKU_OK, or
  * SUDOKU_EBAD with the message in err (no position). */
 int sudoku_check_variant(const sudoku *s, dlx_diag *err);
 

@@ -178,6 +178,29 @@ static int connected(const int *key, int N, int k, int *size, int *stack,
     return reached == n;
 }
 
+/* The tuples of distinct digits 1..N with this sum on n cells: the sets
+ * of n digits with the sum (counted by a knapsack over the digits) times
+ * n!, saturated at `cap` + 1. */
+static double cage_tuples(int N, int n, int sum, double cap)
+{
+    enum { MAX_SUM = SUDOKU_MAX_CAGE_ORDER * (SUDOKU_MAX_CAGE_ORDER + 1) / 2 };
+    static const int max_n = SUDOKU_MAX_CAGE_ORDER;
+    if (n > N || n > max_n || sum > MAX_SUM)
+        return 0;
+    /* sets[k][t]: sets of k digits so far adding up to t */
+    double sets[SUDOKU_MAX_CAGE_ORDER + 1][MAX_SUM + 1];
+    memset(sets, 0, sizeof sets);
+    sets[0][0] = 1;
+    for (int d = 1; d <= N; d++)
+        for (int k = n; k >= 1; k--)
+            for (int t = sum; t >= d; t--)
+                sets[k][t] += sets[k - 1][t - d];
+    double tuples = sets[n][sum];
+    for (int k = 2; k <= n && tuples <= cap; k++)
+        tuples *= k;
+    return tuples > cap ? cap + 1 : tuples;
+}
+
 int sudoku_check_variant(const sudoku *s, dlx_diag *err)
 {
     int N = s->shape.N, NN = N * N, st = SUDOKU_OK;
@@ -189,6 +212,7 @@ int sudoku_check_variant(const sudoku *s, dlx_diag *err)
         return SUDOKU_ENOMEM;
     }
     char name[24];
+    double tuples = 0;
     for (int g = 0; s->jigsaw && g < N && st == SUDOKU_OK; g++) {
         int size;
         if (!connected(s->region, N, g, &size, stack, seen))
@@ -218,10 +242,19 @@ int sudoku_check_variant(const sudoku *s, dlx_diag *err)
         }
         least = (long)size * (size + 1) / 2;
         most = (long)size * (2L * N - size + 1) / 2;
-        if (s->cage_sum[k] < least || s->cage_sum[k] > most)
+        if (s->cage_sum[k] < least || s->cage_sum[k] > most) {
             st = text_error(err, 0, 0, "the cage at %s has %d cells and sum "
                             "%d: distinct digits 1-%d add up to %ld to %ld",
                             name, size, s->cage_sum[k], N, least, most);
+            continue;
+        }
+        tuples += cage_tuples(N, size, s->cage_sum[k], SUDOKU_MAX_TUPLES);
+        if (tuples > SUDOKU_MAX_TUPLES)
+            st = text_error(err, 0, 0, "the cages have more than %ld digit "
+                            "tuples in all (at the cage at %s, of %d cells "
+                            "and sum %d): too many to encode",
+                            (long)SUDOKU_MAX_TUPLES, name, size,
+                            s->cage_sum[k]);
     }
     free(stack);
     free(seen);
