@@ -65,7 +65,11 @@ static const cli_command sudoku_command = {
     "sudoku",
 
     CLI_USAGE("sudoku COMMAND [OPTION]... [FILE]..."),
-    "Sudoku of any size (1x1 to 100x100, any box shape) with Dancing Links.\n"
+    "Sudoku of any size (1x1 to 100x100, any box shape) with Dancing Links,\n"
+    "and its variants: X (--x, or 'diagonals:'), jigsaw ('regions:'),\n"
+    "killer ('cages:') and their combinations, from grids with those\n"
+    "sections or from Solo IDs (3x3x:, 9j:, 3x3k:, 9jxk:...); solve, count,\n"
+    "check and encode take them, the other commands plain sudoku only.\n"
     "Reads FILEs (standard input when none or '-'), one puzzle or millions.\n"
     "\n"
     "Commands:\n"
