@@ -65,7 +65,11 @@ static const cli_command sudoku_command = {
     "sudoku",
 
     CLI_USAGE("sudoku COMMAND [OPTION]... [FILE]..."),
-    "Sudoku of any size (1x1 to 100x100, any box shape) with Dancing Links.\n"
+    "Sudoku of any size (1x1 to 100x100, any box shape) with Dancing Links,\n"
+    "and its variants: X (--x, or 'diagonals:'), jigsaw ('regions:'),\n"
+    "killer ('cages:') and their combinations, from grids with those\n"
+    "sections or from Solo IDs (3x3x:, 9j:, 3x3k:, 9jxk:...); solve, count,\n"
+    "check and encode take them, the other commands plain sudoku only.\n"
     "Reads FILEs (standard input when none or '-'), one puzzle or millions.\n"
     "\n"
     "Commands:\n"
@@ -220,6 +224,7 @@ typedef struct context {
     const options_t *o;
     sudoku_input in;
     sudoku_solver *solver;       /* of the last order seen */
+    int variant_solver;          /* solver is a variant's */
     sudoku solution;
     FILE *givens;                /* check --givens */
     sudoku_reader givens_reader;
@@ -234,12 +239,17 @@ static const char *branch_name(void *ctx, int item, char *buf, size_t size)
     return sudoku_item_name(shape, item, buf, size);
 }
 
-static sudoku_solver *solver_for(context *cx, sudoku_shape shape)
+/* The solver of the shape of the last plain puzzle, kept; a variant's
+ * is made for the puzzle (its units and cages are the puzzle's). */
+static sudoku_solver *solver_for(context *cx, const sudoku *s)
 {
-    if (!cx->solver || cx->solution.shape.N != shape.N ||
+    sudoku_shape shape = s->shape;
+    if (sudoku_is_variant(s) || cx->variant_solver ||
+        !cx->solver || cx->solution.shape.N != shape.N ||
         cx->solution.shape.R != shape.R) {
         sudoku_solver_free(cx->solver);
-        cx->solver = sudoku_solver_new(shape);
+        cx->solver = sudoku_solver_for(s);
+        cx->variant_solver = sudoku_is_variant(s);
         if (!cx->solver || sudoku_set_shape(&cx->solution, shape) != 0)
             return NULL;
     }
@@ -435,8 +445,26 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         do_check(cx, s, src, file);
         return;
     }
+    char kind[40];
+    if ((o->cmd == CMD_CANON || o->cmd == CMD_TRANSFORM) &&
+        sudoku_is_variant(s)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "%s takes plain sudoku; the symmetries of "
+                 "%s sudoku are not there yet", command_names[o->cmd],
+                 sudoku_variant_name(s, kind, sizeof kind));
+        puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, msg);
+        return;
+    }
     if (o->cmd == CMD_CANON || o->cmd == CMD_TRANSFORM) {
         do_symmetry(cx, s, src, file);
+        return;
+    }
+    if ((o->search.html || o->search.tree_svg) && sudoku_is_variant(s)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "--html and --tree-svg show plain sudoku; "
+                 "not %s sudoku yet",
+                 sudoku_variant_name(s, kind, sizeof kind));
+        puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, msg);
         return;
     }
     dlx_diag err;
@@ -461,7 +489,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
-    if (!solver_for(cx, s->shape)) {
+    if (!solver_for(cx, s)) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);
         cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);

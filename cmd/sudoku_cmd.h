@@ -17,7 +17,7 @@ int sudoku_logic_main(int argc, char **argv);
 enum {
     SUDOKU_OPT_FORMAT = CLI_OPT_OWN + 50, SUDOKU_OPT_BOX, SUDOKU_OPT_SIZE,
     SUDOKU_OPT_SYMBOLS, SUDOKU_OPT_MIXED, SUDOKU_OPT_OUTPUT,
-    SUDOKU_OPT_OUT_SYMBOLS
+    SUDOKU_OPT_OUT_SYMBOLS, SUDOKU_OPT_X
 };
 
 /* How puzzles are read: the same words in every subcommand. */
@@ -25,7 +25,12 @@ enum {
     { SUDOKU_OPT_FORMAT, 'f', "format", "F", "auto (default: decided per " \
       "puzzle), line (one puzzle per line), grid (N rows, blank lines "    \
       "between puzzles), numbers (a line 'N' or 'RxC', then N*N "          \
-      "numbers), tatham (Solo game IDs like 3x3:a1b2...)" },               \
+      "numbers), tatham (Solo game IDs like 3x3:a1b2..., and the "        \
+      "variants' 3x3x:, 9j:, 3x3k:, 9jxk:...); a grid may be followed by "  \
+      "sections 'diagonals:', 'regions:' (N rows of region letters) and "  \
+      "'cages:' (N rows of cage letters, then 'LETTER SUM' lines)" },      \
+    { SUDOKU_OPT_X, 0, "x", NULL, "X sudoku: both main diagonals hold "    \
+      "every digit once, in every puzzle read" },                          \
     { SUDOKU_OPT_BOX, 'b', "box", "RxC", "box shape: R rows by C columns " \
       "(2x3 for 6x6)" },                                                   \
     { SUDOKU_OPT_SIZE, 0, "size", "N", "order N with its usual boxes (6 "  \

@@ -46,6 +46,9 @@ int sudoku_input_option(cli_parser *ps, int id, sudoku_read_options *in)
     case SUDOKU_OPT_MIXED:
         in->mixed_orders = 1;
         return 0;
+    case SUDOKU_OPT_X:
+        in->diagonals = 1;
+        return 0;
     default:
         return -1;
     }

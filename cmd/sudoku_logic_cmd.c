@@ -212,6 +212,17 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
         return;
     }
+    if (sudoku_is_variant(s)) {
+        char kind[40];
+        cli_report(shown, line, 0, "%s takes plain sudoku; its techniques "
+                   "over the units and cages of %s sudoku are not there yet",
+                   lr->md == HINT ? "hint" : lr->md == RATE ? "rate"
+                                                            : "explain",
+                   sudoku_variant_name(s, kind, sizeof kind));
+        lr->batch.unreadable++;
+        cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
+        return;
+    }
     if (sudoku_check_givens(s, &err) != SUDOKU_OK) {
         cli_report(shown, line, 0, "%s", err.message);
         lr->batch.unreadable++;

@@ -86,6 +86,8 @@ typedef enum mathdoku_layout {
 
 typedef struct mathdoku_rules {
     int nary;           /* '-' and '/' cages may have more than two cells */
+    int distinct;       /* no digit twice in a cage, even apart (killer
+                           sudoku's cages; mathdoku_cage_tuples only) */
 } mathdoku_rules;
 
 /* A stream of puzzles from one file. */

@@ -175,7 +175,8 @@ int mathdoku_cage_tuples(int N, const mathdoku_cage *c,
                              ? 1ULL << (c->target - 1) : 0;
         w.clash[j] = 0;
         for (int i = 0; i < j; i++)
-            if (c->cells[i] / N == c->cells[j] / N ||
+            if ((rules && rules->distinct) ||
+                c->cells[i] / N == c->cells[j] / N ||
                 c->cells[i] % N == c->cells[j] % N)
                 w.clash[j] |= 1ULL << i;
     }

@@ -26,7 +26,8 @@ int mathdoku_clue_of(mathdoku_op op, const int *d, int n, int nary,
 typedef int (*mathdoku_tuple_fn)(void *ctx, const int *digits);
 
 /* Walks the tuples of cage c in a puzzle of order N that meet its clue,
- * repeat no digit within a row or column of the cage, and take at cell j
+ * repeat no digit within a row or column of the cage (with
+ * rules->distinct, nowhere in the cage), and take at cell j
  * of the cage only the digits of cand[j] (NULL: any of 1..N).  Partial
  * sums, products, differences and quotients are pruned against the
  * target, and every tuple passes mathdoku_cage_holds.

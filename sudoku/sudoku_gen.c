@@ -454,7 +454,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     int N = sh->N, NN = N * N;
     rng g = { seed };
     budget b = { opt, grid_seconds(), rep };
-    clearing k = { sh, sv, NULL, puzzle, NULL, { { 0, 0, 0 }, NULL, 0 }, &b };
+    clearing k = { sh, sv, NULL, puzzle, NULL, { .shape = { 0, 0, 0 } }, &b };
     unsigned char *solution = malloc((size_t)NN);
     int *order = malloc((size_t)NN * sizeof *order);
     /* orbits in order of visit: cells[start[o] .. start[o+1]-1] */

@@ -67,12 +67,15 @@ int sudoku_set_shape(sudoku *s, sudoku_shape shape)
     }
     s->shape = shape;
     memset(s->cell, 0, (size_t)cells);
+    s->diagonals = s->jigsaw = s->n_cages = 0;
     return SUDOKU_OK;
 }
 
 void sudoku_release(sudoku *s)
 {
     free(s->cell);
+    free(s->region);
+    free(s->cage);
     sudoku_init(s);
 }
 
@@ -555,6 +558,218 @@ static int line_in_block(sudoku_reader *r, dlx_diag *err)
     return got;
 }
 
+/* ---- the variant sections after a grid ------------------------------------
+ *
+ *   diagonals:          both main diagonals are units (X)
+ *   regions:            N rows of N labels, one character a cell (spaces
+ *   AAABBBCCC           and '|' between them are ignored): the jigsaw's
+ *   ...                 regions, each label one region of N cells
+ *   cages:              N rows of labels, '.' for a cell in no cage;
+ *   aabbc.ddd           then a line "LABEL SUM" for each cage
+ *   ...
+ *   a 12
+ */
+
+/* Is the line the keyword of a section ("regions:")? */
+static int section_is(const char *line, const char *word)
+{
+    const char *p = skip_space(line);
+    size_t n = strlen(word);
+    return !strncmp(p, word, n) && p[n] == ':' && !*skip_space(p + n + 1);
+}
+
+static int is_section(const char *line)
+{
+    return section_is(line, "diagonals") || section_is(line, "regions") ||
+           section_is(line, "cages");
+}
+
+/* N rows of one-character labels into label[] (as characters). */
+static int label_rows(sudoku_reader *r, int N, const char *what,
+                      char *label, dlx_diag *err)
+{
+    int first = r->in.lineno;
+    for (int row = 0; row < N; row++) {
+        int got = next_line(r, err);
+        if (got < 0)
+            return got;
+        if (got == 0 || is_blank_line(r->in.line) || is_section(r->in.line))
+            return set_error(err, first, 0, "the %s have %d rows, expected "
+                             "%d", what, row, N);
+        int n = 0;
+        for (const char *p = r->in.line; *p; p++) {
+            if (is_space(*p) || *p == '|')
+                continue;
+            if ((unsigned char)*p < 33 || (unsigned char)*p > 126) {
+                char q[16];
+                return set_error(err, r->in.lineno,
+                                 (int)(p - r->in.line) + 1, "%s is not a "
+                                 "label", quote_byte(p, q));
+            }
+            if (n < N)
+                label[row * N + n] = *p;
+            n++;
+        }
+        if (n != N)
+            return set_error(err, r->in.lineno, 0, "%s row %d has %d labels, "
+                             "expected %d", what, row + 1, n, N);
+    }
+    return 0;
+}
+
+/* Labels into numbers 0.. in order of first appearance ('.' is -1 when
+ * dot_is_none); their count. */
+static int number_labels(const char *label, int NN, int dot_is_none,
+                         int *num, char *seen)
+{
+    int n = 0;
+    for (int i = 0; i < NN; i++) {
+        if (dot_is_none && label[i] == '.') {
+            num[i] = -1;
+            continue;
+        }
+        int k = 0;
+        while (k < n && seen[k] != label[i])
+            k++;
+        if (k == n)
+            seen[n++] = label[i];
+        num[i] = k;
+    }
+    return n;
+}
+
+static int read_regions(sudoku_reader *r, sudoku *s, dlx_diag *err)
+{
+    int N = s->shape.N, NN = N * N, at = r->in.lineno, st;
+    char *label = malloc((size_t)NN), seen[128];
+    int *num = malloc((size_t)NN * sizeof *num);
+    if (!label || !num) {
+        st = SUDOKU_ENOMEM;
+        goto done;
+    }
+    if ((st = label_rows(r, N, "regions", label, err)) != 0)
+        goto done;
+    int n = number_labels(label, NN, 0, num, seen);
+    if (n != N) {
+        st = set_error(err, at, 0, "the regions have %d labels, expected %d",
+                       n, N);
+        goto done;
+    }
+    dlx_diag why;
+    if ((st = sudoku_set_regions(s, num)) == 0 &&
+        sudoku_check_variant(s, &why) != SUDOKU_OK)
+        st = set_error(err, at, 0, "%s ('%c')", why.message,
+                       seen[strtol(why.message + 7, NULL, 10) - 1]);
+done:
+    free(label);
+    free(num);
+    return st;
+}
+
+static int read_cages(sudoku_reader *r, sudoku *s, dlx_diag *err)
+{
+    int N = s->shape.N, NN = N * N, at = r->in.lineno, st;
+    char *label = malloc((size_t)NN), seen[128];
+    int *num = malloc((size_t)NN * sizeof *num);
+    int sum[128];
+    if (!label || !num) {
+        st = SUDOKU_ENOMEM;
+        goto done;
+    }
+    if (N > SUDOKU_MAX_CAGE_ORDER) {
+        st = set_error(err, at, 0, "cages are taken up to order %d, not %d",
+                       SUDOKU_MAX_CAGE_ORDER, N);
+        goto done;
+    }
+    if ((st = label_rows(r, N, "cages", label, err)) != 0)
+        goto done;
+    int n = number_labels(label, NN, 1, num, seen);
+    for (int k = 0; k < n; k++)
+        sum[k] = 0;
+    /* the sums: "LABEL SUM" lines up to a blank line, a section or the
+     * end */
+    int got;
+    while ((got = next_line(r, err)) > 0 && !is_blank_line(r->in.line) &&
+           !is_section(r->in.line)) {
+        const char *line = r->in.line, *p = skip_space(line), *end;
+        if (is_comment(line))
+            continue;
+        int k = 0;
+        while (k < n && seen[k] != *p)
+            k++;
+        long long v;
+        if (k == n) {
+            char q[16];
+            st = set_error(err, r->in.lineno, (int)(p - line) + 1, "%s is "
+                           "not a cage label of the grid above",
+                           quote_byte(p, q));
+            goto done;
+        }
+        const char *num_at = skip_space(p + 1);
+        if (!is_space(p[1]) || text_number(num_at, (long long)N * NN, &v,
+                                           &end) != 0 || v < 1 ||
+            *skip_space(end)) {
+            st = set_error(err, r->in.lineno, (int)(num_at - line) + 1,
+                           "expected 'LABEL SUM' with a sum from 1 to %d",
+                           N * NN);
+            goto done;
+        }
+        if (sum[k]) {
+            st = set_error(err, r->in.lineno, (int)(p - line) + 1, "cage "
+                           "'%c' has a sum already", *p);
+            goto done;
+        }
+        sum[k] = (int)v;
+    }
+    if (got < 0) {
+        st = got;
+        goto done;
+    }
+    if (got > 0 && is_section(r->in.line))
+        text_push_back(&r->in);
+    for (int k = 0; k < n; k++)
+        if (!sum[k]) {
+            st = set_error(err, r->in.lineno, 0, "cage '%c' has no sum line",
+                           seen[k]);
+            goto done;
+        }
+    dlx_diag why;
+    if ((st = sudoku_set_cages(s, n, num, sum)) == 0 &&
+        sudoku_check_variant(s, &why) != SUDOKU_OK)
+        st = set_error(err, at, 0, "%s", why.message);
+done:
+    free(label);
+    free(num);
+    return st;
+}
+
+/* The sections after a grid, if any; 0 or an error status. */
+static int read_sections(sudoku_reader *r, sudoku *s, dlx_diag *err)
+{
+    int got;
+    while ((got = next_line(r, err)) > 0) {
+        const char *line = r->in.line;
+        int st = 0;
+        if (section_is(line, "diagonals"))
+            s->diagonals = 1;
+        else if (section_is(line, "regions"))
+            st = s->jigsaw ? set_error(err, r->in.lineno, 1, "a second "
+                                       "regions section")
+                           : read_regions(r, s, err);
+        else if (section_is(line, "cages"))
+            st = s->n_cages ? set_error(err, r->in.lineno, 1, "a second "
+                                        "cages section")
+                            : read_cages(r, s, err);
+        else {
+            text_push_back(&r->in);
+            return 0;
+        }
+        if (st != 0)
+            return st;
+    }
+    return got;
+}
+
 static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                             dlx_diag *err)
 {
@@ -588,8 +803,9 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                 break;
             if (is_comment(r->in.line) || is_separator(r->in.line))
                 continue;
-            if (rows == N || starts_own_puzzle(r)) {
-                /* a new puzzle right after this one */
+            if (rows == N || starts_own_puzzle(r) ||
+                is_section(r->in.line)) {
+                /* a new puzzle right after this one, or its variant */
                 text_push_back(&r->in);
                 break;
             }
@@ -610,6 +826,9 @@ static int read_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     if (rows != N)
         return set_error(err, first, 0, "the grid has %d rows, expected %d",
                          rows, N);
+    int st = read_sections(r, s, err);
+    if (st != 0)
+        return st == SUDOKU_EBAD ? bad_block(r) : st;
     src->layout = SUDOKU_LAYOUT_GRID;
     src->symbols = sym;
     src->line = first;
@@ -707,6 +926,9 @@ static int read_numbers_layout(sudoku_reader *r, sudoku *s,
             s->cell[cells++] = (unsigned char)v;
         }
     }
+    st = read_sections(r, s, err);
+    if (st != 0)
+        return st == SUDOKU_EBAD ? bad_block(r) : st;
     src->layout = SUDOKU_LAYOUT_NUMBERS;
     src->symbols = SUDOKU_SYM_NUMBERS;
     src->line = first;
@@ -714,10 +936,251 @@ static int read_numbers_layout(sudoku_reader *r, sudoku *s,
     return SUDOKU_READ;
 }
 
+/* A grid part of a Solo description at *pp (up to ',' or white space):
+ * numbers 1..max are values, a..z runs of 1..26 zeros, '_' between two
+ * numbers.  Fills v[0..n-1]; 0, or -1 with err.  `what` names the part
+ * in messages ("description": the givens, worded as for plain IDs). */
+static int solo_grid_part(const char **pp, const char *text, int lineno,
+                          int col0, int n, int max, const char *what,
+                          int *v, dlx_diag *err)
+{
+    const char *p = *pp;
+    int cells = 0, after_number = 0, order = (int)text_isqrt(n);
+    int givens = !strcmp(what, "description");
+    for (; *p && *p != ',' && !is_space(*p); p++) {
+        int col = col0 + (int)(p - text);
+        if (*p >= 'a' && *p <= 'z') {
+            for (int k = 0; k < *p - 'a' + 1 && cells + k < n; k++)
+                v[cells + k] = 0;
+            cells += *p - 'a' + 1;
+            after_number = 0;
+        } else if (*p == '_') {
+            if (!after_number)
+                return set_error(err, lineno, col, "'_' must separate two "
+                                 "numbers");
+            after_number = 0;
+        } else if (*p >= '0' && *p <= '9') {
+            long long x;
+            const char *end;
+            if (text_number(p, max, &x, &end) != 0 || x < 1)
+                return givens
+                    ? set_error(err, lineno, col, "given %.*s is out of "
+                                "range for %dx%d", (int)(end - p), p,
+                                order, order)
+                    : set_error(err, lineno, col, "cage sum %.*s is out of "
+                                "range (1 to %d)", (int)(end - p), p, max);
+            p = end - 1;
+            if (cells < n)
+                v[cells] = (int)x;
+            cells++;
+            after_number = 1;
+        } else {
+            char q[16];
+            return set_error(err, lineno, col, "unexpected %s in a Solo "
+                             "description", quote_byte(p, q));
+        }
+        if (cells > n)
+            return set_error(err, lineno, col, "the %s has more than %d "
+                             "cells", what, n);
+    }
+    if (cells != n)
+        return givens
+            ? set_error(err, lineno, 0, "the description has %d cells, "
+                        "expected %d for %dx%d", cells, n, order, order)
+            : set_error(err, lineno, col0 + (int)(p - text), "the %s has %d "
+                        "cells, expected %d", what, cells, n);
+    *pp = p;
+    return 0;
+}
+
+static int dsf_find(int *dsf, int i)
+{
+    while (dsf[i] != i)
+        i = dsf[i] = dsf[dsf[i]];
+    return i;
+}
+
+/* The cell on each side of internal edge `pos` of an N x N grid, in
+ * Solo's order: the N(N-1) vertical edges in reading order, then the
+ * N(N-1) horizontal ones column by column. */
+static void solo_edge(int N, int pos, int *p0, int *p1)
+{
+    if (pos < N * (N - 1)) {
+        int y = pos / (N - 1), x = pos % (N - 1);
+        *p0 = y * N + x;
+        *p1 = y * N + x + 1;
+    } else {
+        int x = pos / (N - 1) - N, y = pos % (N - 1);
+        *p0 = y * N + x;
+        *p1 = (y + 1) * N + x;
+    }
+}
+
+/* A block structure part at *pp (Solo's jigsaw regions or killer cages):
+ * each letter is a run of edges that are not borders ('_' none, 'a' 1 ..
+ * 'y' 25) followed by a border, and 'z' 26 with no border after (as
+ * solo.c's decoder reads it).  Numbers the blocks 0.. in reading order
+ * of their first cell into block[]; returns their count, or -1 with err. */
+static int solo_blocks_part(const char **pp, const char *text, int lineno,
+                            int col0, int N, const char *what, int *block,
+                            int *dsf, dlx_diag *err)
+{
+    const char *p = *pp;
+    int NN = N * N, edges = 2 * N * (N - 1), pos = 0;
+    for (int i = 0; i < NN; i++)
+        dsf[i] = i;
+    for (; *p && *p != ',' && !is_space(*p); p++) {
+        int run;
+        if (*p == '_')
+            run = 0;
+        else if (*p >= 'a' && *p <= 'z')
+            run = *p - 'a' + 1;
+        else {
+            char q[16];
+            return set_error(err, lineno, col0 + (int)(p - text),
+                             "unexpected %s in the %s part (letters and "
+                             "'_')", quote_byte(p, q), what);
+        }
+        if (pos + run > edges)
+            return set_error(err, lineno, col0 + (int)(p - text), "the %s "
+                             "part describes more than the %d edges of a "
+                             "%dx%d grid", what, edges, N, N);
+        for (; run > 0; run--, pos++) {
+            int a, b;
+            solo_edge(N, pos, &a, &b);
+            dsf[dsf_find(dsf, a)] = dsf_find(dsf, b);
+        }
+        if (*p != 'z')
+            pos++;
+    }
+    /* the last letter's border is the virtual edge past the end */
+    if (pos != edges + 1)
+        return set_error(err, lineno, col0 + (int)(p - text), "the %s part "
+                         "describes %d edges, expected %d for %dx%d", what,
+                         pos - 1, edges, N, N);
+    int n = 0;
+    for (int i = 0; i < NN; i++)
+        block[i] = -1;
+    for (int i = 0; i < NN; i++) {
+        int root = dsf_find(dsf, i);
+        if (block[root] < 0)
+            block[root] = n++;
+        block[i] = block[root];
+    }
+    *pp = p;
+    return n;
+}
+
+/* The variant parts of a Solo description after its grid: ",regions" for
+ * a jigsaw, ",cages,sums" for a killer. */
+static int solo_variant_parts(const char **pp, const char *text, int lineno,
+                              int col0, int jigsaw, int killer, sudoku *s,
+                              dlx_diag *err)
+{
+    int N = s->shape.N, NN = N * N, st = 0;
+    int *block = malloc((size_t)NN * sizeof *block);
+    int *dsf = malloc((size_t)NN * sizeof *dsf);
+    int *sums = malloc((size_t)NN * sizeof *sums);
+    if (!block || !dsf || !sums) {
+        st = SUDOKU_ENOMEM;
+        goto done;
+    }
+    const char *p = *pp;
+    dlx_diag why;
+    if (jigsaw) {
+        if (*p != ',') {
+            st = set_error(err, lineno, col0 + (int)(p - text), "expected "
+                           "',' and the jigsaw regions after the grid");
+            goto done;
+        }
+        p++;
+        int start = col0 + (int)(p - text);
+        int n = solo_blocks_part(&p, text, lineno, col0, N, "jigsaw", block,
+                                 dsf, err);
+        if (n < 0) {
+            st = n;
+            goto done;
+        }
+        if (n != N) {
+            st = set_error(err, lineno, start, "the jigsaw part has %d "
+                           "regions, expected %d", n, N);
+            goto done;
+        }
+        if ((st = sudoku_set_regions(s, block)) != 0)
+            goto done;
+        if (sudoku_check_variant(s, &why) != SUDOKU_OK) {
+            st = set_error(err, lineno, start, "%s", why.message);
+            goto done;
+        }
+    }
+    if (killer) {
+        if (*p != ',') {
+            st = set_error(err, lineno, col0 + (int)(p - text), "expected "
+                           "',' and the killer cages after the grid%s",
+                           jigsaw ? " and regions" : "");
+            goto done;
+        }
+        p++;
+        int start = col0 + (int)(p - text);
+        int n = solo_blocks_part(&p, text, lineno, col0, N, "killer cage",
+                                 block, dsf, err);
+        if (n < 0) {
+            st = n;
+            goto done;
+        }
+        if (*p != ',') {
+            st = set_error(err, lineno, col0 + (int)(p - text), "expected "
+                           "',' and the cage sums after the cages");
+            goto done;
+        }
+        p++;
+        int sums_at = col0 + (int)(p - text);
+        if ((st = solo_grid_part(&p, text, lineno, col0, NN, N * NN,
+                                 "cage sums part", sums, err)) != 0)
+            goto done;
+        /* a cage's sum is on its first cell in reading order */
+        int *sum = dsf;
+        for (int k = 0; k < n; k++)
+            sum[k] = 0;
+        for (int i = 0; i < NN; i++) {
+            int k = block[i];
+            char name[24];
+            int first = sum[k] == 0 && sums[i];
+            if (sums[i] && !first) {
+                st = set_error(err, lineno, sums_at, "the cage sums: %s has "
+                               "a sum but is not the first cell of its cage",
+                               sudoku_cell_name(&s->shape, i, name));
+                goto done;
+            }
+            if (first)
+                sum[k] = sums[i];
+            else if (sum[k] == 0) {
+                st = set_error(err, lineno, sums_at, "the cage sums: the "
+                               "cage at %s has no sum",
+                               sudoku_cell_name(&s->shape, i, name));
+                goto done;
+            }
+        }
+        if ((st = sudoku_set_cages(s, n, block, sum)) != 0)
+            goto done;
+        if (sudoku_check_variant(s, &why) != SUDOKU_OK) {
+            st = set_error(err, lineno, start, "%s", why.message);
+            goto done;
+        }
+    }
+    *pp = p;
+done:
+    free(block);
+    free(dsf);
+    free(sums);
+    return st;
+}
+
 /* Simon Tatham's Solo: "RxC:DESC" (or "N:" for N x N boxes), numbers are
  * givens, a..z runs of 1..26 blanks, '_' between two numbers.  Solo's
- * variants carry letters in the parameters: "9j:" jigsaw, "3x3x:" X,
- * "3x3k:" killer. */
+ * variants carry letters in the parameters: 'j' jigsaw ("9j:", or
+ * "3x3j:"), 'x' both diagonals, 'k' killer, in any combination; after
+ * the grid come ",REGIONS" (jigsaw) and ",CAGES,SUMS" (killer). */
 static int parse_tatham(const char *text, int lineno, int col0,
                         const sudoku_read_options *opt, sudoku *s,
                         dlx_diag *err)
@@ -729,22 +1192,25 @@ static int parse_tatham(const char *text, int lineno, int col0,
         /* "N": boxes of N x N; "Nj": a jigsaw of order N */
         st = text_number(text, SUDOKU_MAX_ORDER, &R, &p);
         C = R;
+        if (st == 0 && *p == 'j')
+            C = 1;
     }
     if (st == -1)
         return set_error(err, lineno, col0, "not a Solo game ID: expected "
                          "RxC:... (like 3x3:...)");
-    for (const char *q = p; *q && *q != ':'; q++)
-        if (*q == 'j' || *q == 'x' || *q == 'k')
-            return set_error(err, lineno, col0 + (int)(q - text),
-                             "Solo's %s sudoku is not supported (only the "
-                             "plain kind)", *q == 'j' ? "jigsaw"
-                             : *q == 'x' ? "X" : "killer");
     if (st == -2 || R < 1 || C < 1 || R * C > SUDOKU_MAX_ORDER)
         return set_error(err, lineno, col0, "a Solo game ID of %.*s: the "
                          "order R*C must be 1 to %d", (int)(p - text), text,
                          SUDOKU_MAX_ORDER);
+    int jigsaw = 0, diagonals = 0, killer = 0;
     while (*p && *p != ':') {
-        if (!isalnum((unsigned char)*p)) {
+        if (*p == 'j')
+            jigsaw = 1;
+        else if (*p == 'x')
+            diagonals = 1;
+        else if (*p == 'k')
+            killer = 1;
+        else if (!isalnum((unsigned char)*p)) {
             char q[16];
             return set_error(err, lineno, col0 + (int)(p - text),
                              "unexpected %s in the Solo parameters",
@@ -756,53 +1222,45 @@ static int parse_tatham(const char *text, int lineno, int col0,
         return set_error(err, lineno, col0 + (int)(p - text),
                          "missing ':' after the Solo parameters");
     /* the first number is the boxes' rows (tatham-solo.tsv's 2x3 and 3x4
-     * IDs solve to their listed solutions so) */
+     * IDs solve to their listed solutions so); a jigsaw "RxCj" or "Nj" is
+     * of order R*C, its boxes only drawn */
     sudoku_shape shape = { (int)R, (int)C, (int)(R * C) };
+    if (jigsaw)
+        sudoku_default_shape((int)(R * C), &shape);
     if (opt && opt->box.N && opt->box.N != shape.N)
         return set_error(err, lineno, col0, "the ID is %dx%d, not the "
                          "asked-for %dx%d", shape.N, shape.N, opt->box.N,
                          opt->box.N);
     if (opt && opt->box.N)
         shape = opt->box;
+    if (killer && shape.N > SUDOKU_MAX_CAGE_ORDER)
+        return set_error(err, lineno, col0, "killer sudoku is taken up to "
+                         "order %d, not %d", SUDOKU_MAX_CAGE_ORDER, shape.N);
     if (sudoku_set_shape(s, shape) != SUDOKU_OK)
         return SUDOKU_ENOMEM;
-    int N = shape.N, cells = 0, after_number = 0;
-    for (p++; *p && !is_space(*p); p++) {
-        int col = col0 + (int)(p - text);
-        if (*p >= 'a' && *p <= 'z') {
-            cells += *p - 'a' + 1;
-            after_number = 0;
-        } else if (*p == '_') {
-            if (!after_number)
-                return set_error(err, lineno, col, "'_' must separate two "
-                                 "numbers");
-            after_number = 0;
-        } else if (*p >= '0' && *p <= '9') {
-            long long v;
-            const char *end;
-            if (text_number(p, N, &v, &end) != 0 || v < 1)
-                return set_error(err, lineno, col, "given %.*s is out of "
-                                 "range for %dx%d", (int)(end - p), p, N, N);
-            p = end - 1;
-            if (cells < N * N)
-                s->cell[cells] = (unsigned char)v;
-            cells++;
-            after_number = 1;
-        } else if (*p == ',') {
-            return set_error(err, lineno, col, "Solo's jigsaw and killer "
-                             "parts (after ',') are not supported");
-        } else {
-            char q[16];
-            return set_error(err, lineno, col, "unexpected %s in a Solo "
-                             "description", quote_byte(p, q));
-        }
-        if (cells > N * N)
-            return set_error(err, lineno, col, "the description has more "
-                             "than %d cells", N * N);
-    }
-    if (cells != N * N)
-        return set_error(err, lineno, 0, "the description has %d cells, "
-                         "expected %d for %dx%d", cells, N * N, N, N);
+    int N = shape.N, NN = N * N;
+    int *v = malloc((size_t)NN * sizeof *v);
+    if (!v)
+        return SUDOKU_ENOMEM;
+    p++;
+    st = solo_grid_part(&p, text, lineno, col0, NN, N, "description", v,
+                        err);
+    for (int i = 0; st == 0 && i < NN; i++)
+        s->cell[i] = (unsigned char)v[i];
+    free(v);
+    if (st != 0)
+        return st;
+    s->diagonals = diagonals;
+    if ((jigsaw || killer) &&
+        (st = solo_variant_parts(&p, text, lineno, col0, jigsaw, killer, s,
+                                 err)) != 0)
+        return st;
+    if (*p == ',')
+        return set_error(err, lineno, col0 + (int)(p - text), "unexpected "
+                         "',' after the description (a part that the "
+                         "parameters %s)", jigsaw || killer
+                         ? "do not announce" : "do not announce: 'j' for a "
+                         "jigsaw, 'k' for a killer");
     return 0;
 }
 
@@ -871,8 +1329,20 @@ static void warn_commented_puzzle(sudoku_reader *r)
     r->opt.on_warning(r->opt.warning_ctx, &w);
 }
 
+static int read_puzzle(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                       dlx_diag *err);
+
 int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
                 dlx_diag *err)
+{
+    int got = read_puzzle(r, s, src, err);
+    if (got == SUDOKU_READ && r->opt.diagonals)
+        s->diagonals = 1;
+    return got;
+}
+
+static int read_puzzle(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                       dlx_diag *err)
 {
     memset(err, 0, sizeof *err);
     memset(src, 0, sizeof *src);
@@ -933,10 +1403,74 @@ int sudoku_read_string(const char *text, const sudoku_read_options *opt,
     return got == SUDOKU_READ ? SUDOKU_OK : got;
 }
 
+/* The givens' check of a variant: every unit, then every cage (no digit
+ * twice, the givens' sum at most the cage's, and equal when full). */
+static int check_variant_givens(const sudoku *s, dlx_diag *err)
+{
+    const sudoku_shape *sh = &s->shape;
+    int N = sh->N, NN = N * N, n_units = sudoku_unit_count(s);
+    int *cells = malloc((size_t)n_units * N * sizeof *cells);
+    int *first = malloc((size_t)(N + 1) * sizeof *first);
+    if (!cells || !first || sudoku_units(s, cells) < 0) {
+        free(cells);
+        free(first);
+        return SUDOKU_ENOMEM;
+    }
+    char a[24], b[32], unit[32];
+    int st = 0;
+    for (int u = 0; u < n_units && !st; u++) {
+        for (int d = 1; d <= N; d++)
+            first[d] = -1;
+        for (int k = 0; k < N && !st; k++) {
+            int i = cells[u * N + k], d = s->cell[i];
+            if (d && first[d] >= 0)
+                st = set_error(err, 0, 0, "givens clash: %s and %s both hold "
+                               "%d in %s", sudoku_cell_name(sh, first[d], a),
+                               sudoku_cell_name(sh, i, b), d,
+                               sudoku_unit_name(s, u, unit));
+            else if (d)
+                first[d] = i;
+        }
+    }
+    for (int k = 0; k < s->n_cages && !st; k++) {
+        int sum = 0, filled = 0, size = 0, at = -1;
+        for (int d = 1; d <= N; d++)
+            first[d] = -1;
+        for (int i = 0; i < NN && !st; i++) {
+            if (s->cage[i] != k)
+                continue;
+            int d = s->cell[i];
+            size++;
+            if (at < 0)
+                at = i;
+            if (!d)
+                continue;
+            if (first[d] >= 0)
+                st = set_error(err, 0, 0, "givens clash: %s and %s both hold "
+                               "%d in one cage",
+                               sudoku_cell_name(sh, first[d], a),
+                               sudoku_cell_name(sh, i, b), d);
+            first[d] = i;
+            sum += d;
+            filled++;
+        }
+        if (!st && (sum > s->cage_sum[k] ||
+                    (filled == size && sum != s->cage_sum[k])))
+            st = set_error(err, 0, 0, "givens clash: the givens of the cage "
+                           "at %s add up to %d, its sum is %d",
+                           sudoku_cell_name(sh, at, a), sum, s->cage_sum[k]);
+    }
+    free(cells);
+    free(first);
+    return st ? SUDOKU_ECLASH : 0;
+}
+
 int sudoku_check_givens(const sudoku *s, dlx_diag *err)
 {
     const sudoku_shape *sh = &s->shape;
     int N = sh->N;
+    if (sudoku_is_variant(s))
+        return check_variant_givens(s, err);
     /* first[unit][digit]: the first cell seen holding digit in that unit
      * (rows, columns, boxes), so that a clash names both cells */
     static const char *const unit[] = { "row", "column", "box" };
@@ -972,13 +1506,105 @@ static int write_numbers(FILE *f, const sudoku *s, int header)
         fprintf(f, "%d %dx%d\n", N, s->shape.R, s->shape.C);
     for (int r = 0; r < N; r++) {
         for (int c = 0; c < N; c++) {
-            if (c && c % s->shape.C == 0)
+            if (c && c % s->shape.C == 0 && !s->jigsaw)
                 fputs(" |", f);
             fprintf(f, "%s%*d", c ? " " : "", w, s->cell[r * N + c]);
         }
         fputc('\n', f);
     }
     return 0;
+}
+
+/* A Solo grid part: the values of cell[] (NULL: the cage sums of s, each
+ * on its cage's first cell), zeros as runs of letters. */
+static void write_solo_grid(FILE *f, int N, const unsigned char *cell,
+                            const sudoku *s)
+{
+    int run = 0, prev_number = 0;
+    for (int i = 0; i <= N * N; i++) {
+        int v = -1;
+        if (i < N * N && cell)
+            v = cell[i];
+        else if (i < N * N) {
+            int k = s->cage[i], first = 1;
+            for (int j = 0; j < i && first; j++)
+                first = s->cage[j] != k;
+            v = k >= 0 && first ? s->cage_sum[k] : 0;
+        }
+        if (v == 0) {
+            run++;
+            continue;
+        }
+        while (run > 0) {
+            int k = run > 26 ? 26 : run;
+            fputc('a' + k - 1, f);
+            run -= k;
+            prev_number = 0;
+        }
+        if (v > 0) {
+            fprintf(f, "%s%d", prev_number ? "_" : "", v);
+            prev_number = 1;
+        }
+    }
+}
+
+/* A Solo block structure part: the borders between cells of different
+ * blocks, as solo_blocks_part reads them ('z' for 26 edges that are not
+ * borders and no border after). */
+static void write_solo_blocks(FILE *f, int N, const int *block)
+{
+    int edges = 2 * N * (N - 1), run = 0;
+    for (int pos = 0; pos <= edges; pos++) {
+        int a, b;
+        if (pos < edges) {
+            solo_edge(N, pos, &a, &b);
+            if (block[a] == block[b]) {
+                run++;
+                continue;
+            }
+        }
+        for (; run >= 26; run -= 26)
+            fputc('z', f);
+        fputc(run ? 'a' + run - 1 : '_', f);
+        run = 0;
+    }
+}
+
+/* Labels of regions and cages in the grid layout's sections: printable
+ * characters but '|' and '.', letters first. */
+static const char section_labels[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    "!\"#$%&'()*+,-/:;<=>?@[\\]^_`{}~";
+
+static void write_label_rows(FILE *f, int N, const int *key)
+{
+    int n = (int)sizeof section_labels - 1;
+    for (int r = 0; r < N; r++) {
+        for (int c = 0; c < N; c++) {
+            int k = key[r * N + c];
+            fputc(k < 0 ? '.' : k < n ? section_labels[k] : '?', f);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* The variant of s as sections after its grid (see read_sections). */
+static void write_sections(FILE *f, const sudoku *s)
+{
+    int N = s->shape.N;
+    if (s->diagonals)
+        fputs("diagonals:\n", f);
+    if (s->jigsaw) {
+        fputs("regions:\n", f);
+        write_label_rows(f, N, s->region);
+    }
+    if (s->n_cages) {
+        fputs("cages:\n", f);
+        write_label_rows(f, N, s->cage);
+        for (int k = 0; k < s->n_cages && k < (int)sizeof section_labels - 1;
+             k++)
+            fprintf(f, "%c %d\n", section_labels[k], s->cage_sum[k]);
+    }
 }
 
 int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
@@ -991,39 +1617,37 @@ int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                                           : sym == SUDOKU_SYM_HEX ? 16 : 35))
         sym = SUDOKU_SYM_NUMBERS;
     switch (layout) {
-    case SUDOKU_LAYOUT_TATHAM: {
-        fprintf(f, "%dx%d:", s->shape.R, s->shape.C);
-        int run = 0, prev_number = 0;
-        for (int i = 0; i <= N * N; i++) {
-            int v = i < N * N ? s->cell[i] : -1;
-            if (v == 0) {
-                run++;
-                continue;
-            }
-            while (run > 0) {
-                int k = run > 26 ? 26 : run;
-                fputc('a' + k - 1, f);
-                run -= k;
-                prev_number = 0;
-            }
-            if (v > 0) {
-                fprintf(f, "%s%d", prev_number ? "_" : "", v);
-                prev_number = 1;
-            }
+    case SUDOKU_LAYOUT_TATHAM:
+        if (s->jigsaw)
+            fprintf(f, "%dj", N);
+        else
+            fprintf(f, "%dx%d", s->shape.R, s->shape.C);
+        fprintf(f, "%s%s:", s->diagonals ? "x" : "", s->n_cages ? "k" : "");
+        write_solo_grid(f, N, s->cell, NULL);
+        if (s->jigsaw) {
+            fputc(',', f);
+            write_solo_blocks(f, N, s->region);
+        }
+        if (s->n_cages) {
+            fputc(',', f);
+            write_solo_blocks(f, N, s->cage);
+            fputc(',', f);
+            write_solo_grid(f, N, NULL, s);
         }
         fputc('\n', f);
         break;
-    }
     case SUDOKU_LAYOUT_NUMBERS:
         write_numbers(f, s, 1);
+        write_sections(f, s);
         break;
     case SUDOKU_LAYOUT_GRID:
         if (sym == SUDOKU_SYM_NUMBERS) {
             write_numbers(f, s, 0);
+            write_sections(f, s);
             break;
         }
         for (int r = 0; r < N; r++) {
-            if (r && r % s->shape.R == 0) {
+            if (r && r % s->shape.R == 0 && !s->jigsaw) {
                 for (int c = 0; c < N; c++) {
                     if (c && c % s->shape.C == 0)
                         fputs("-+", f);
@@ -1032,13 +1656,14 @@ int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                 fputc('\n', f);
             }
             for (int c = 0; c < N; c++) {
-                if (c && c % s->shape.C == 0)
+                if (c && c % s->shape.C == 0 && !s->jigsaw)
                     fputs(" |", f);
                 fprintf(f, "%s%c", c ? " " : "",
                         sudoku_symbol_char(s->cell[r * N + c], sym));
             }
             fputc('\n', f);
         }
+        write_sections(f, s);
         break;
     default:
         if (sym == SUDOKU_SYM_NUMBERS) {

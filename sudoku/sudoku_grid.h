@@ -43,12 +43,32 @@ typedef struct sudoku_shape {
     int R, C, N;   /* box rows, box columns, order */
 } sudoku_shape;
 
-/* A puzzle or a grid.  cell holds N*N values; the reader reuses it. */
+/* A puzzle or a grid.  cell holds N*N values; the reader reuses it.
+ *
+ * Variants stand on the same board: a unit is N cells that hold each
+ * digit once (the rows, the columns, the boxes, or the regions of a
+ * jigsaw instead of the boxes, and with diagonals both main diagonals);
+ * a cage (killer) is a set of cells whose distinct digits add up to its
+ * sum.  Plain sudoku has diagonals == jigsaw == n_cages == 0, and then
+ * region and cage are not read. */
 typedef struct sudoku {
     sudoku_shape shape;
     unsigned char *cell;
     int cap;       /* cells allocated */
+    int diagonals; /* X: both main diagonals are units */
+    int jigsaw;    /* region[] holds the regions, not the boxes */
+    int *region;   /* N*N: the region 0..N-1 of each cell (jigsaw) */
+    int n_cages;   /* killer when > 0 */
+    int *cage;     /* N*N: the cage of each cell, -1 for none */
+    int *cage_sum; /* n_cages sums */
+    int region_cap, cage_cap;  /* cells, cages allocated */
 } sudoku;
+
+/* Largest order with cages (the sums' tuples are walked as mathdoku's),
+ * and the most digit tuples of all cages of a puzzle (each an option of
+ * the exact cover: a 9-cell cage of a 9x9 has 362,880). */
+#define SUDOKU_MAX_CAGE_ORDER 32
+#define SUDOKU_MAX_TUPLES 4000000L
 
 /* How symbols are written. */
 typedef enum sudoku_symbols {
@@ -83,6 +103,41 @@ void sudoku_init(sudoku *s);
 int sudoku_set_shape(sudoku *s, sudoku_shape shape);
 void sudoku_release(sudoku *s);
 
+/* ---- variants ------------------------------------------------------------ */
+
+/* Does s have diagonals, regions or cages? */
+int sudoku_is_variant(const sudoku *s);
+/* The box, or the jigsaw region, of a cell. */
+int sudoku_region_of(const sudoku *s, int cell);
+/* Makes s a jigsaw with these regions (N*N numbers 0..N-1, N cells each:
+ * the readers check that); SUDOKU_OK or SUDOKU_ENOMEM. */
+int sudoku_set_regions(sudoku *s, const int *region);
+/* Gives s n cages: cage[i] the cage of cell i (-1 none), sum[k] the sum
+ * of cage k; SUDOKU_OK or SUDOKU_ENOMEM. */
+int sudoku_set_cages(sudoku *s, int n, const int *cage, const int *sum);
+/* Copies everything of src (the variant too) into dst; SUDOKU_OK or
+ * SUDOKU_ENOMEM. */
+int sudoku_copy(sudoku *dst, const sudoku *src);
+/* Copies only the variant of src (regions, diagonals, cages) onto dst,
+ * which has src's order; SUDOKU_OK or SUDOKU_ENOMEM. */
+int sudoku_copy_variant(sudoku *dst, const sudoku *src);
+/* The number of units of s: 3N, plus 2 with diagonals. */
+int sudoku_unit_count(const sudoku *s);
+/* The cells of every unit of s: cells[u*N + k], rows, then columns, then
+ * boxes or regions (cells in reading order), then the main diagonal
+ * (r1c1 down) and the anti-diagonal (r1cN down).  Returns the count. */
+int sudoku_units(const sudoku *s, int *cells);
+/* "row 3", "column 4", "box 2", "region 2", "main diagonal",
+ * "anti-diagonal", into buf (>= 32 bytes). */
+char *sudoku_unit_name(const sudoku *s, int unit, char *buf);
+/* The variant in words: "X jigsaw killer", "" for plain sudoku. */
+const char *sudoku_variant_name(const sudoku *s, char *buf, size_t size);
+/* Are the regions (jigsaw) N connected regions of N cells, and every
+ * cage connected, of 1..N cells, with a sum it can reach, and at most
+ * SUDOKU_MAX_TUPLES tuples over all cages? SUDOKU_OK, or
+ * SUDOKU_EBAD with the message in err (no position). */
+int sudoku_check_variant(const sudoku *s, dlx_diag *err);
+
 /* The value of a symbol character in a set (1..N), 0 for a blank, -1 for a
  * character that is neither. */
 int sudoku_symbol_value(char ch, sudoku_symbols sym, int N);
@@ -100,6 +155,7 @@ typedef struct sudoku_read_options {
     int mixed_orders;          /* one-line puzzles of different orders in
                                   one file (else a line of another length
                                   than the first is an error) */
+    int diagonals;             /* every puzzle is an X sudoku (--x) */
     /* warnings: a line that is skipped but looks like a puzzle (one
      * commented out); may be NULL */
     void (*on_warning)(void *ctx, const dlx_diag *w);
@@ -142,8 +198,9 @@ int sudoku_read(sudoku_reader *r, sudoku *s, sudoku_source *src,
 int sudoku_read_string(const char *text, const sudoku_read_options *opt,
                        sudoku *s, dlx_diag *err);
 
-/* Checks that no two givens share a row, column or box; SUDOKU_OK, or
- * SUDOKU_ECLASH with a message naming both cells. */
+/* Checks that no two givens share a unit (row, column, box or region,
+ * diagonal) or a cage, and that no cage's givens pass its sum;
+ * SUDOKU_OK, or SUDOKU_ECLASH with a message naming both cells. */
 int sudoku_check_givens(const sudoku *s, dlx_diag *err);
 
 /* ---- writing ------------------------------------------------------------ */

@@ -7,11 +7,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mathdoku_cage.h"
 
+/*
+ * The solver of a plain sudoku holds only the matrix of its shape.  The
+ * solver of a variant is made for one puzzle: it holds a copy of the
+ * puzzle's units and cages, and its matrix has, after the items of the
+ * plain encoding:
+ *
+ *   item                          index
+ *   main diagonal has digit d     4 N^2 + d-1          (X only)
+ *   anti-diagonal has digit d     4 N^2 + N + d-1      (X only)
+ *   cage k is filled              cage_item + k        (killer only)
+ *
+ * The options of a cell in no cage are (cell, digit) as in plain sudoku;
+ * a caged cell has none of its own: its cage has one option per tuple of
+ * distinct digits with the cage's sum (mathdoku's walk over tuples), which
+ * covers the cage's item and, for each of its cells, the items the cell
+ * option of that digit would cover (the cell, its row, column, box or
+ * region, diagonals).  So "digit 5 of row 3" counts only the tuples that
+ * can put a 5 there, and the search sees the sums as it sees the units.
+ * A given in a cage keeps only the tuples that hold it; the other givens
+ * are forced cell options.  Without cages, the options are those of plain
+ * sudoku, numbered the same.
+ */
 struct sudoku_solver {
     sudoku_shape shape;
     dlx_matrix *m;
     int *forced;   /* N*N: the givens of the puzzle being solved */
+    sudoku model;  /* a variant's units, cages and givens; plain: none */
+    int *cell_opt; /* variant: N^3, the option of (cell, digit), or -1 */
+    int *opt_cd;   /* variant: cell*N + digit-1 of each cell option */
+    int n_cell_options;
+    int cage_item; /* the first cage item */
+    int n_tuples;
+    int *tuple_cage;   /* per tuple option */
+    int *tuple_digits; /* the digits of tuple t at tuple_at[t] */
+    int *tuple_at;
+    int digits_n, digits_cap;
 };
 
 static int box_of(const sudoku_shape *sh, int r, int c)
@@ -40,9 +73,11 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape)
     if (!sv)
         return NULL;
     sv->shape = shape;
+    sudoku_init(&sv->model);
     sv->m = dlx_new(4 * NN, 0);
     sv->forced = malloc((size_t)NN * sizeof *sv->forced);
     if (!sv->m || !sv->forced ||
+        sudoku_set_shape(&sv->model, shape) != SUDOKU_OK ||
         dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK) {
         sudoku_solver_free(sv);
         return NULL;
@@ -61,12 +96,147 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape)
     return sv;
 }
 
+/* The items of (cell, digit) in a variant's matrix; their count. */
+static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
+{
+    const sudoku *p = &sv->model;
+    int N = sv->shape.N, NN = N * N, r = i / N, c = i % N, n = 4;
+    items[0] = i;
+    items[1] = NN + r * N + d - 1;
+    items[2] = 2 * NN + c * N + d - 1;
+    items[3] = 3 * NN + sudoku_region_of(p, i) * N + d - 1;
+    if (p->diagonals && r == c)
+        items[n++] = 4 * NN + d - 1;
+    if (p->diagonals && r + c == N - 1)
+        items[n++] = 4 * NN + N + d - 1;
+    return n;
+}
+
+/* The walk over a cage's tuples adds each as an option. */
+typedef struct tuple_walk {
+    sudoku_solver *sv;
+    int k, n;
+    const int *cells;
+    int failed;
+} tuple_walk;
+
+static int add_tuple(void *ctx, const int *digits)
+{
+    tuple_walk *w = ctx;
+    sudoku_solver *sv = w->sv;
+    int items[1 + 6 * SUDOKU_MAX_CAGE_ORDER], n = 1;
+    items[0] = sv->cage_item + w->k;
+    for (int j = 0; j < w->n; j++)
+        n += cell_items(sv, w->cells[j], digits[j], items + n);
+    if (sv->digits_n + w->n > sv->digits_cap) {
+        int cap = sv->digits_cap ? 2 * sv->digits_cap : 4096;
+        while (cap < sv->digits_n + w->n)
+            cap *= 2;
+        int *d = realloc(sv->tuple_digits, (size_t)cap * sizeof *d);
+        if (!d)
+            return w->failed = 1;
+        sv->tuple_digits = d;
+        sv->digits_cap = cap;
+    }
+    int t = sv->n_tuples;
+    int *tc = realloc(sv->tuple_cage, (size_t)(t + 1) * sizeof *tc);
+    if (tc)
+        sv->tuple_cage = tc;
+    int *ta = tc ? realloc(sv->tuple_at, (size_t)(t + 1) * sizeof *ta) : NULL;
+    if (!ta)
+        return w->failed = 1;
+    sv->tuple_at = ta;
+    if (dlx_add_option(sv->m, n, items, NULL) < 0)
+        return w->failed = 1;
+    sv->tuple_cage[t] = w->k;
+    sv->tuple_at[t] = sv->digits_n;
+    memcpy(sv->tuple_digits + sv->digits_n, digits,
+           (size_t)w->n * sizeof *digits);
+    sv->digits_n += w->n;
+    sv->n_tuples++;
+    return 0;
+}
+
+/* The cage options of a killer, a given keeping only the tuples that hold
+ * it: 0, or -1 when out of memory. */
+static int add_cages(sudoku_solver *sv)
+{
+    const sudoku *p = &sv->model;
+    int N = p->shape.N, NN = N * N;
+    int cells[SUDOKU_MAX_CAGE_ORDER];
+    uint64_t cand[SUDOKU_MAX_CAGE_ORDER];
+    mathdoku_rules rules = { .distinct = 1 };
+    for (int k = 0; k < p->n_cages; k++) {
+        int n = 0;
+        for (int i = 0; i < NN; i++)
+            if (p->cage[i] == k && n < N) {
+                cand[n] = p->cell[i] ? 1ULL << (p->cell[i] - 1)
+                                     : (1ULL << N) - 1;
+                cells[n++] = i;
+            }
+        mathdoku_cage cage = { MATHDOKU_ADD, p->cage_sum[k], n, cells, "",
+                               0, 0 };
+        tuple_walk w = { sv, k, n, cells, 0 };
+        mathdoku_cage_tuples(N, &cage, &rules, cand, 0, add_tuple, &w);
+        if (w.failed)
+            return -1;
+    }
+    return 0;
+}
+
+sudoku_solver *sudoku_solver_for(const sudoku *p)
+{
+    if (!sudoku_is_variant(p))
+        return sudoku_solver_new(p->shape);
+    const sudoku_shape *sh = &p->shape;
+    int N = sh->N, NN = N * N;
+    if (N < 1 || N > SUDOKU_MAX_ORDER ||
+        (p->n_cages && N > SUDOKU_MAX_CAGE_ORDER))
+        return NULL;
+    sudoku_solver *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        return NULL;
+    sv->shape = *sh;
+    sudoku_init(&sv->model);
+    sv->cage_item = 4 * NN + (p->diagonals ? 2 * N : 0);
+    sv->m = dlx_new(sv->cage_item + p->n_cages, 0);
+    sv->forced = malloc((size_t)NN * sizeof *sv->forced);
+    sv->cell_opt = malloc((size_t)NN * N * sizeof *sv->cell_opt);
+    sv->opt_cd = malloc((size_t)NN * N * sizeof *sv->opt_cd);
+    int ok = sv->m && sv->forced && sv->cell_opt && sv->opt_cd &&
+             sudoku_copy(&sv->model, p) == SUDOKU_OK &&
+             dlx_reserve(sv->m, NN * N, 5L * NN * N) == DLX_OK;
+    for (int i = 0; ok && i < NN; i++)
+        for (int d = 1; ok && d <= N; d++) {
+            int items[6], n = cell_items(sv, i, d, items), o = -1;
+            if (!p->n_cages || p->cage[i] < 0) {
+                o = dlx_add_option(sv->m, n, items, NULL);
+                ok = o >= 0;
+                sv->opt_cd[sv->n_cell_options++] = i * N + d - 1;
+            }
+            sv->cell_opt[i * N + d - 1] = o;
+        }
+    if (ok && p->n_cages)
+        ok = add_cages(sv) == 0;
+    if (!ok) {
+        sudoku_solver_free(sv);
+        return NULL;
+    }
+    return sv;
+}
+
 void sudoku_solver_free(sudoku_solver *sv)
 {
     if (!sv)
         return;
     dlx_free(sv->m);
     free(sv->forced);
+    sudoku_release(&sv->model);
+    free(sv->cell_opt);
+    free(sv->opt_cd);
+    free(sv->tuple_cage);
+    free(sv->tuple_digits);
+    free(sv->tuple_at);
     free(sv);
 }
 
@@ -96,6 +266,7 @@ sudoku_shape sudoku_solver_shape(const sudoku_solver *sv)
 typedef struct tracer {
     const sudoku_shape *shape;
     const grid_limits *lim;
+    const sudoku_solver *sv;
 } tracer;
 
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
@@ -123,6 +294,59 @@ const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
     return buf;
 }
 
+/* The first cell of cage k, for its name. */
+static int cage_first_cell(const sudoku *p, int k)
+{
+    int NN = p->shape.N * p->shape.N, i = 0;
+    while (i < NN - 1 && p->cage[i] != k)
+        i++;
+    return i;
+}
+
+const char *sudoku_solver_item_name(const sudoku_solver *sv, int item,
+                                    char *buf, size_t size)
+{
+    const sudoku *p = &sv->model;
+    int N = sv->shape.N, NN = N * N;
+    char name[32];
+    if (item < 3 * NN || (item < 4 * NN && !p->jigsaw))
+        return sudoku_item_name(&sv->shape, item, buf, size);
+    if (item < 4 * NN)
+        snprintf(buf, size, "digit %d of region %d", item % N + 1,
+                 (item - 3 * NN) / N + 1);
+    else if (item < sv->cage_item)
+        snprintf(buf, size, "digit %d of the %s", (item - 4 * NN) % N + 1,
+                 item - 4 * NN < N ? "main diagonal" : "anti-diagonal");
+    else {
+        int k = item - sv->cage_item;
+        snprintf(buf, size, "cage at %s (sum %d)",
+                 sudoku_cell_name(&sv->shape, cage_first_cell(p, k), name),
+                 p->cage_sum[k]);
+    }
+    return buf;
+}
+
+/* "try cage at r1c1 = 1 3 5 (2 of 4)" */
+static void tuple_text(const sudoku_solver *sv, const dlx_event *ev,
+                       char *text, size_t size)
+{
+    int t = ev->option - sv->n_cell_options;
+    int k = sv->tuple_cage[t], n = 0, NN = sv->shape.N * sv->shape.N;
+    char cell[24];
+    for (int i = 0; i < NN; i++)
+        n += sv->model.cage[i] == k;
+    size_t at = (size_t)snprintf(text, size, "try cage at %s =",
+                                 sudoku_cell_name(&sv->shape,
+                                                  cage_first_cell(&sv->model,
+                                                                  k), cell));
+    for (int j = 0; j < n && at < size; j++)
+        at += (size_t)snprintf(text + at, size - at, " %d",
+                               sv->tuple_digits[sv->tuple_at[t] + j]);
+    if (at < size)
+        snprintf(text + at, size - at, " (%d of %d)", ev->index + 1,
+                 ev->count);
+}
+
 static void trace_step(void *ctx, const dlx_event *ev)
 {
     const tracer *t = ctx;
@@ -133,7 +357,7 @@ static void trace_step(void *ctx, const dlx_event *ev)
         return;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
-        sudoku_item_name(t->shape, ev->item, what, sizeof what);
+        sudoku_solver_item_name(t->sv, ev->item, what, sizeof what);
         snprintf(text, sizeof text, "%s has %d %s%s%s", what, ev->count,
                  ev->item < t->shape->N * t->shape->N ? "candidate"
                                                       : "place",
@@ -141,7 +365,12 @@ static void trace_step(void *ctx, const dlx_event *ev)
         break;
     case DLX_EV_TRY: {
         int c, d;
-        sudoku_option_cell(t->shape, ev->option, &c, &d);
+        if (t->sv->opt_cd && ev->option >= t->sv->n_cell_options) {
+            tuple_text(t->sv, ev, text, sizeof text);
+            break;
+        }
+        sudoku_option_cell(t->shape, t->sv->opt_cd ? t->sv->opt_cd[ev->option]
+                                                   : ev->option, &c, &d);
         snprintf(text, sizeof text, "try %s = %d (%d of %d)",
                  sudoku_cell_name(t->shape, c, cell), d, ev->index + 1,
                  ev->count);
@@ -151,7 +380,7 @@ static void trace_step(void *ctx, const dlx_event *ev)
         snprintf(text, sizeof text, "every cell filled: a solution");
         break;
     default:
-        sudoku_item_name(t->shape, ev->item, what, sizeof what);
+        sudoku_solver_item_name(t->sv, ev->item, what, sizeof what);
         snprintf(text, sizeof text, "backtrack: every choice for %s tried",
                  what);
         break;
@@ -164,9 +393,15 @@ static int givens_as_options(sudoku_solver *sv, const sudoku *s)
 {
     const sudoku_shape *sh = &sv->shape;
     int N = sh->N, n = 0;
-    for (int i = 0; i < N * N; i++)
-        if (s->cell[i])
+    for (int i = 0; i < N * N; i++) {
+        if (!s->cell[i])
+            continue;
+        if (!sv->cell_opt)
             sv->forced[n++] = sudoku_option(sh, i, s->cell[i]);
+        else if (sv->cell_opt[i * N + s->cell[i] - 1] >= 0)
+            sv->forced[n++] = sv->cell_opt[i * N + s->cell[i] - 1];
+        /* else: a caged given, which its cage's tuples hold */
+    }
     return n;
 }
 
@@ -181,7 +416,7 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     q.forced = sv->forced;
     q.n_forced = givens_as_options(sv, s);
     grid_search_from_limits(lim, &q);
-    tracer t = { sh, lim };
+    tracer t = { sh, lim, sv };
     if (lim && (lim->on_step || lim->on_event)) {
         q.on_trace = trace_step;
         q.trace_ctx = &t;
@@ -194,13 +429,25 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     if (status != DLX_OK)
         return SUDOKU_ENOMEM;
     grid_outcome_from_dlx(&r, out);
-    if (solution && r.first_n == N * N &&
-        sudoku_set_shape(solution, *sh) == SUDOKU_OK)
+    if (solution && r.first_n > 0 &&
+        sudoku_set_shape(solution, *sh) == SUDOKU_OK) {
         for (int k = 0; k < r.first_n; k++) {
-            int c, d;
-            sudoku_option_cell(sh, r.first[k], &c, &d);
+            int c, d, o = r.first[k];
+            if (sv->opt_cd && o >= sv->n_cell_options) {
+                /* a cage's tuple: its digits in its cells' order */
+                int tu = o - sv->n_cell_options, j = 0;
+                for (int i = 0; i < N * N; i++)
+                    if (sv->model.cage[i] == sv->tuple_cage[tu])
+                        solution->cell[i] = (unsigned char)
+                            sv->tuple_digits[sv->tuple_at[tu] + j++];
+                continue;
+            }
+            sudoku_option_cell(sh, sv->opt_cd ? sv->opt_cd[o] : o, &c, &d);
             solution->cell[c] = (unsigned char)d;
         }
+        if (sudoku_copy_variant(solution, &sv->model) != SUDOKU_OK)
+            return SUDOKU_ENOMEM;
+    }
     return SUDOKU_OK;
 }
 
@@ -216,6 +463,152 @@ int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
 
 /* ---- naive depth-first search -------------------------------------------- */
 
+/*
+ * The naive search on a variant: the same walk (cells in row-major order,
+ * digits 1..N in order), with every unit of the cell (row, column, box or
+ * region, diagonals) and its cage as "digit used" sets; a cage's sum is
+ * checked as it fills: its digits so far must not pass the sum, and must
+ * meet it when its last cell is filled.
+ */
+typedef struct dfs_cell {
+    int unit[6];   /* row, column, box or region, both diagonals (the
+                      centre of an odd X), cage: n of them, into has[] */
+    int n;
+    int cage;      /* -1: none */
+} dfs_cell;
+
+static int variant_dfs(const sudoku *s, const grid_limits *lim,
+                       sudoku *solution, grid_outcome *out)
+{
+    const sudoku_shape *sh = &s->shape;
+    int N = sh->N, NN = N * N, n_units = sudoku_unit_count(s);
+    /* has[set * (N+1) + digit]: the units, then the cages */
+    int n_sets = n_units + s->n_cages;
+    unsigned char *has = calloc((size_t)n_sets * (size_t)(N + 1), 1);
+    unsigned char *grid = malloc((size_t)NN);
+    int *empty = malloc((size_t)NN * sizeof *empty);
+    int *units = malloc((size_t)n_units * N * sizeof *units);
+    dfs_cell *cell = malloc((size_t)NN * sizeof *cell);
+    /* per cage: the sum of its digits so far, and its empty cells */
+    int *sum = calloc((size_t)s->n_cages + 1, sizeof *sum);
+    int *left = calloc((size_t)s->n_cages + 1, sizeof *left);
+    if (!has || !grid || !empty || !units || !cell || !sum || !left ||
+        sudoku_units(s, units) < 0) {
+        free(has);
+        free(grid);
+        free(empty);
+        free(units);
+        free(cell);
+        free(sum);
+        free(left);
+        return SUDOKU_ENOMEM;
+    }
+    for (int i = 0; i < NN; i++) {
+        cell[i].n = 0;
+        cell[i].cage = s->n_cages ? s->cage[i] : -1;
+    }
+    for (int u = 0; u < n_units; u++)
+        for (int k = 0; k < N; k++) {
+            dfs_cell *c = &cell[units[u * N + k]];
+            c->unit[c->n++] = u;
+        }
+    for (int i = 0; i < NN; i++)
+        if (cell[i].cage >= 0)
+            cell[i].unit[cell[i].n++] = n_units + cell[i].cage;
+    int n_empty = 0;
+    memcpy(grid, s->cell, (size_t)NN);
+    for (int i = 0; i < NN; i++) {
+        int d = grid[i];
+        if (!d) {
+            empty[n_empty++] = i;
+            if (cell[i].cage >= 0)
+                left[cell[i].cage]++;
+            continue;
+        }
+        for (int j = 0; j < cell[i].n; j++)
+            has[cell[i].unit[j] * (N + 1) + d] = 1;
+        if (cell[i].cage >= 0)
+            sum[cell[i].cage] += d;
+    }
+    double start = grid_seconds();
+    uint64_t nodes = 0, found = 0;
+    uint64_t max_sol = lim ? lim->max_solutions : 0;
+    grid_cut cut = GRID_NOT_CUT;
+    int k = 0;
+    char text[96], name[24];
+    while (k >= 0) {
+        if (k == n_empty) {
+            if (++found == 1 && solution && sudoku_copy(solution, s) == 0)
+                memcpy(solution->cell, grid, (size_t)NN);
+            if (lim && lim->on_step)
+                lim->on_step(lim->step_ctx, "every cell filled: a solution",
+                             k);
+            if (max_sol && found >= max_sol)
+                break;
+            k--;
+            continue;
+        }
+        int i = empty[k], d = grid[i], g = cell[i].cage;
+        if (d) {
+            for (int j = 0; j < cell[i].n; j++)
+                has[cell[i].unit[j] * (N + 1) + d] = 0;
+            if (g >= 0) {
+                sum[g] -= d;
+                left[g]++;
+            }
+        }
+        for (d++; d <= N; d++) {
+            int free_here = 1;
+            for (int j = 0; j < cell[i].n && free_here; j++)
+                free_here = !has[cell[i].unit[j] * (N + 1) + d];
+            if (free_here && g >= 0)
+                free_here = left[g] == 1 ? sum[g] + d == s->cage_sum[g]
+                                         : sum[g] + d < s->cage_sum[g];
+            if (free_here)
+                break;
+        }
+        if (d > N) {
+            grid[i] = 0;
+            if (lim && lim->on_step) {
+                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+                         sudoku_cell_name(sh, i, name));
+                lim->on_step(lim->step_ctx, text, k);
+            }
+            k--;
+            continue;
+        }
+        if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
+            break;
+        nodes++;
+        grid[i] = (unsigned char)d;
+        for (int j = 0; j < cell[i].n; j++)
+            has[cell[i].unit[j] * (N + 1) + d] = 1;
+        if (g >= 0) {
+            sum[g] += d;
+            left[g]--;
+        }
+        if (lim && lim->on_step) {
+            snprintf(text, sizeof text, "%s = %d",
+                     sudoku_cell_name(sh, i, name), d);
+            lim->on_step(lim->step_ctx, text, k);
+        }
+        k++;
+    }
+    out->solutions = found;
+    out->cut = cut;
+    out->complete = cut == GRID_NOT_CUT;
+    out->nodes = nodes;
+    out->seconds = grid_seconds() - start;
+    free(has);
+    free(grid);
+    free(empty);
+    free(units);
+    free(cell);
+    free(sum);
+    free(left);
+    return SUDOKU_OK;
+}
+
 int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
                      sudoku *solution, grid_outcome *out)
 {
@@ -225,6 +618,8 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
     dlx_diag err;
     if (sudoku_check_givens(s, &err) != SUDOKU_OK)
         return SUDOKU_ECLASH;
+    if (sudoku_is_variant(s))
+        return variant_dfs(s, lim, solution, out);
     /* has[unit * (N+1) + digit]: rows, then columns, then boxes */
     unsigned char *has = calloc((size_t)(3 * N) * (size_t)(N + 1), 1);
     unsigned char *grid = malloc((size_t)NN);
@@ -313,6 +708,58 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
 
 /* ---- the checker --------------------------------------------------------- */
 
+/* The units and cages of a variant's model on a full grid. */
+static int check_variant(const sudoku *model, const sudoku *grid, char *buf,
+                         size_t bufsize)
+{
+    int N = grid->shape.N, NN = N * N, n_units = sudoku_unit_count(model);
+    int *units = malloc((size_t)n_units * N * sizeof *units);
+    if (!units || sudoku_units(model, units) < 0) {
+        free(units);
+        snprintf(buf, bufsize, "out of memory");
+        return SUDOKU_ENOMEM;
+    }
+    char name[32];
+    int st = SUDOKU_OK;
+    for (int u = 0; u < n_units && st == SUDOKU_OK; u++) {
+        int seen[SUDOKU_MAX_ORDER + 1] = { 0 };
+        for (int k = 0; k < N; k++) {
+            int v = grid->cell[units[u * N + k]];
+            if (seen[v]++) {
+                snprintf(buf, bufsize, "%s holds %d twice",
+                         sudoku_unit_name(model, u, name), v);
+                st = SUDOKU_EBAD;
+                break;
+            }
+        }
+    }
+    free(units);
+    for (int k = 0; k < model->n_cages && st == SUDOKU_OK; k++) {
+        int seen[SUDOKU_MAX_ORDER + 1] = { 0 }, sum = 0, first = -1;
+        for (int i = 0; i < NN; i++) {
+            if (model->cage[i] != k)
+                continue;
+            if (first < 0)
+                first = i;
+            int v = grid->cell[i];
+            sum += v;
+            if (seen[v]++) {
+                snprintf(buf, bufsize, "the cage at %s holds %d twice",
+                         sudoku_cell_name(&grid->shape, first, name), v);
+                st = SUDOKU_EBAD;
+                break;
+            }
+        }
+        if (st == SUDOKU_OK && sum != model->cage_sum[k]) {
+            snprintf(buf, bufsize, "the cage at %s adds up to %d, not %d",
+                     sudoku_cell_name(&grid->shape, first, name), sum,
+                     model->cage_sum[k]);
+            st = SUDOKU_EBAD;
+        }
+    }
+    return st;
+}
+
 int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
                           char *buf, size_t bufsize)
 {
@@ -337,6 +784,10 @@ int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
             return SUDOKU_EBAD;
         }
     }
+    const sudoku *model = puzzle && sudoku_is_variant(puzzle) ? puzzle
+                                                               : grid;
+    if (sudoku_is_variant(model))
+        return check_variant(model, grid, buf, bufsize);
     /* each unit: count the digits it holds */
     static const char *const unit[] = { "row", "column", "box" };
     for (int kind = 0; kind < 3; kind++)
@@ -356,10 +807,79 @@ int sudoku_check_solution(const sudoku *puzzle, const sudoku *grid,
 
 /* ---- Knuth's format ------------------------------------------------------ */
 
+/* An item of a variant's matrix in Knuth's format: r3c4, r3#7, c4#7,
+ * b2#7 or g2#7 (region), d1#7 and d2#7 (main and anti-diagonal), k5 (the
+ * fifth cage). */
+static void variant_label(const sudoku_solver *sv, int item, char *buf,
+                          size_t size)
+{
+    const sudoku *p = &sv->model;
+    int N = sv->shape.N, NN = N * N;
+    if (item < 3 * NN || (item < 4 * NN && !p->jigsaw))
+        sudoku_item_label(&sv->shape, item, buf, size);
+    else if (item < 4 * NN)
+        snprintf(buf, size, "g%d#%d", (item - 3 * NN) / N + 1, item % N + 1);
+    else if (item < sv->cage_item)
+        snprintf(buf, size, "d%d#%d", (item - 4 * NN) / N + 1,
+                 (item - 4 * NN) % N + 1);
+    else
+        snprintf(buf, size, "k%d", item - sv->cage_item + 1);
+}
+
+/* A variant's exact cover: the solver's matrix, with the options of a
+ * given's cell other than its digit left out (a caged given's tuples
+ * hold it already). */
+static int write_variant_dlx(FILE *f, const sudoku *s)
+{
+    enum { MAX_ITEMS = 1 + 6 * SUDOKU_MAX_CAGE_ORDER };
+    sudoku_solver *sv = sudoku_solver_for(s);
+    int *items = NULL;
+    if (sv)
+        items = malloc(MAX_ITEMS * sizeof *items);
+    if (!sv || !items) {
+        sudoku_solver_free(sv);
+        free(items);
+        return EOF;
+    }
+    const dlx_matrix *m = sv->m;
+    int N = s->shape.N;
+    char label[32], kind[40];
+    fprintf(f, "| %s sudoku %dx%d as exact cover, written by 'sudoku "
+            "encode'\n| items: cell rRcC, row rR#D, column cC#D, %s; cage kK "
+            "(an option per tuple of digits with the cage's sum)\n",
+            sudoku_variant_name(s, kind, sizeof kind), N, N,
+            s->jigsaw ? "region gG#D" : "box bB#D");
+    if (s->diagonals)
+        fprintf(f, "| diagonals: d1#D (r1c1 down), d2#D (r1c%d down)\n", N);
+    for (int item = 0; item < dlx_num_items(m); item++) {
+        variant_label(sv, item, label, sizeof label);
+        fprintf(f, "%s%s", item ? " " : "", label);
+    }
+    fputc('\n', f);
+    for (int o = 0; o < dlx_num_options(m); o++) {
+        if (o < sv->n_cell_options) {
+            int cd = sv->opt_cd[o], given = s->cell[cd / N];
+            if (given && given != cd % N + 1)
+                continue;
+        }
+        int n = dlx_option_items(m, o, items, NULL, MAX_ITEMS);
+        for (int k = 0; k < n; k++) {
+            variant_label(sv, items[k], label, sizeof label);
+            fprintf(f, "%s%s", k ? " " : "", label);
+        }
+        fputc('\n', f);
+    }
+    sudoku_solver_free(sv);
+    free(items);
+    return ferror(f) ? EOF : 0;
+}
+
 int sudoku_write_dlx(FILE *f, const sudoku *s)
 {
     const sudoku_shape *sh = &s->shape;
     int N = sh->N;
+    if (sudoku_is_variant(s))
+        return write_variant_dlx(f, s);
     fprintf(f, "| sudoku %dx%d (boxes %dx%d) as exact cover, written by "
             "'sudoku encode'\n| items: cell rRcC, row rR#D, column cC#D, "
             "box bB#D\n", N, N, sh->R, sh->C);

@@ -3,7 +3,8 @@
  * engine; the naive depth-first search it is measured against; and an
  * independent checker.
  *
- * The encoding, for order N (N^3 options, 4 N^2 items):
+ * The encoding of plain sudoku, for order N (N^3 options, 4 N^2 items;
+ * the variants add to it, see sudoku_solver_for):
  *
  *   item                      index
  *   cell (r, c) is filled     r*N + c
@@ -31,6 +32,12 @@ typedef struct sudoku_solver sudoku_solver;
 
 /* The solver of one box shape; NULL when out of memory. */
 sudoku_solver *sudoku_solver_new(sudoku_shape shape);
+/* The solver of a puzzle: for plain sudoku, the solver of its shape;
+ * for a variant, the solver of its units and cages (see sudoku_solve.c),
+ * made for this puzzle: a given in a cage keeps only the cage's tuples that
+ * hold it, so solve this puzzle with it (push and pop are for plain
+ * solvers).  NULL when out of memory. */
+sudoku_solver *sudoku_solver_for(const sudoku *s);
 void sudoku_solver_free(sudoku_solver *sv);
 const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv);
 sudoku_shape sudoku_solver_shape(const sudoku_solver *sv);
@@ -51,6 +58,12 @@ void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
  * filled), "digit 7 of row 3" (of column, of box). */
 const char *sudoku_item_name(const sudoku_shape *sh, int item, char *buf,
                              size_t size);
+
+/* sudoku_item_name, for the items of a variant too: "digit 7 of region
+ * 2", "digit 7 of the main diagonal", "cage at r1c1 (sum 12)", "the
+ * digit of r3c4". */
+const char *sudoku_solver_item_name(const sudoku_solver *sv, int item,
+                                    char *buf, size_t size);
 
 /* The item's name in the exact cover sudoku_write_dlx writes: "r3c4"
  * (the cell), "r3#7" (digit 7 of row 3), "c4#7", "b2#7". */

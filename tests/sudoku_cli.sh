@@ -124,8 +124,8 @@ expect "unknown symbol" 3 "" "$tmp/sym.txt:1:81: '?' is not a symbol of a 9x9 pu
     -- "$sudoku" solve "$tmp/sym.txt"
 expect "json error" 3 '{"file":"'"$tmp"'/sym.txt","line":1,"status":"error","error":"'"'?'"' is not a symbol of a 9x9 puzzle"}' "*" \
     -- "$sudoku" solve -o json "$tmp/sym.txt"
-printf '3x3j:abc\n' >"$tmp/jig.txt"
-expect "jigsaw refused" 3 "" "$tmp/jig.txt:1:4: Solo's jigsaw sudoku is not supported (only the plain kind)" \
+printf '3x3j:zzzc\n' >"$tmp/jig.txt"
+expect "jigsaw without regions" 3 "" "$tmp/jig.txt:1:10: expected ',' and the jigsaw regions after the grid" \
     -- "$sudoku" solve "$tmp/jig.txt"
 expect "box mismatch" 3 "" "$tmp/one.txt:1: found 81 cells, expected 36 for 6x6" \
     -- "$sudoku" solve --box 2x3 "$tmp/one.txt"

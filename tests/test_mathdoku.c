@@ -17,7 +17,7 @@
 #include "mathdoku.h"
 
 static const char *data_dir;
-static const mathdoku_rules kenken = { 0 }, nary = { 1 };
+static const mathdoku_rules kenken = { 0 }, nary = { .nary = 1 };
 
 static char *slurp(const char *name)
 {

@@ -108,7 +108,7 @@ static void walk_vs_brute(void)
                 cells[b] = cells[b - 1];
                 cells[b - 1] = x;
             }
-        mathdoku_rules rules = { rnd(2) };
+        mathdoku_rules rules = { .nary = rnd(2) };
         mathdoku_op op = ops[rnd(6)];
         int d[8];
         for (int j = 0; j < n; j++)
@@ -173,7 +173,7 @@ static void clues(void)
                 continue;
             mathdoku_cage c = { (mathdoku_op)op, target, n, cells, "c", 0,
                                 0 };
-            mathdoku_rules rules = { nary };
+            mathdoku_rules rules = { .nary = nary };
             CHECK(mathdoku_cage_holds(&c, d, &rules) && target >= 1,
                   "op %d on %d digits gives %lld", op, n, target);
             checked++;

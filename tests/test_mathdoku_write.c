@@ -19,7 +19,7 @@
 #include "mathdoku_write.h"
 
 static const char *data_dir;
-static const mathdoku_rules kenken = { 0 }, nary = { 1 };
+static const mathdoku_rules kenken = { 0 }, nary = { .nary = 1 };
 
 /* The same cages (by their cells: the reader may number them apart) with
  * the same clues. */

@@ -205,14 +205,17 @@ static void reader_errors(void)
           "2:7: '9' is not a value of a 4x4 puzzle" },
         { "3x3:a1b2_x\n", "1:0: the description has 29 cells, expected 81 "
           "for 9x9" },
-        { "3x3j:abc\n", "1:4: Solo's jigsaw sudoku is not supported (only "
-          "the plain kind)" },
+        { "3x3j:abc\n", "1:0: the description has 6 cells, expected 81 "
+          "for 9x9" },
         { "2x2:_1p\n", "1:5: '_' must separate two numbers" },
         { "2x2:5o\n", "1:5: given 5 is out of range for 4x4" },
         { "2x2:a!n\n", "1:6: unexpected '!' in a Solo description" },
         { "2x2:q\n", "1:5: the description has more than 16 cells" },
-        { "2x2:a,b\n", "1:6: Solo's jigsaw and killer parts (after ',') "
-          "are not supported" },
+        { "2x2:a,b\n", "1:0: the description has 1 cells, expected 16 "
+          "for 4x4" },
+        { "2x2:p,b\n", "1:6: unexpected ',' after the description (a part "
+          "that the parameters do not announce: 'j' for a jigsaw, 'k' for a "
+          "killer)" },
         { "1.3...1..1....2.\n1.3.\0..1..1....2.\n1.3...1..1....2.\n",
           "ok|2:5: NUL byte in the input (not a text file?)|ok" },
         { "1.3...1..1....2.\r\n..3...1..1....2.\r\n", "ok|ok" },

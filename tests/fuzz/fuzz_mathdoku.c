@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    mathdoku_rules rules = { data[0] & 1 };
+    mathdoku_rules rules = { .nary = data[0] & 1 };
     mathdoku_layout layout = (mathdoku_layout)((data[0] >> 1) % 4);
     FILE *f = fmemopen((void *)(data + 1), size - 1 ? size - 1 : 1, "r");
     if (!f)

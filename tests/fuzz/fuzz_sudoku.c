@@ -4,8 +4,8 @@
  *
  * The first byte picks the reader's options (layout, symbols, box), the
  * rest is the file.  Beyond "no crash": every error has a line and a
- * message; every puzzle read is written in each layout and read back the
- * same; a puzzle whose givens do not clash is searched (bounded), and any
+ * message; every puzzle read (variants too: X, jigsaw, killer) is written
+ * in each layout and read back the same; a puzzle whose givens do not clash is searched (bounded), and any
  * solution found passes the independent checker and keeps the givens.
  */
 #include <stdint.h>
@@ -37,6 +37,17 @@ static void round_trip(const sudoku *s, sudoku_layout layout,
     int N = s->shape.N;
     FUZZ_ASSERT(back.shape.N == N &&
                 memcmp(back.cell, s->cell, (size_t)N * N) == 0);
+    /* the variant comes back too, but from the line layout (cells only) */
+    if (layout != SUDOKU_LAYOUT_LINE) {
+        FUZZ_ASSERT(back.diagonals == s->diagonals &&
+                    back.jigsaw == s->jigsaw && back.n_cages == s->n_cages);
+        for (int i = 0; s->jigsaw && i < N * N; i++)
+            FUZZ_ASSERT(back.region[i] == s->region[i]);
+        for (int i = 0; s->n_cages && i < N * N; i++)
+            FUZZ_ASSERT(back.cage[i] == s->cage[i]);
+        for (int k = 0; k < s->n_cages; k++)
+            FUZZ_ASSERT(back.cage_sum[k] == s->cage_sum[k]);
+    }
     sudoku_release(&back);
     free(text);
 }
@@ -100,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             round_trip(&s, SUDOKU_LAYOUT_GRID, SUDOKU_SYM_ALNUM);
         }
         if (N <= 16 && sudoku_check_givens(&s, &err) == 0) {
-            sudoku_solver *sv = sudoku_solver_new(s.shape);
+            sudoku_solver *sv = sudoku_solver_for(&s);
             FUZZ_ASSERT(sv);
             grid_limits lim = { .max_solutions = 2, .max_nodes = 5000 };
             grid_outcome out;
