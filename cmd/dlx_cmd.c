@@ -41,7 +41,8 @@ static const cli_option options[] = {
     CLI_GROUP("Search:"),
     { OPT_ESTIMATE, 0, "estimate", "N", "do not search: estimate the "
       "number of solutions and nodes from N random paths (Knuth), for "
-      "searches too large to run; --seed S for other paths" },
+      "searches too large to run; --seed S for other paths; --max-nodes "
+      "and --timeout stop it with the paths done so far (exit 5)" },
     CLI_OPTION_SEED,
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
@@ -738,23 +739,35 @@ static int merge_files(const char **files, int n_files)
 static int estimate(const options_t *o, dlx_problem *p)
 {
     dlx_estimate e;
-    int status = dlx_estimate_size(p->matrix, NULL, 0, o->estimate,
-                                   o->search.seed, &e);
+    dlx_search s = dlx_search_defaults();
+    s.seed = o->search.seed;
+    s.max_nodes = o->search.max_nodes;
+    s.max_seconds = o->search.timeout;
+    int status = dlx_estimate_size(p->matrix, &s, o->estimate, &e);
     if (status != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
         return CLI_EXIT_SYSTEM;
     }
+    int cut = e.outcome != DLX_COMPLETE;
     if (o->json)
         printf("{\"paths\":%" PRIu64 ",\"solutions\":%.6g,"
                "\"solutions_error\":%.3g,\"nodes\":%.6g,"
-               "\"nodes_error\":%.3g}\n", e.paths, e.solutions,
-               e.solutions_error, e.nodes, e.nodes_error);
+               "\"nodes_error\":%.3g,\"complete\":%s}\n", e.paths,
+               e.solutions, e.solutions_error, e.nodes, e.nodes_error,
+               cut ? "false" : "true");
     else
         printf("estimate from %" PRIu64 " random paths:\n"
                "solutions: %.6g +- %.2g\nnodes: %.6g +- %.2g\n",
                e.paths, e.solutions, e.solutions_error, e.nodes,
                e.nodes_error);
-    return cli_finish_output(command.prog);
+    if (cut)
+        cli_report(command.prog, 0, 0, "estimate cut short (%s) after %"
+                   PRIu64 " nodes: %" PRIu64 " of %" PRIu64 " paths done",
+                   dlx_outcome_str(e.outcome), e.visited, e.paths,
+                   o->estimate);
+    if (cli_finish_output(command.prog) != 0)
+        return CLI_EXIT_SYSTEM;
+    return cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
 }
 
 static int search(const options_t *o, dlx_problem *p)

@@ -832,6 +832,22 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The budgets every walk of the tree shares (a search, the estimate):
+ * DLX_COMPLETE while none is spent, after `nodes` nodes. */
+static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
+                                       double start)
+{
+    if (s->max_nodes && nodes >= s->max_nodes)
+        return DLX_STOP_NODES;
+    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
+        if (s->max_seconds > 0 && now_seconds() - start >= s->max_seconds)
+            return DLX_STOP_TIME;
+        if (s->on_poll && s->on_poll(s->poll_ctx, nodes))
+            return DLX_STOP_CALLBACK;
+    }
+    return DLX_COMPLETE;
+}
+
 static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
                            int split)
 {
@@ -848,11 +864,19 @@ static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
     int levels = m->n_primary + 2;
     memset(m->level_nodes, 0, (size_t)levels * sizeof *m->level_nodes);
     if (randomize && !m->rbase) {
-        m->rbase = malloc((size_t)levels * sizeof *m->rbase);
-        m->rcount = malloc((size_t)levels * sizeof *m->rcount);
-        m->ridx = malloc((size_t)levels * sizeof *m->ridx);
-        if (!m->rbase || !m->rcount || !m->ridx)
+        /* all three or none, so that a later call tries again */
+        int *base = malloc((size_t)levels * sizeof *base);
+        int *count = malloc((size_t)levels * sizeof *count);
+        int *idx = malloc((size_t)levels * sizeof *idx);
+        if (!base || !count || !idx) {
+            free(base);
+            free(count);
+            free(idx);
             return DLX_ENOMEM;
+        }
+        m->rbase = base;
+        m->rcount = count;
+        m->ridx = idx;
     }
     if (split && !m->branched) {
         m->branched = malloc((size_t)levels * sizeof *m->branched);
@@ -890,10 +914,206 @@ typedef struct tally {
     dlx_outcome outcome;
 } tally;
 
+#ifdef EXCOVER_SANITY
+/*
+ * Knuth's sanity(): at every level of the search, every active item's list
+ * is doubly linked, as long as its header says, and holds only nodes of
+ * that item; the item lists are doubly linked.  A broken link is a bug of
+ * the engine, not bad input, so this build stops at once (it is meant for
+ * fuzzing and debugging: CMake option EXCOVER_SANITY).
+ */
+static void sanity(const dlx_matrix *m, int level)
+{
+    const item *it = m->items;
+    const link *ln = m->ln;
+    const int *itm = m->itm;
+    int n = m->n_items;
+    const int roots[2] = { 0, n + 1 };
+    for (int r = 0; r < 2; r++) {
+        int steps = 0;
+        for (int i = it[roots[r]].next; i != roots[r]; i = it[i].next) {
+            int len = 0;
+            if (i < 1 || i > n || it[it[i].next].prev != i ||
+                ++steps > n)
+                goto broken;
+            for (int x = ln[i].down; x != i; x = ln[x].down) {
+                if (x <= n || x >= m->n_nodes || itm[x] != i ||
+                    ln[ln[x].down].up != x || ++len > m->n_nodes)
+                    goto broken;
+            }
+            if (len != itm[i] || ln[ln[i].down].up != i)
+                goto broken;
+        }
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: sanity check failed at level %d\n", level);
+    abort();
+}
+#define SANITY(m, level) sanity(m, level)
+#else
+#define SANITY(m, level) ((void)0)
+#endif
+
+/*
+ * The steps of the search, each its own function as each is its own
+ * section in Knuth's dlx1.w; all static inline, with constant flags, so
+ * that the compiler puts them back into one loop.
+ */
+
+/* Step "limits": whether the search may enter a node at `level`.  When
+ * not, *outcome says why: a budget or a callback, or still DLX_COMPLETE
+ * when the node is a subproblem handed to on_split (back up, go on). */
+static inline int may_enter(dlx_matrix *m, const dlx_search *s, int level,
+                            uint64_t nodes, double start, tally *out,
+                            dlx_outcome *outcome)
+{
+    if (s->split_depth > 0 && m->branched[level] == s->split_depth) {
+        out->splits++;
+        int n = collect(m, s, level);
+        if (s->on_split && s->on_split(s->split_ctx, m->solution, n))
+            *outcome = DLX_STOP_CALLBACK;
+        return 0;
+    }
+    *outcome = budget_spent(s, nodes, start);
+    return *outcome == DLX_COMPLETE;
+}
+
+/* Step "visit a solution": count it, keep the first, tell the caller and
+ * the trace; returns the outcome (DLX_COMPLETE: go on searching). */
+static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
+                                         int level, uint64_t *found,
+                                         uint64_t *found_hi)
+{
+    dlx_outcome outcome = DLX_COMPLETE;
+    if (++*found == 0)
+        ++*found_hi;
+    int first = *found == 1 && *found_hi == 0;
+    if (s->on_solution || first) {
+        /* spelled out only when someone looks at it: counting a million
+         * solutions should not walk a million option lists */
+        int n = collect(m, s, level);
+        if (first) {
+            memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
+            m->first_n = n;
+        }
+        if (s->on_solution && s->on_solution(s->solution_ctx, m->solution, n))
+            outcome = DLX_STOP_CALLBACK;
+    }
+    if (s->on_trace)
+        emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
+    /* the limit holds whether or not anyone traces */
+    if (outcome == DLX_COMPLETE && s->max_solutions &&
+        *found >= s->max_solutions && *found_hi == 0)
+        outcome = DLX_STOP_SOLUTIONS;
+    return outcome;
+}
+
+/* Step "choose the item": the active primary item with the fewest options,
+ * leftmost on ties (Knuth's rule); with `randomize`, uniform among the
+ * tied.  Sets *len to its list length. */
+static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
+                              uint64_t *rng, int *len, const int track)
+{
+    const item *it = m->items;
+    const int *itm = m->itm;
+    int best = 0, t = INT_MAX;
+    if (track && !randomize && zeros > 0) {
+        /* Knuth's choice is the leftmost empty item */
+        for (best = it[0].next; itm[best] != 0; best = it[best].next)
+            ;
+        t = 0;
+    } else if (!randomize) {
+        /* with zeros tracked and none there, a length 1 is the least:
+         * stop there; else Knuth's scan, which can only stop at 0 */
+        const int enough = track ? 1 : 0;
+        for (int k = it[0].next; k != 0; k = it[k].next) {
+            if (itm[k] < t) {
+                best = k, t = itm[k];
+                if (t <= enough)
+                    break;
+            }
+        }
+    } else {
+        /* a uniform choice among the tied items, by reservoir */
+        int ties = 0;
+        for (int k = it[0].next; k != 0; k = it[k].next) {
+            int n = itm[k];
+            if (n < t) {
+                best = k, t = n, ties = 1;
+                if (t == 0)
+                    break;
+            } else if (n == t && random_below(rng, (uint32_t)++ties) == 0) {
+                best = k;
+            }
+        }
+    }
+    *len = t;
+    return best;
+}
+
+/* Step "order the options" (randomize only): a shuffled run of the options
+ * of the covered item `best` on m->rstack, from *rtop on; returns the
+ * first to try (best itself when there is none), or -1 out of memory. */
+static inline int order_options(dlx_matrix *m, int best, int level,
+                                int *rtop, uint64_t *rng, int t)
+{
+    void *p = grow(m->rstack, &m->cap_rstack, *rtop + t + 1,
+                   sizeof *m->rstack);
+    if (!p)
+        return -1;
+    m->rstack = p;
+    int *run = m->rstack + *rtop, n = 0;
+    for (int x = m->ln[best].down; x != best; x = m->ln[x].down)
+        run[n++] = x;
+    for (int k = n - 1; k > 0; k--) {
+        int j = (int)random_below(rng, (uint32_t)k + 1);
+        int tmp = run[k];
+        run[k] = run[j];
+        run[j] = tmp;
+    }
+    m->rbase[level] = *rtop;
+    m->rcount[level] = n;
+    m->ridx[level] = 0;
+    *rtop += n;
+    return n ? run[0] : best;
+}
+
+/* Step "next option": after `cur` at `level`, the option to try next, or
+ * the item header `best` when every option has been tried. */
+static inline int next_option(const dlx_matrix *m, int level, int cur,
+                              int best, int randomize)
+{
+    if (!randomize)
+        return m->ln[cur].down;
+    int k = ++m->ridx[level];
+    return k < m->rcount[level] ? m->rstack[m->rbase[level] + k] : best;
+}
+
+/* For the trace: the position of option `cur` among those of `best`. */
+static int option_index(const dlx_matrix *m, int level, int cur, int best,
+                        int randomize)
+{
+    if (randomize)
+        return m->ridx[level];
+    int index = 0;
+    for (int x = m->ln[best].down; x != cur; x = m->ln[x].down)
+        index++;
+    return index;
+}
+
 /*
  * The search proper, Knuth's Algorithm D (dlx1) with dlx2's commit/purify
- * for colors.  `colored` is a constant at each call site, so the compiler
- * makes a version without color tests for matrices that have none.
+ * for colors.  `colored` and `track` are constants at each call site, so
+ * the compiler makes a version without color tests for matrices that have
+ * none, and one with and one without the count of empty items.
+ *
+ *   forward:  limits -> solution? -> choose the item -> cover it ->
+ *             first option
+ *   advance:  no option left? backup : commit the option, level + 1,
+ *             forward
+ *   backup:   uncover, level - 1, recover
+ *   recover:  uncommit the option, next option, advance
  */
 static void search(dlx_matrix *m, const dlx_search *s, double start,
                    tally *out, const int colored, const int track)
@@ -901,133 +1121,48 @@ static void search(dlx_matrix *m, const dlx_search *s, double start,
     long zeros = 0;
     const dance dn = dance_of(m, &zeros), *d = &dn;
     const item *it = m->items;
-    const link *ln = m->ln;
     const int *itm = m->itm;
     int *choice = m->choice;
     uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
     uint64_t rng = s->seed;
-    int randomize = s->randomize;
-    int level = 0, best = 0, cur = 0, max_level = -1;
+    const int randomize = s->randomize;
+    int level = 0, best = 0, cur = 0, max_level = -1, rtop = 0;
     dlx_outcome outcome = DLX_COMPLETE;
-    int rtop = 0;
     for (int k = it[0].next; k != 0; k = it[k].next)
         zeros += itm[k] == 0;
 
 forward:
-    if (s->split_depth > 0 && m->branched[level] == s->split_depth) {
-        out->splits++;
-        int n = collect(m, s, level);
-        if (s->on_split && s->on_split(s->split_ctx, m->solution, n))
-            outcome = DLX_STOP_CALLBACK;
+    SANITY(m, level);
+    if (!may_enter(m, s, level, nodes, start, out, &outcome))
         goto back_one;
-    }
-    if (s->max_nodes && nodes >= s->max_nodes) {
-        outcome = DLX_STOP_NODES;
-        goto back_one;
-    }
-    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
-        if (s->max_seconds > 0 && now_seconds() - start >= s->max_seconds) {
-            outcome = DLX_STOP_TIME;
-            goto back_one;
-        }
-        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
-            outcome = DLX_STOP_CALLBACK;
-            goto back_one;
-        }
-    }
     nodes++;
     m->level_nodes[level]++;
     if (level > max_level)
         max_level = level;
     if (it[0].next == 0) {
         /* every primary item is covered (Knuth counts this as a node) */
-        if (++found == 0)
-            found_hi++;
-        if (s->on_solution || (found == 1 && found_hi == 0)) {
-            /* spelled out only when someone looks at it: counting a
-             * million solutions should not walk a million option lists */
-            int n = collect(m, s, level);
-            if (found == 1 && found_hi == 0) {
-                memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
-                m->first_n = n;
-            }
-            if (s->on_solution &&
-                s->on_solution(s->solution_ctx, m->solution, n))
-                outcome = DLX_STOP_CALLBACK;
-        }
-        if (s->on_trace)
-            emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
-        else if (s->max_solutions && found >= s->max_solutions &&
-                 found_hi == 0)
-            outcome = DLX_STOP_SOLUTIONS;
+        outcome = visit_solution(m, s, level, &found, &found_hi);
         goto back_one;
     }
     {
-        /* the active primary item with the fewest options, leftmost */
-        int t = INT_MAX;
-        if (track && !randomize && zeros > 0) {
-            /* Knuth's choice is the leftmost empty item */
-            for (best = it[0].next; itm[best] != 0; best = it[best].next)
-                ;
-            t = 0;
-        } else if (!randomize) {
-            /* with zeros tracked and none there, a length 1 is the least:
-             * stop there; else Knuth's scan, which can only stop at 0 */
-            const int enough = track ? 1 : 0;
-            for (int k = it[0].next; k != 0; k = it[k].next) {
-                if (itm[k] < t) {
-                    best = k, t = itm[k];
-                    if (t <= enough)
-                        break;
-                }
-            }
-        } else {
-            /* a uniform choice among the tied items, by reservoir */
-            int ties = 0;
-            for (int k = it[0].next; k != 0; k = it[k].next) {
-                int len = itm[k];
-                if (len < t) {
-                    best = k, t = len, ties = 1;
-                    if (t == 0)
-                        break;
-                } else if (len == t &&
-                           random_below(&rng, (uint32_t)++ties) == 0) {
-                    best = k;
-                }
-            }
-        }
+        int t;
+        best = choose_item(m, zeros, randomize, &rng, &t, track);
         if (s->on_trace)
             emit(s, DLX_EV_CHOOSE, level, best - 1, -1, 0, t);
         if (s->split_depth > 0)
             m->branched[level + 1] = m->branched[level] + (t > 1);
         cover(d, best, &updates, colored, track);
         if (randomize) {
-            void *p = grow(m->rstack, &m->cap_rstack, rtop + t + 1,
-                           sizeof *m->rstack);
-            if (!p) {
-                /* cannot go on: unwind as if the time ran out */
+            cur = order_options(m, best, level, &rtop, &rng, t);
+            if (cur < 0) {
+                /* cannot go on: unwind as if stopped */
                 uncover(d, best, colored, track);
                 outcome = DLX_STOP_CALLBACK;
                 out->status = DLX_ENOMEM;
                 goto back_one;
             }
-            m->rstack = p;
-            int *run = m->rstack + rtop, n = 0;
-            for (int x = ln[best].down; x != best; x = ln[x].down)
-                run[n++] = x;
-            for (int k = n - 1; k > 0; k--) {
-                int j = (int)random_below(&rng, (uint32_t)k + 1);
-                int tmp = run[k];
-                run[k] = run[j];
-                run[j] = tmp;
-            }
-            m->rbase[level] = rtop;
-            m->rcount[level] = n;
-            m->ridx[level] = 0;
-            rtop += n;
-            cur = n ? run[0] : best;
         } else {
-            cur = ln[best].down;
+            cur = m->ln[best].down;
         }
         choice[level] = cur;
     }
@@ -1035,16 +1170,9 @@ forward:
 advance:
     if (cur == best)
         goto backup;
-    if (s->on_trace) {
-        int index = 0;
-        if (randomize)
-            index = m->ridx[level];
-        else
-            for (int x = ln[best].down; x != cur; x = ln[x].down)
-                index++;
-        emit(s, DLX_EV_TRY, level, best - 1, option_of(itm, cur), index,
-             itm[best]);
-    }
+    if (s->on_trace)
+        emit(s, DLX_EV_TRY, level, best - 1, option_of(itm, cur),
+             option_index(m, level, cur, best, randomize), itm[best]);
     commit_others(d, cur, &updates, colored, track);
     level++;
     goto forward;
@@ -1072,14 +1200,8 @@ backup:
 
 recover:
     uncommit_others(d, cur, colored, track);
-    if (outcome != DLX_COMPLETE) {
-        cur = best;
-    } else if (randomize) {
-        int k = ++m->ridx[level];
-        cur = k < m->rcount[level] ? m->rstack[m->rbase[level] + k] : best;
-    } else {
-        cur = ln[cur].down;
-    }
+    cur = outcome != DLX_COMPLETE ? best
+                                  : next_option(m, level, cur, best, randomize);
     choice[level] = cur;
     goto advance;
 
@@ -1137,17 +1259,23 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     return t.status;
 }
 
-int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
-                      uint64_t paths, uint64_t seed, dlx_estimate *e)
+int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
+                      dlx_estimate *e)
 {
     memset(e, 0, sizeof *e);
+    dlx_search none = dlx_search_defaults();
+    if (!s)
+        s = &none;
     if (m->busy)
         return DLX_EBUSY;
-    int status = prepare_buffers(m, n_forced, 0, 0);
+    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
+        return DLX_EOPTION;
+    int status = prepare_buffers(m, s->n_forced, 0, 0);
     if (status != DLX_OK)
         return status;
+    double start = now_seconds();
     uint64_t updates = 0;
-    status = force(m, forced, n_forced, &updates);
+    status = force(m, s->forced, s->n_forced, &updates);
     if (status != DLX_OK)
         return status;
     long zeros = 0;
@@ -1155,13 +1283,20 @@ int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
     const item *it = m->items;
     const int *itm = m->itm;
     int *path = m->choice;
-    uint64_t rng = seed;
-    /* Welford's running means and variances */
+    uint64_t rng = s->seed, visited = 0, done = 0;
+    dlx_outcome outcome = DLX_COMPLETE;
+    /* Welford's running means and variances, over the paths done */
     double sol_mean = 0, sol_m2 = 0, node_mean = 0, node_m2 = 0;
-    for (uint64_t k = 1; k <= paths; k++) {
+    while (done < paths && outcome == DLX_COMPLETE) {
         double weight = 1, nodes = 1, solutions = 0;
         int level = 0;
         for (;;) {
+            /* the same budgets as a search, on the nodes of all paths; a
+             * path cut short is dropped, not counted */
+            outcome = budget_spent(s, visited, start);
+            if (outcome != DLX_COMPLETE)
+                break;
+            visited++;
             if (it[0].next == 0) {
                 solutions = weight;
                 break;
@@ -1189,20 +1324,25 @@ int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
             uncommit_others(d, x, 1, 0);
             uncover(d, m->itm[x], 1, 0);
         }
+        if (outcome != DLX_COMPLETE)
+            break;
+        done++;
         double ds = solutions - sol_mean, dn2 = nodes - node_mean;
-        sol_mean += ds / (double)k;
+        sol_mean += ds / (double)done;
         sol_m2 += ds * (solutions - sol_mean);
-        node_mean += dn2 / (double)k;
+        node_mean += dn2 / (double)done;
         node_m2 += dn2 * (nodes - node_mean);
     }
-    unforce(m, forced, n_forced);
-    e->paths = paths;
+    unforce(m, s->forced, s->n_forced);
+    e->outcome = outcome;
+    e->paths = done;
+    e->visited = visited;
     e->solutions = sol_mean;
     e->nodes = node_mean;
-    if (paths > 1) {
-        e->solutions_error = sqrt(sol_m2 / (double)(paths - 1) /
-                                  (double)paths);
-        e->nodes_error = sqrt(node_m2 / (double)(paths - 1) / (double)paths);
+    if (done > 1) {
+        e->solutions_error = sqrt(sol_m2 / (double)(done - 1) /
+                                  (double)done);
+        e->nodes_error = sqrt(node_m2 / (double)(done - 1) / (double)done);
     }
     return DLX_OK;
 }

@@ -7,6 +7,7 @@
  *
  * Usage: test_dlx DATA_DIR [SEED]   (DATA_DIR holds exact-cover/)
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -590,8 +591,12 @@ static void test_estimate(void)
         if (!p)
             continue;
         dlx_estimate e;
-        CHECK(dlx_estimate_size(p->matrix, NULL, 0, 20000, 7, &e) == DLX_OK,
+        dlx_search s = dlx_search_defaults();
+        s.seed = 7;
+        CHECK(dlx_estimate_size(p->matrix, &s, 20000, &e) == DLX_OK,
               "estimate");
+        CHECK(e.outcome == DLX_COMPLETE && e.paths == 20000,
+              "%s: %" PRIu64 " paths done", cases[k].name, e.paths);
         CHECK(e.solutions_error > 0 &&
                   e.solutions_error < 0.1 * cases[k].count &&
                   e.solutions > cases[k].count - 5 * e.solutions_error &&
@@ -601,6 +606,96 @@ static void test_estimate(void)
         check_links(p->matrix, "estimate");
         dlx_problem_free(p);
     }
+}
+
+/* The estimate keeps to the budgets of a search: a node budget stops it
+ * after that many nodes, with the paths done so far; a path is at most
+ * 9 nodes on queens-8 (8 levels and the solution), so a budget of 1000
+ * nodes leaves at least 1000 / 9 - 1 paths done. */
+static void test_estimate_budget(void)
+{
+    dlx_problem *p = read_data("queens-8");
+    if (!p)
+        return;
+    dlx_estimate e;
+    dlx_search s = dlx_search_defaults();
+    s.seed = 3;
+    s.max_nodes = 1000;
+    CHECK(dlx_estimate_size(p->matrix, &s, 1000000, &e) == DLX_OK,
+          "estimate with a node budget");
+    CHECK(e.outcome == DLX_STOP_NODES, "outcome %s",
+          dlx_outcome_str(e.outcome));
+    CHECK(e.visited == 1000, "%" PRIu64 " nodes walked, budget 1000",
+          e.visited);
+    CHECK(e.paths >= 1000 / 9 - 1 && e.paths < 1000,
+          "%" PRIu64 " paths done in 1000 nodes", e.paths);
+    CHECK(e.solutions > 0 && e.nodes > 1, "partial estimate %g, %g",
+          e.solutions, e.nodes);
+    check_links(p->matrix, "estimate cut short");
+
+    /* a time budget: polled every DLX_POLL_NODES nodes */
+    s.max_nodes = 0;
+    s.max_seconds = 0.05;
+    CHECK(dlx_estimate_size(p->matrix, &s, UINT64_MAX, &e) == DLX_OK,
+          "estimate with a time budget");
+    CHECK(e.outcome == DLX_STOP_TIME && e.paths > 0, "outcome %s, %" PRIu64
+          " paths", dlx_outcome_str(e.outcome), e.paths);
+    check_links(p->matrix, "estimate out of time");
+    dlx_problem_free(p);
+}
+
+/* A trace watches the search, it does not change it: the solution limit
+ * holds with a trace as without (queens-8 has 92 solutions). */
+typedef struct trace_tally {
+    int solutions, chooses;
+} trace_tally;
+
+static void count_events(void *ctx, const dlx_event *ev)
+{
+    trace_tally *t = ctx;
+    t->solutions += ev->kind == DLX_EV_SOLUTION;
+    t->chooses += ev->kind == DLX_EV_CHOOSE;
+}
+
+static void test_trace_limits(void)
+{
+    dlx_problem *p = read_data("queens-8");
+    if (!p)
+        return;
+    static const uint64_t limits[] = { 1, 2, 5 };
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+        dlx_search s = dlx_search_defaults();
+        s.max_solutions = limits[k];
+        dlx_result plain, traced;
+        CHECK(dlx_solve(p->matrix, &s, &plain) == DLX_OK, "search");
+        trace_tally t = { 0, 0 };
+        s.on_trace = count_events;
+        s.trace_ctx = &t;
+        CHECK(dlx_solve(p->matrix, &s, &traced) == DLX_OK, "traced search");
+        CHECK(traced.outcome == DLX_STOP_SOLUTIONS &&
+                  dlx_count_u64(traced.solutions) == limits[k] &&
+                  t.solutions == (int)limits[k],
+              "limit %" PRIu64 " with a trace: %s, %" PRIu64 " solutions, "
+              "%d traced", limits[k], dlx_outcome_str(traced.outcome),
+              dlx_count_u64(traced.solutions), t.solutions);
+        CHECK(traced.nodes == plain.nodes && traced.updates == plain.updates,
+              "limit %" PRIu64 ": %" PRIu64 "/%" PRIu64 " nodes/updates "
+              "traced, %" PRIu64 "/%" PRIu64 " without", limits[k],
+              traced.nodes, traced.updates, plain.nodes, plain.updates);
+        check_links(p->matrix, "traced search with a limit");
+    }
+    /* and a node budget with a trace */
+    dlx_search s = dlx_search_defaults();
+    trace_tally t = { 0, 0 };
+    s.max_nodes = 100;
+    s.on_trace = count_events;
+    s.trace_ctx = &t;
+    dlx_result r;
+    CHECK(dlx_solve(p->matrix, &s, &r) == DLX_OK, "traced search");
+    CHECK(r.outcome == DLX_STOP_NODES && r.nodes == 100 && t.chooses < 100,
+          "node budget with a trace: %s, %" PRIu64 " nodes",
+          dlx_outcome_str(r.outcome), r.nodes);
+    dlx_problem_free(p);
 }
 
 static void test_count_str(void)
@@ -724,6 +819,8 @@ int main(int argc, char **argv)
     test_edge_cases();
     test_colors();
     test_estimate();
+    test_estimate_budget();
+    test_trace_limits();
     test_count_str();
     test_reader_errors();
     test_reader_tolerance();

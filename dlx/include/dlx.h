@@ -225,15 +225,25 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
  * one random option at every level until a solution or a dead end; the
  * product of the branching factors along a path is an unbiased estimate of
  * the number of solutions (when it ends in one) and of nodes.  Reports the
- * means and their standard errors.  Returns like dlx_solve. */
+ * means and their standard errors over the paths done.
+ *
+ * From `s` (NULL: dlx_search_defaults()) it reads forced/n_forced, seed
+ * (the random walks), and the budgets max_nodes (nodes of all paths
+ * together), max_seconds and on_poll, exactly as a search does; the other
+ * fields are ignored.  When a budget runs out, the path under way is
+ * dropped and e->outcome says which budget (DLX_STOP_NODES, DLX_STOP_TIME,
+ * DLX_STOP_CALLBACK): the figures are then those of the e->paths paths
+ * done (all zero if none was).  Returns like dlx_solve. */
 typedef struct dlx_estimate {
     double solutions, solutions_error;
     double nodes, nodes_error;
-    uint64_t paths;
+    uint64_t paths;       /* paths done (fewer than asked when cut short) */
+    uint64_t visited;     /* nodes walked, over all paths */
+    dlx_outcome outcome;  /* DLX_COMPLETE: every path asked was done */
 } dlx_estimate;
 
-int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
-                      uint64_t paths, uint64_t seed, dlx_estimate *e);
+int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
+                      dlx_estimate *e);
 
 /* Options committed outside any search, as a stack: every later search
  * runs on what they leave, and its solutions do not list them (forced
