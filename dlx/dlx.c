@@ -61,6 +61,8 @@ typedef struct item {
 struct dlx_matrix {
     int n_primary, n_items;
     item *items;        /* n_items + 2 */
+    uint64_t *active;   /* bit i set: item i is in its item list (see
+                           choose_item) */
     link *ln;
     int *itm;
     int *color;
@@ -135,6 +137,12 @@ static void *grow(void *p, int *cap, int need, size_t size)
     return q;
 }
 
+/* Words of the bitset of active items 0..n+1. */
+static size_t active_words(int n)
+{
+    return ((size_t)n + 2 + 63) / 64;
+}
+
 dlx_matrix *dlx_new(int n_primary, int n_secondary)
 {
     if (n_primary < 0 || n_secondary < 0 ||
@@ -147,6 +155,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     m->n_primary = n_primary;
     m->n_items = n;
     m->items = malloc((size_t)(n + 2) * sizeof *m->items);
+    m->active = calloc(active_words(n), sizeof *m->active);
     m->stamp = calloc((size_t)n + 2, sizeof *m->stamp);
     m->cap_nodes = n + 2 < 64 ? 64 : n + 2;
     m->ln = malloc((size_t)m->cap_nodes * sizeof *m->ln);
@@ -155,7 +164,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     int levels = n_primary + 2;
     m->choice = malloc((size_t)levels * sizeof *m->choice);
     m->level_nodes = calloc((size_t)levels, sizeof *m->level_nodes);
-    if (!m->items || !m->stamp || !m->ln || !m->itm || !m->color ||
+    if (!m->items || !m->active || !m->stamp || !m->ln || !m->itm || !m->color ||
         !m->choice ||
         !m->level_nodes) {
         dlx_free(m);
@@ -165,6 +174,8 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
         m->items[i].prev = i - 1;
         m->items[i].next = i + 1;
     }
+    for (int i = 1; i <= n; i++)
+        m->active[i >> 6] |= (uint64_t)1 << (i & 63);
     /* two circular lists: 0,1..P and P+1..N,N+1 */
     m->items[0].prev = n_primary;
     m->items[n_primary].next = 0;
@@ -188,6 +199,7 @@ void dlx_free(dlx_matrix *m)
     if (!m)
         return;
     free(m->items);
+    free(m->active);
     free(m->ln);
     free(m->itm);
     free(m->color);
@@ -238,6 +250,8 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     m->n_nodes = src->n_nodes;
     m->last_spacer = src->last_spacer;
     memcpy(m->items, src->items, (size_t)(src->n_items + 2) * sizeof *m->items);
+    memcpy(m->active, src->active,
+           active_words(src->n_items) * sizeof *m->active);
     m->opt_start = dup_array(src->opt_start, (size_t)src->cap_options,
                              sizeof *src->opt_start, &ok);
     m->cap_options = src->opt_start ? src->cap_options : 0;
@@ -435,6 +449,10 @@ int dlx_check(const dlx_matrix *m, char *buf, size_t bufsize)
     if (expect != n + 1)
         FAIL("secondary list has %d items, expected %d",
              expect - 1 - m->n_primary, n - m->n_primary);
+    /* the bitset of active items says the same */
+    for (int i = 1; i <= n; i++)
+        if (!(m->active[i >> 6] >> (i & 63) & 1))
+            FAIL("item %d missing from the active bitset", i - 1);
     /* every list is doubly linked, ordered, and as long as it says */
     for (int c = 1; c <= n; c++) {
         int len = 0, prev = c;
@@ -535,6 +553,7 @@ char *dlx_count_str(dlx_count c, char *buf)
  * inlined into the search with them in registers. */
 typedef struct dance {
     item *it;
+    uint64_t *active;
     link *ln;
     int *itm;
     int *color;
@@ -567,15 +586,15 @@ static inline void hide(const dance *d, int p, uint64_t *updates,
     const int n_primary = d->n_primary;
     long zeros = 0;
     uint64_t u = 0;
-    for (int q = p + 1; q != p;) {
-        int x = itm[q], up = ln[q].up, dn = ln[q].down;
+    for (long q = p + 1; q != p;) {
+        long x = itm[q], up = ln[q].up, dn = ln[q].down;
         if (x <= 0) {
             q = up;
             continue;
         }
         if (!colored || color[q] >= 0) {
-            ln[up].down = dn;
-            ln[dn].up = up;
+            ln[up].down = (int)dn;
+            ln[dn].up = (int)up;
             int len = --itm[x];
             if (track && len == 0 && x <= n_primary)
                 zeros++;
@@ -596,15 +615,15 @@ static inline void unhide(const dance *d, int p, const int colored,
     const int *color = d->color;
     const int n_primary = d->n_primary;
     long zeros = 0;
-    for (int q = p - 1; q != p;) {
-        int x = itm[q], up = ln[q].up, dn = ln[q].down;
+    for (long q = p - 1; q != p;) {
+        long x = itm[q], up = ln[q].up, dn = ln[q].down;
         if (x <= 0) {
             q = dn;
             continue;
         }
         if (!colored || color[q] >= 0) {
-            ln[up].down = q;
-            ln[dn].up = q;
+            ln[up].down = (int)q;
+            ln[dn].up = (int)q;
             int len = itm[x]++;
             if (track && len == 0 && x <= n_primary)
                 zeros++;
@@ -622,6 +641,7 @@ static inline void cover(const dance *d, int c, uint64_t *updates,
     int l = it[c].prev, r = it[c].next;
     it[l].next = r;
     it[r].prev = l;
+    d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         --*d->zeros;
     ++*updates;
@@ -638,6 +658,7 @@ static inline void uncover(const dance *d, int c, const int colored,
     int l = it[c].prev, r = it[c].next;
     it[l].next = c;
     it[r].prev = c;
+    d->active[c >> 6] |= (uint64_t)1 << (c & 63);
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         ++*d->zeros;
 }
@@ -713,7 +734,8 @@ static inline void uncommit_others(const dance *d, int p, const int colored,
 
 static dance dance_of(dlx_matrix *m, long *zeros)
 {
-    dance d = { m->items, m->ln, m->itm, m->color, m->n_primary, zeros };
+    dance d = { m->items, m->active, m->ln, m->itm, m->color, m->n_primary,
+                zeros };
     return d;
 }
 
@@ -952,7 +974,8 @@ static void sanity(const dlx_matrix *m, int level)
                     ln[ln[x].down].up != x || ++len > m->n_nodes)
                     goto broken;
             }
-            if (len != itm[i] || ln[ln[i].down].up != i)
+            if (len != itm[i] || ln[ln[i].down].up != i ||
+                !(m->active[i >> 6] >> (i & 63) & 1))
                 goto broken;
         }
     }
@@ -1020,6 +1043,19 @@ static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
     return outcome;
 }
 
+/* The index of the lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(w);
+#else
+    int k = 0;
+    while (!(w & 1))
+        w >>= 1, k++;
+    return k;
+#endif
+}
+
 /* Step "choose the item": the active primary item with the fewest options,
  * leftmost on ties (Knuth's rule); with `randomize`, uniform among the
  * tied.  Sets *len to its list length. */
@@ -1034,17 +1070,41 @@ static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
         for (best = it[0].next; itm[best] != 0; best = it[best].next)
             ;
         t = 0;
-    } else if (!randomize) {
+    } else if (!randomize && track) {
         /* with zeros tracked and none there, a length 1 is the least:
-         * stop there; else Knuth's scan, which can only stop at 0 */
-        const int enough = track ? 1 : 0;
+         * stop there.  The linked list: with many items (tracking is for
+         * those) most are covered deep in the tree, and the list skips
+         * them */
         for (int k = it[0].next; k != 0; k = it[k].next) {
             if (itm[k] < t) {
                 best = k, t = itm[k];
-                if (t <= enough)
+                if (t <= 1)
                     break;
             }
         }
+    } else if (!randomize) {
+        /* Knuth's scan, over the bitset of active items rather than the
+         * linked list: the same items in the same (index) order, but the
+         * next item does not wait for a load of the previous one (on
+         * latin-6 with the first row fixed, 108 items: 15-20% faster).
+         * Stops at a length 0, as Knuth's. */
+        const uint64_t *active = m->active;
+        const int P = m->n_primary;
+        for (int w = 0; w <= P >> 6; w++) {
+            uint64_t bits = active[w];
+            if (w == P >> 6) /* no secondary item */
+                bits &= ~(uint64_t)0 >> (63 - (P & 63));
+            while (bits) {
+                int k = (w << 6) + lowest_bit(bits);
+                bits &= bits - 1;
+                if (itm[k] < t) {
+                    best = k, t = itm[k];
+                    if (t == 0)
+                        goto chosen;
+                }
+            }
+        }
+    chosen:;
     } else {
         /* a uniform choice among the tied items, by reservoir */
         int ties = 0;
