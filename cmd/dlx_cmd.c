@@ -329,9 +329,12 @@ static void print_stats(const options_t *o, const dlx_result *res)
     double rate = res->seconds > 0 ? (double)res->updates / res->seconds : 0;
     fprintf(stderr,
             "solutions: %s\nnodes: %" PRIu64 "\nupdates: %" PRIu64
-            "\nseconds: %.6f\nupdates/s: %.0f\nmax level: %d\nend: %s\n",
+            "\nseconds: %.6f\nupdates/s: %.0f\nmax level: %d\nend: %s\n"
+            "engine: %s\n",
             count, res->nodes, res->updates, res->seconds, rate,
-            res->max_level, dlx_outcome_str(res->outcome));
+            res->max_level, dlx_outcome_str(res->outcome),
+            res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
+                                           : "dancing links");
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
             fprintf(stderr, "level %d: %" PRIu64 " nodes\n", l,
