@@ -41,7 +41,8 @@ static const cli_option options[] = {
     CLI_GROUP("Search:"),
     { OPT_ESTIMATE, 0, "estimate", "N", "do not search: estimate the "
       "number of solutions and nodes from N random paths (Knuth), for "
-      "searches too large to run; --seed S for other paths" },
+      "searches too large to run; --seed S for other paths; --max-nodes "
+      "and --timeout stop it with the paths done so far (exit 5)" },
     CLI_OPTION_SEED,
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
@@ -328,9 +329,12 @@ static void print_stats(const options_t *o, const dlx_result *res)
     double rate = res->seconds > 0 ? (double)res->updates / res->seconds : 0;
     fprintf(stderr,
             "solutions: %s\nnodes: %" PRIu64 "\nupdates: %" PRIu64
-            "\nseconds: %.6f\nupdates/s: %.0f\nmax level: %d\nend: %s\n",
+            "\nseconds: %.6f\nupdates/s: %.0f\nmax level: %d\nend: %s\n"
+            "engine: %s\n",
             count, res->nodes, res->updates, res->seconds, rate,
-            res->max_level, dlx_outcome_str(res->outcome));
+            res->max_level, dlx_outcome_str(res->outcome),
+            res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
+                                           : "dancing links");
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
             fprintf(stderr, "level %d: %" PRIu64 " nodes\n", l,
@@ -738,23 +742,35 @@ static int merge_files(const char **files, int n_files)
 static int estimate(const options_t *o, dlx_problem *p)
 {
     dlx_estimate e;
-    int status = dlx_estimate_size(p->matrix, NULL, 0, o->estimate,
-                                   o->search.seed, &e);
+    dlx_search s = dlx_search_defaults();
+    s.seed = o->search.seed;
+    s.max_nodes = o->search.max_nodes;
+    s.max_seconds = o->search.timeout;
+    int status = dlx_estimate_size(p->matrix, &s, o->estimate, &e);
     if (status != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
         return CLI_EXIT_SYSTEM;
     }
+    int cut = e.outcome != DLX_COMPLETE;
     if (o->json)
         printf("{\"paths\":%" PRIu64 ",\"solutions\":%.6g,"
                "\"solutions_error\":%.3g,\"nodes\":%.6g,"
-               "\"nodes_error\":%.3g}\n", e.paths, e.solutions,
-               e.solutions_error, e.nodes, e.nodes_error);
+               "\"nodes_error\":%.3g,\"complete\":%s}\n", e.paths,
+               e.solutions, e.solutions_error, e.nodes, e.nodes_error,
+               cut ? "false" : "true");
     else
         printf("estimate from %" PRIu64 " random paths:\n"
                "solutions: %.6g +- %.2g\nnodes: %.6g +- %.2g\n",
                e.paths, e.solutions, e.solutions_error, e.nodes,
                e.nodes_error);
-    return cli_finish_output(command.prog);
+    if (cut)
+        cli_report(command.prog, 0, 0, "estimate cut short (%s) after %"
+                   PRIu64 " nodes: %" PRIu64 " of %" PRIu64 " paths done",
+                   dlx_outcome_str(e.outcome), e.visited, e.paths,
+                   o->estimate);
+    if (cli_finish_output(command.prog) != 0)
+        return CLI_EXIT_SYSTEM;
+    return cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
 }
 
 static int search(const options_t *o, dlx_problem *p)

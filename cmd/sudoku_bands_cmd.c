@@ -204,7 +204,11 @@ int sudoku_bands_main(int argc, char **argv)
             rc = CLI_EXIT_SYSTEM; /* only a write error stops the list */
     } else if (estimate) {
         dlx_estimate e;
-        dlx_estimate_size(m, first, N, estimate, 1, &e);
+        dlx_search es = dlx_search_defaults();
+        es.forced = first;
+        es.n_forced = N;
+        es.seed = 1;
+        dlx_estimate_size(m, &es, estimate, &e);
         printf("%dx%d bands, first row fixed: about %.4g (+- %.2g, estimated "
                "from %" PRIu64 " random paths)\n", N, N, e.solutions,
                e.solutions_error, estimate);
@@ -239,7 +243,11 @@ int sudoku_bands_main(int argc, char **argv)
                     res.seconds, threads, threads == 1 ? "" : "s");
         } else {
             dlx_estimate e;
-            dlx_estimate_size(m, first, N, 100000, 1, &e);
+            dlx_search es = dlx_search_defaults();
+            es.forced = first;
+            es.n_forced = N;
+            es.seed = 1;
+            dlx_estimate_size(m, &es, 100000, &e);
             printf("%dx%d bands, first row fixed: too many to count in %g s "
                    "(%s counted so far); about %.4g (+- %.2g, estimated from "
                    "100000 random paths)\n", N, N, timeout,

@@ -61,6 +61,8 @@ typedef struct item {
 struct dlx_matrix {
     int n_primary, n_items;
     item *items;        /* n_items + 2 */
+    uint64_t *active;   /* bit i set: item i is in its item list (see
+                           choose_item) */
     link *ln;
     int *itm;
     int *color;
@@ -135,6 +137,12 @@ static void *grow(void *p, int *cap, int need, size_t size)
     return q;
 }
 
+/* Words of the bitset of active items 0..n+1. */
+static size_t active_words(int n)
+{
+    return ((size_t)n + 2 + 63) / 64;
+}
+
 dlx_matrix *dlx_new(int n_primary, int n_secondary)
 {
     if (n_primary < 0 || n_secondary < 0 ||
@@ -147,6 +155,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     m->n_primary = n_primary;
     m->n_items = n;
     m->items = malloc((size_t)(n + 2) * sizeof *m->items);
+    m->active = calloc(active_words(n), sizeof *m->active);
     m->stamp = calloc((size_t)n + 2, sizeof *m->stamp);
     m->cap_nodes = n + 2 < 64 ? 64 : n + 2;
     m->ln = malloc((size_t)m->cap_nodes * sizeof *m->ln);
@@ -155,7 +164,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     int levels = n_primary + 2;
     m->choice = malloc((size_t)levels * sizeof *m->choice);
     m->level_nodes = calloc((size_t)levels, sizeof *m->level_nodes);
-    if (!m->items || !m->stamp || !m->ln || !m->itm || !m->color ||
+    if (!m->items || !m->active || !m->stamp || !m->ln || !m->itm || !m->color ||
         !m->choice ||
         !m->level_nodes) {
         dlx_free(m);
@@ -165,6 +174,8 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
         m->items[i].prev = i - 1;
         m->items[i].next = i + 1;
     }
+    for (int i = 1; i <= n; i++)
+        m->active[i >> 6] |= (uint64_t)1 << (i & 63);
     /* two circular lists: 0,1..P and P+1..N,N+1 */
     m->items[0].prev = n_primary;
     m->items[n_primary].next = 0;
@@ -188,6 +199,7 @@ void dlx_free(dlx_matrix *m)
     if (!m)
         return;
     free(m->items);
+    free(m->active);
     free(m->ln);
     free(m->itm);
     free(m->color);
@@ -238,6 +250,8 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     m->n_nodes = src->n_nodes;
     m->last_spacer = src->last_spacer;
     memcpy(m->items, src->items, (size_t)(src->n_items + 2) * sizeof *m->items);
+    memcpy(m->active, src->active,
+           active_words(src->n_items) * sizeof *m->active);
     m->opt_start = dup_array(src->opt_start, (size_t)src->cap_options,
                              sizeof *src->opt_start, &ok);
     m->cap_options = src->opt_start ? src->cap_options : 0;
@@ -435,6 +449,10 @@ int dlx_check(const dlx_matrix *m, char *buf, size_t bufsize)
     if (expect != n + 1)
         FAIL("secondary list has %d items, expected %d",
              expect - 1 - m->n_primary, n - m->n_primary);
+    /* the bitset of active items says the same */
+    for (int i = 1; i <= n; i++)
+        if (!(m->active[i >> 6] >> (i & 63) & 1))
+            FAIL("item %d missing from the active bitset", i - 1);
     /* every list is doubly linked, ordered, and as long as it says */
     for (int c = 1; c <= n; c++) {
         int len = 0, prev = c;
@@ -517,6 +535,17 @@ char *dlx_count_str(dlx_count c, char *buf)
 
 /* ---- the dance --------------------------------------------------------- */
 
+/* The search is written once with constant flags (colors, empty items)
+ * and compiled once per combination; GCC and Clang otherwise decline to
+ * clone a function this large and keep every flag test in the hot loops
+ * (15% of the instructions on queens-13).  Elsewhere a plain inline. */
+#if defined(__GNUC__)
+#define DLX_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define DLX_ALWAYS_INLINE inline
+#endif
+
+
 /* From this many primary items on, the search tracks empty items (below). */
 #define DLX_TRACK_ZEROS_FROM 128
 
@@ -524,6 +553,7 @@ char *dlx_count_str(dlx_count c, char *buf)
  * inlined into the search with them in registers. */
 typedef struct dance {
     item *it;
+    uint64_t *active;
     link *ln;
     int *itm;
     int *color;
@@ -556,15 +586,15 @@ static inline void hide(const dance *d, int p, uint64_t *updates,
     const int n_primary = d->n_primary;
     long zeros = 0;
     uint64_t u = 0;
-    for (int q = p + 1; q != p;) {
-        int x = itm[q], up = ln[q].up, dn = ln[q].down;
+    for (long q = p + 1; q != p;) {
+        long x = itm[q], up = ln[q].up, dn = ln[q].down;
         if (x <= 0) {
             q = up;
             continue;
         }
         if (!colored || color[q] >= 0) {
-            ln[up].down = dn;
-            ln[dn].up = up;
+            ln[up].down = (int)dn;
+            ln[dn].up = (int)up;
             int len = --itm[x];
             if (track && len == 0 && x <= n_primary)
                 zeros++;
@@ -585,15 +615,15 @@ static inline void unhide(const dance *d, int p, const int colored,
     const int *color = d->color;
     const int n_primary = d->n_primary;
     long zeros = 0;
-    for (int q = p - 1; q != p;) {
-        int x = itm[q], up = ln[q].up, dn = ln[q].down;
+    for (long q = p - 1; q != p;) {
+        long x = itm[q], up = ln[q].up, dn = ln[q].down;
         if (x <= 0) {
             q = dn;
             continue;
         }
         if (!colored || color[q] >= 0) {
-            ln[up].down = q;
-            ln[dn].up = q;
+            ln[up].down = (int)q;
+            ln[dn].up = (int)q;
             int len = itm[x]++;
             if (track && len == 0 && x <= n_primary)
                 zeros++;
@@ -611,6 +641,7 @@ static inline void cover(const dance *d, int c, uint64_t *updates,
     int l = it[c].prev, r = it[c].next;
     it[l].next = r;
     it[r].prev = l;
+    d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         --*d->zeros;
     ++*updates;
@@ -627,6 +658,7 @@ static inline void uncover(const dance *d, int c, const int colored,
     int l = it[c].prev, r = it[c].next;
     it[l].next = c;
     it[r].prev = c;
+    d->active[c >> 6] |= (uint64_t)1 << (c & 63);
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         ++*d->zeros;
 }
@@ -702,7 +734,8 @@ static inline void uncommit_others(const dance *d, int p, const int colored,
 
 static dance dance_of(dlx_matrix *m, long *zeros)
 {
-    dance d = { m->items, m->ln, m->itm, m->color, m->n_primary, zeros };
+    dance d = { m->items, m->active, m->ln, m->itm, m->color, m->n_primary,
+                zeros };
     return d;
 }
 
@@ -832,6 +865,22 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The budgets every walk of the tree shares (a search, the estimate):
+ * DLX_COMPLETE while none is spent, after `nodes` nodes. */
+static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
+                                       double start)
+{
+    if (s->max_nodes && nodes >= s->max_nodes)
+        return DLX_STOP_NODES;
+    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
+        if (s->max_seconds > 0 && now_seconds() - start >= s->max_seconds)
+            return DLX_STOP_TIME;
+        if (s->on_poll && s->on_poll(s->poll_ctx, nodes))
+            return DLX_STOP_CALLBACK;
+    }
+    return DLX_COMPLETE;
+}
+
 static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
                            int split)
 {
@@ -848,11 +897,19 @@ static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
     int levels = m->n_primary + 2;
     memset(m->level_nodes, 0, (size_t)levels * sizeof *m->level_nodes);
     if (randomize && !m->rbase) {
-        m->rbase = malloc((size_t)levels * sizeof *m->rbase);
-        m->rcount = malloc((size_t)levels * sizeof *m->rcount);
-        m->ridx = malloc((size_t)levels * sizeof *m->ridx);
-        if (!m->rbase || !m->rcount || !m->ridx)
+        /* all three or none, so that a later call tries again */
+        int *base = malloc((size_t)levels * sizeof *base);
+        int *count = malloc((size_t)levels * sizeof *count);
+        int *idx = malloc((size_t)levels * sizeof *idx);
+        if (!base || !count || !idx) {
+            free(base);
+            free(count);
+            free(idx);
             return DLX_ENOMEM;
+        }
+        m->rbase = base;
+        m->rcount = count;
+        m->ridx = idx;
     }
     if (split && !m->branched) {
         m->branched = malloc((size_t)levels * sizeof *m->branched);
@@ -890,144 +947,294 @@ typedef struct tally {
     dlx_outcome outcome;
 } tally;
 
+#ifdef EXCOVER_SANITY
 /*
- * The search proper, Knuth's Algorithm D (dlx1) with dlx2's commit/purify
- * for colors.  `colored` is a constant at each call site, so the compiler
- * makes a version without color tests for matrices that have none.
+ * Knuth's sanity(): at every level of the search, every active item's list
+ * is doubly linked, as long as its header says, and holds only nodes of
+ * that item; the item lists are doubly linked.  A broken link is a bug of
+ * the engine, not bad input, so this build stops at once (it is meant for
+ * fuzzing and debugging: CMake option EXCOVER_SANITY).
  */
-static void search(dlx_matrix *m, const dlx_search *s, double start,
-                   tally *out, const int colored, const int track)
+static void sanity(const dlx_matrix *m, int level)
 {
-    long zeros = 0;
-    const dance dn = dance_of(m, &zeros), *d = &dn;
     const item *it = m->items;
     const link *ln = m->ln;
     const int *itm = m->itm;
-    int *choice = m->choice;
-    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
-    uint64_t rng = s->seed;
-    int randomize = s->randomize;
-    int level = 0, best = 0, cur = 0, max_level = -1;
-    dlx_outcome outcome = DLX_COMPLETE;
-    int rtop = 0;
-    for (int k = it[0].next; k != 0; k = it[k].next)
-        zeros += itm[k] == 0;
+    int n = m->n_items;
+    const int roots[2] = { 0, n + 1 };
+    for (int r = 0; r < 2; r++) {
+        int steps = 0;
+        for (int i = it[roots[r]].next; i != roots[r]; i = it[i].next) {
+            int len = 0;
+            if (i < 1 || i > n || it[it[i].next].prev != i ||
+                ++steps > n)
+                goto broken;
+            for (int x = ln[i].down; x != i; x = ln[x].down) {
+                if (x <= n || x >= m->n_nodes || itm[x] != i ||
+                    ln[ln[x].down].up != x || ++len > m->n_nodes)
+                    goto broken;
+            }
+            if (len != itm[i] || ln[ln[i].down].up != i ||
+                !(m->active[i >> 6] >> (i & 63) & 1))
+                goto broken;
+        }
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: sanity check failed at level %d\n", level);
+    abort();
+}
+#define SANITY(m, level) sanity(m, level)
+#else
+#define SANITY(m, level) ((void)0)
+#endif
 
-forward:
+/*
+ * The steps of the search, each its own function as each is its own
+ * section in Knuth's dlx1.w; all static inline, with constant flags, so
+ * that the compiler puts them back into one loop.
+ */
+
+/* Step "limits": whether the search may enter a node at `level`.  When
+ * not, *outcome says why: a budget or a callback, or still DLX_COMPLETE
+ * when the node is a subproblem handed to on_split (back up, go on). */
+static inline int may_enter(dlx_matrix *m, const dlx_search *s, int level,
+                            uint64_t nodes, double start, tally *out,
+                            dlx_outcome *outcome)
+{
     if (s->split_depth > 0 && m->branched[level] == s->split_depth) {
         out->splits++;
         int n = collect(m, s, level);
         if (s->on_split && s->on_split(s->split_ctx, m->solution, n))
-            outcome = DLX_STOP_CALLBACK;
-        goto back_one;
+            *outcome = DLX_STOP_CALLBACK;
+        return 0;
     }
-    if (s->max_nodes && nodes >= s->max_nodes) {
-        outcome = DLX_STOP_NODES;
-        goto back_one;
-    }
-    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
-        if (s->max_seconds > 0 && now_seconds() - start >= s->max_seconds) {
-            outcome = DLX_STOP_TIME;
-            goto back_one;
+    *outcome = budget_spent(s, nodes, start);
+    return *outcome == DLX_COMPLETE;
+}
+
+/* Step "visit a solution": count it, keep the first, tell the caller and
+ * the trace; returns the outcome (DLX_COMPLETE: go on searching). */
+static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
+                                         int level, uint64_t *found,
+                                         uint64_t *found_hi)
+{
+    dlx_outcome outcome = DLX_COMPLETE;
+    if (++*found == 0)
+        ++*found_hi;
+    int first = *found == 1 && *found_hi == 0;
+    if (s->on_solution || first) {
+        /* spelled out only when someone looks at it: counting a million
+         * solutions should not walk a million option lists */
+        int n = collect(m, s, level);
+        if (first) {
+            memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
+            m->first_n = n;
         }
-        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
+        if (s->on_solution && s->on_solution(s->solution_ctx, m->solution, n))
             outcome = DLX_STOP_CALLBACK;
-            goto back_one;
+    }
+    if (s->on_trace)
+        emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
+    /* the limit holds whether or not anyone traces */
+    if (outcome == DLX_COMPLETE && s->max_solutions &&
+        *found >= s->max_solutions && *found_hi == 0)
+        outcome = DLX_STOP_SOLUTIONS;
+    return outcome;
+}
+
+/* The index of the lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(w);
+#else
+    int k = 0;
+    while (!(w & 1))
+        w >>= 1, k++;
+    return k;
+#endif
+}
+
+/* Step "choose the item": the active primary item with the fewest options,
+ * leftmost on ties (Knuth's rule); with `randomize`, uniform among the
+ * tied.  Sets *len to its list length. */
+static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
+                              uint64_t *rng, int *len, const int track)
+{
+    const item *it = m->items;
+    const int *itm = m->itm;
+    int best = 0, t = INT_MAX;
+    if (track && !randomize && zeros > 0) {
+        /* Knuth's choice is the leftmost empty item */
+        for (best = it[0].next; itm[best] != 0; best = it[best].next)
+            ;
+        t = 0;
+    } else if (!randomize && track) {
+        /* with zeros tracked and none there, a length 1 is the least:
+         * stop there.  The linked list: with many items (tracking is for
+         * those) most are covered deep in the tree, and the list skips
+         * them */
+        for (int k = it[0].next; k != 0; k = it[k].next) {
+            if (itm[k] < t) {
+                best = k, t = itm[k];
+                if (t <= 1)
+                    break;
+            }
+        }
+    } else if (!randomize) {
+        /* Knuth's scan, over the bitset of active items rather than the
+         * linked list: the same items in the same (index) order, but the
+         * next item does not wait for a load of the previous one (on
+         * latin-6 with the first row fixed, 108 items: 15-20% faster).
+         * Stops at a length 0, as Knuth's. */
+        const uint64_t *active = m->active;
+        const int P = m->n_primary;
+        for (int w = 0; w <= P >> 6; w++) {
+            uint64_t bits = active[w];
+            if (w == P >> 6) /* no secondary item */
+                bits &= ~(uint64_t)0 >> (63 - (P & 63));
+            while (bits) {
+                int k = (w << 6) + lowest_bit(bits);
+                bits &= bits - 1;
+                if (itm[k] < t) {
+                    best = k, t = itm[k];
+                    if (t == 0)
+                        goto chosen;
+                }
+            }
+        }
+    chosen:;
+    } else {
+        /* a uniform choice among the tied items, by reservoir */
+        int ties = 0;
+        for (int k = it[0].next; k != 0; k = it[k].next) {
+            int n = itm[k];
+            if (n < t) {
+                best = k, t = n, ties = 1;
+                if (t == 0)
+                    break;
+            } else if (n == t && random_below(rng, (uint32_t)++ties) == 0) {
+                best = k;
+            }
         }
     }
+    *len = t;
+    return best;
+}
+
+/* Step "order the options" (randomize only): a shuffled run of the options
+ * of the covered item `best` on m->rstack, from *rtop on; returns the
+ * first to try (best itself when there is none), or -1 out of memory. */
+static inline int order_options(dlx_matrix *m, int best, int level,
+                                int *rtop, uint64_t *rng, int t)
+{
+    void *p = grow(m->rstack, &m->cap_rstack, *rtop + t + 1,
+                   sizeof *m->rstack);
+    if (!p)
+        return -1;
+    m->rstack = p;
+    int *run = m->rstack + *rtop, n = 0;
+    for (int x = m->ln[best].down; x != best; x = m->ln[x].down)
+        run[n++] = x;
+    for (int k = n - 1; k > 0; k--) {
+        int j = (int)random_below(rng, (uint32_t)k + 1);
+        int tmp = run[k];
+        run[k] = run[j];
+        run[j] = tmp;
+    }
+    m->rbase[level] = *rtop;
+    m->rcount[level] = n;
+    m->ridx[level] = 0;
+    *rtop += n;
+    return n ? run[0] : best;
+}
+
+/* Step "next option": after `cur` at `level`, the option to try next, or
+ * the item header `best` when every option has been tried. */
+static inline int next_option(const dlx_matrix *m, int level, int cur,
+                              int best, int randomize)
+{
+    if (!randomize)
+        return m->ln[cur].down;
+    int k = ++m->ridx[level];
+    return k < m->rcount[level] ? m->rstack[m->rbase[level] + k] : best;
+}
+
+/* For the trace: the position of option `cur` among those of `best`. */
+static int option_index(const dlx_matrix *m, int level, int cur, int best,
+                        int randomize)
+{
+    if (randomize)
+        return m->ridx[level];
+    int index = 0;
+    for (int x = m->ln[best].down; x != cur; x = m->ln[x].down)
+        index++;
+    return index;
+}
+
+/*
+ * The search proper, Knuth's Algorithm D (dlx1) with dlx2's commit/purify
+ * for colors.  `colored` and `track` are constants at each call site, so
+ * the compiler makes a version without color tests for matrices that have
+ * none, and one with and one without the count of empty items.
+ *
+ *   forward:  limits -> solution? -> choose the item -> cover it ->
+ *             first option
+ *   advance:  no option left? backup : commit the option, level + 1,
+ *             forward
+ *   backup:   uncover, level - 1, recover
+ *   recover:  uncommit the option, next option, advance
+ */
+static DLX_ALWAYS_INLINE void search(dlx_matrix *m, const dlx_search *s,
+                                     double start, tally *out,
+                                     const int colored, const int track)
+{
+    long zeros = 0;
+    const dance dn = dance_of(m, &zeros), *d = &dn;
+    const item *it = m->items;
+    const int *itm = m->itm;
+    int *choice = m->choice;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    uint64_t rng = s->seed;
+    const int randomize = s->randomize;
+    int level = 0, best = 0, cur = 0, max_level = -1, rtop = 0;
+    dlx_outcome outcome = DLX_COMPLETE;
+    for (int k = it[0].next; k != 0; k = it[k].next)
+        zeros += itm[k] == 0;
+
+forward:
+    SANITY(m, level);
+    if (!may_enter(m, s, level, nodes, start, out, &outcome))
+        goto back_one;
     nodes++;
     m->level_nodes[level]++;
     if (level > max_level)
         max_level = level;
     if (it[0].next == 0) {
         /* every primary item is covered (Knuth counts this as a node) */
-        if (++found == 0)
-            found_hi++;
-        if (s->on_solution || (found == 1 && found_hi == 0)) {
-            /* spelled out only when someone looks at it: counting a
-             * million solutions should not walk a million option lists */
-            int n = collect(m, s, level);
-            if (found == 1 && found_hi == 0) {
-                memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
-                m->first_n = n;
-            }
-            if (s->on_solution &&
-                s->on_solution(s->solution_ctx, m->solution, n))
-                outcome = DLX_STOP_CALLBACK;
-        }
-        if (s->on_trace)
-            emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
-        else if (s->max_solutions && found >= s->max_solutions &&
-                 found_hi == 0)
-            outcome = DLX_STOP_SOLUTIONS;
+        outcome = visit_solution(m, s, level, &found, &found_hi);
         goto back_one;
     }
     {
-        /* the active primary item with the fewest options, leftmost */
-        int t = INT_MAX;
-        if (track && !randomize && zeros > 0) {
-            /* Knuth's choice is the leftmost empty item */
-            for (best = it[0].next; itm[best] != 0; best = it[best].next)
-                ;
-            t = 0;
-        } else if (!randomize) {
-            /* with zeros tracked and none there, a length 1 is the least:
-             * stop there; else Knuth's scan, which can only stop at 0 */
-            const int enough = track ? 1 : 0;
-            for (int k = it[0].next; k != 0; k = it[k].next) {
-                if (itm[k] < t) {
-                    best = k, t = itm[k];
-                    if (t <= enough)
-                        break;
-                }
-            }
-        } else {
-            /* a uniform choice among the tied items, by reservoir */
-            int ties = 0;
-            for (int k = it[0].next; k != 0; k = it[k].next) {
-                int len = itm[k];
-                if (len < t) {
-                    best = k, t = len, ties = 1;
-                    if (t == 0)
-                        break;
-                } else if (len == t &&
-                           random_below(&rng, (uint32_t)++ties) == 0) {
-                    best = k;
-                }
-            }
-        }
+        int t;
+        best = choose_item(m, zeros, randomize, &rng, &t, track);
         if (s->on_trace)
             emit(s, DLX_EV_CHOOSE, level, best - 1, -1, 0, t);
         if (s->split_depth > 0)
             m->branched[level + 1] = m->branched[level] + (t > 1);
         cover(d, best, &updates, colored, track);
         if (randomize) {
-            void *p = grow(m->rstack, &m->cap_rstack, rtop + t + 1,
-                           sizeof *m->rstack);
-            if (!p) {
-                /* cannot go on: unwind as if the time ran out */
+            cur = order_options(m, best, level, &rtop, &rng, t);
+            if (cur < 0) {
+                /* cannot go on: unwind as if stopped */
                 uncover(d, best, colored, track);
                 outcome = DLX_STOP_CALLBACK;
                 out->status = DLX_ENOMEM;
                 goto back_one;
             }
-            m->rstack = p;
-            int *run = m->rstack + rtop, n = 0;
-            for (int x = ln[best].down; x != best; x = ln[x].down)
-                run[n++] = x;
-            for (int k = n - 1; k > 0; k--) {
-                int j = (int)random_below(&rng, (uint32_t)k + 1);
-                int tmp = run[k];
-                run[k] = run[j];
-                run[j] = tmp;
-            }
-            m->rbase[level] = rtop;
-            m->rcount[level] = n;
-            m->ridx[level] = 0;
-            rtop += n;
-            cur = n ? run[0] : best;
         } else {
-            cur = ln[best].down;
+            cur = m->ln[best].down;
         }
         choice[level] = cur;
     }
@@ -1035,16 +1242,9 @@ forward:
 advance:
     if (cur == best)
         goto backup;
-    if (s->on_trace) {
-        int index = 0;
-        if (randomize)
-            index = m->ridx[level];
-        else
-            for (int x = ln[best].down; x != cur; x = ln[x].down)
-                index++;
-        emit(s, DLX_EV_TRY, level, best - 1, option_of(itm, cur), index,
-             itm[best]);
-    }
+    if (s->on_trace)
+        emit(s, DLX_EV_TRY, level, best - 1, option_of(itm, cur),
+             option_index(m, level, cur, best, randomize), itm[best]);
     commit_others(d, cur, &updates, colored, track);
     level++;
     goto forward;
@@ -1072,18 +1272,355 @@ backup:
 
 recover:
     uncommit_others(d, cur, colored, track);
-    if (outcome != DLX_COMPLETE) {
-        cur = best;
-    } else if (randomize) {
-        int k = ++m->ridx[level];
-        cur = k < m->rcount[level] ? m->rstack[m->rbase[level] + k] : best;
-    } else {
-        cur = ln[cur].down;
-    }
+    cur = outcome != DLX_COMPLETE ? best
+                                  : next_option(m, level, cur, best, randomize);
     choice[level] = cur;
     goto advance;
 
 done:
+    out->nodes = nodes;
+    out->updates = updates;
+    out->found = found;
+    out->found_hi = found_hi;
+    out->max_level = max_level;
+    out->outcome = outcome;
+}
+
+/* One search per combination of the flags: search() is inlined into each,
+ * so that every test of a flag is compiled away. */
+#define DLX_SEARCH_VARIANT(name, colored, track)                            \
+    static void name(dlx_matrix *m, const dlx_search *s, double start,     \
+                     tally *out)                                            \
+    {                                                                       \
+        search(m, s, start, out, colored, track);                           \
+    }
+DLX_SEARCH_VARIANT(search_plain, 0, 0)
+DLX_SEARCH_VARIANT(search_plain_track, 0, 1)
+DLX_SEARCH_VARIANT(search_colored, 1, 0)
+DLX_SEARCH_VARIANT(search_colored_track, 1, 1)
+#undef DLX_SEARCH_VARIANT
+
+/* ---- the compact search ------------------------------------------------ */
+
+/*
+ * Small problems without colors are searched a second way, which makes
+ * exactly the same search: the same item chosen at every node (fewest
+ * options, leftmost), the same options in the same order, so the same
+ * nodes, solutions (in the same order) and Knuth's update count.  What
+ * changes is the state: instead of links that are unlinked and relinked,
+ * each level has its own copy of
+ *
+ *   opts[]    the active options, a bitset of n_options bits
+ *   len[]     for each primary item, how many active options it has
+ *   items[]   the active primary items, a bitset
+ *
+ * Going down a level copies the state and takes away what a choice
+ * removes; going back up is free.  An option removed costs a decrement
+ * per primary item of it, where the dance costs two link writes per node
+ * on the way down and two on the way back.
+ *
+ * Updates are Knuth's, summed per option instead of per link: covering an
+ * item is 1, and hiding an option unlinks all its nodes but one (the one
+ * in the list being covered), len - 1.  An option is hidden once, by the
+ * first of its items covered; so covering the chosen item and then the
+ * other items of option o costs 1 + sum(len(r) - 1) over the options r
+ * it removes, plus |o| - 1 for the covers of o's other items.
+ *
+ *   level L:  state[L] --cover(best)--> mid[L] --option o--> state[L+1]
+ */
+#define DLX_BITS_MAX_OPTIONS 4096
+#define DLX_BITS_MAX_PRIMARY 512
+#define DLX_BITS_MIN_LIST 32    /* nodes per item, on average, for AUTO */
+
+typedef struct bits_search {
+    int W;               /* words of an option bitset */
+    int IW;              /* words of an item bitset */
+    int P;               /* primary items, 1..P (internal numbering) */
+    int n_options;
+    uint64_t *mask;      /* (n_items + 1) x W: options of each item */
+    int *prim;           /* primary items of each option, concatenated */
+    int *prim_first;     /* n_options + 1 offsets into prim */
+    int *weight;         /* len(o) - 1 */
+    /* one state per level and one after covering its item */
+    uint64_t *opts;      /* (2 * levels) x W */
+    int *len;            /* (2 * levels) x (P + 1) */
+    uint64_t *items;     /* (2 * levels) x IW */
+    int *best, *cur;     /* per level */
+} bits_search;
+
+static void bits_free(bits_search *b)
+{
+    free(b->mask);
+    free(b->prim);
+    free(b->prim_first);
+    free(b->weight);
+    free(b->opts);
+    free(b->len);
+    free(b->items);
+    free(b->best);
+    free(b->cur);
+}
+
+/* Whether a search can go the compact way: no colors (dlx2's purify is
+ * not modelled), nothing committed outside it, nothing that watches the
+ * links (trace, split, random order), and small enough. */
+static int bits_eligible(const dlx_matrix *m, const dlx_search *s)
+{
+    if (s->engine == DLX_ENGINE_LINKS)
+        return 0;
+    int can = !m->has_colors && m->n_pushed == 0 && s->n_forced == 0 &&
+              !s->on_trace && s->split_depth <= 0 && !s->randomize &&
+              m->n_options <= DLX_BITS_MAX_OPTIONS &&
+              m->n_primary <= DLX_BITS_MAX_PRIMARY && m->n_primary > 0 &&
+              m->n_options > 0;
+    if (!can || s->engine == DLX_ENGINE_BITS)
+        return can;
+    /* Each level copies its state, a cost per node; each option hidden
+     * costs less than in the dance.  So it pays where a node hides many
+     * options: long item lists.  Measured (bench/RESULTS.md): 2x faster
+     * on pentominoes (lists of 150 on average), 1.2-3.7x slower on
+     * queens, langford, latin squares and sudoku bands (lists of 5-16). */
+    return dlx_num_nodes(m) >= (long)DLX_BITS_MIN_LIST * m->n_items;
+}
+
+static int bits_build(const dlx_matrix *m, bits_search *b)
+{
+    memset(b, 0, sizeof *b);
+    int N = m->n_items, P = m->n_primary, O = m->n_options;
+    int levels = P + 2;
+    b->W = (O + 63) / 64;
+    b->IW = (P + 1 + 63) / 64;
+    b->P = P;
+    b->n_options = O;
+    b->mask = calloc((size_t)(N + 1) * (size_t)b->W, sizeof *b->mask);
+    b->prim_first = malloc((size_t)(O + 1) * sizeof *b->prim_first);
+    b->weight = malloc((size_t)O * sizeof *b->weight);
+    b->prim = malloc(((size_t)dlx_num_nodes(m) + 1) * sizeof *b->prim);
+    b->opts = malloc((size_t)2 * levels * (size_t)b->W * sizeof *b->opts);
+    b->len = malloc((size_t)2 * levels * (size_t)(P + 1) * sizeof *b->len);
+    b->items = malloc((size_t)2 * levels * (size_t)b->IW * sizeof *b->items);
+    b->best = malloc((size_t)levels * sizeof *b->best);
+    b->cur = malloc((size_t)levels * sizeof *b->cur);
+    if (!b->mask || !b->prim_first || !b->weight || !b->prim || !b->opts ||
+        !b->len || !b->items || !b->best || !b->cur) {
+        bits_free(b);
+        return DLX_ENOMEM;
+    }
+    const int *itm = m->itm;
+    int k = 0;
+    for (int o = 0; o < O; o++) {
+        b->prim_first[o] = k;
+        int n = 0;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++, n++) {
+            int i = itm[x];
+            b->mask[(size_t)i * b->W + (o >> 6)] |= (uint64_t)1 << (o & 63);
+            if (i <= P)
+                b->prim[k++] = i;
+        }
+        b->weight[o] = n - 1;
+    }
+    b->prim_first[O] = k;
+    /* level 0: everything active */
+    uint64_t *opts = b->opts;
+    memset(opts, 0, (size_t)b->W * sizeof *opts);
+    for (int o = 0; o < O; o++)
+        opts[o >> 6] |= (uint64_t)1 << (o & 63);
+    int *len = b->len;
+    for (int i = 0; i <= P; i++)
+        len[i] = i ? m->itm[i] : 0;
+    uint64_t *items = b->items;
+    memset(items, 0, (size_t)b->IW * sizeof *items);
+    for (int i = 1; i <= P; i++)
+        items[i >> 6] |= (uint64_t)1 << (i & 63);
+    return DLX_OK;
+}
+
+/* Removes the options of `rm` (all active) from the state (opts, len):
+ * returns the sum of their weights (Knuth's updates for hiding them). */
+static inline uint64_t bits_remove(const bits_search *b, uint64_t *opts,
+                                   int *len, const uint64_t *rm)
+{
+    uint64_t u = 0;
+    const int W = b->W;
+    for (int w = 0; w < W; w++) {
+        uint64_t bits = rm[w];
+        opts[w] &= ~bits;
+        while (bits) {
+            int r = (w << 6) + lowest_bit(bits);
+            bits &= bits - 1;
+            u += (uint64_t)b->weight[r];
+            for (int k = b->prim_first[r]; k < b->prim_first[r + 1]; k++)
+                len[b->prim[k]]--;
+        }
+    }
+    return u;
+}
+
+/* The next option after `o` (-1: the first) of item i among opts, or -1. */
+static inline int bits_next(const bits_search *b, const uint64_t *opts,
+                            int i, int o)
+{
+    const uint64_t *mk = b->mask + (size_t)i * b->W;
+    int w = (o + 1) >> 6;
+    if (w >= b->W)
+        return -1;
+    uint64_t bits = opts[w] & mk[w] & (~(uint64_t)0 << ((o + 1) & 63));
+    while (!bits) {
+        if (++w >= b->W)
+            return -1;
+        bits = opts[w] & mk[w];
+    }
+    return (w << 6) + lowest_bit(bits);
+}
+
+#ifdef EXCOVER_SANITY
+/* sanity() for the compact state: every active item's length is the
+ * number of its active options. */
+static void bits_sanity(const bits_search *b, int k, int level)
+{
+    const uint64_t *opts = b->opts + (size_t)k * b->W;
+    const int *len = b->len + (size_t)k * (b->P + 1);
+    const uint64_t *items = b->items + (size_t)k * b->IW;
+    for (int i = 1; i <= b->P; i++) {
+        if (!(items[i >> 6] >> (i & 63) & 1))
+            continue;
+        int n = 0;
+        for (int w = 0; w < b->W; w++) {
+            uint64_t x = opts[w] & b->mask[(size_t)i * b->W + w];
+            for (; x; x &= x - 1)
+                n++;
+        }
+        if (n != len[i]) {
+            fprintf(stderr, "dlx: compact sanity check failed at level %d: "
+                    "item %d has %d options, length says %d\n", level,
+                    i - 1, n, len[i]);
+            abort();
+        }
+    }
+}
+#endif
+
+static void search_bits(dlx_matrix *m, const dlx_search *s, double start,
+                        bits_search *b, tally *out)
+{
+    const int W = b->W, IW = b->IW, P = b->P;
+    const size_t LW = (size_t)P + 1;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    int level = 0, max_level = -1;
+    dlx_outcome outcome = DLX_COMPLETE;
+    uint64_t rm[DLX_BITS_MAX_OPTIONS / 64];
+    /* state k: opts + k*W, len + k*LW, items + k*IW; level L's entry
+     * state is 2L, its state after covering its item 2L+1 */
+#define OPTS(k) (b->opts + (size_t)(k) * W)
+#define LEN(k) (b->len + (size_t)(k) * LW)
+#define ITEMS(k) (b->items + (size_t)(k) * IW)
+
+forward:
+#ifdef EXCOVER_SANITY
+    bits_sanity(b, 2 * level, level);
+#endif
+    outcome = budget_spent(s, nodes, start);
+    if (outcome != DLX_COMPLETE)
+        goto back_one;
+    nodes++;
+    m->level_nodes[level]++;
+    if (level > max_level)
+        max_level = level;
+    {
+        const uint64_t *items = ITEMS(2 * level);
+        const int *len = LEN(2 * level);
+        int best = 0, t = INT_MAX;
+        for (int w = 0; w < IW; w++) {
+            uint64_t bits = items[w];
+            while (bits) {
+                int k = (w << 6) + lowest_bit(bits);
+                bits &= bits - 1;
+                if (len[k] < t) {
+                    best = k, t = len[k];
+                    if (t == 0)
+                        goto chosen;
+                }
+            }
+        }
+    chosen:
+        if (best == 0) {
+            /* every primary item is covered */
+            outcome = visit_solution(m, s, level, &found, &found_hi);
+            goto back_one;
+        }
+        /* cover(best): mid state = entry state less best's options */
+        const uint64_t *mk = b->mask + (size_t)best * W;
+        uint64_t *mo = OPTS(2 * level + 1);
+        memcpy(mo, OPTS(2 * level), (size_t)W * sizeof *mo);
+        memcpy(LEN(2 * level + 1), len, LW * sizeof *len);
+        memcpy(ITEMS(2 * level + 1), items, (size_t)IW * sizeof *items);
+        ITEMS(2 * level + 1)[best >> 6] &= ~((uint64_t)1 << (best & 63));
+        for (int w = 0; w < W; w++)
+            rm[w] = mo[w] & mk[w];
+        updates += 1 + bits_remove(b, mo, LEN(2 * level + 1), rm);
+        b->best[level] = best;
+        b->cur[level] = bits_next(b, OPTS(2 * level), best, -1);
+    }
+
+advance:
+    {
+        int o = b->cur[level];
+        if (o < 0)
+            goto backup;
+        m->choice[level] = m->opt_start[o];
+        /* state of level + 1: the mid state less the options that clash
+         * with o on its other items */
+        const int k = 2 * level + 1, n = 2 * level + 2;
+        uint64_t *no = OPTS(n);
+        const uint64_t *mo = OPTS(k);
+        memcpy(no, mo, (size_t)W * sizeof *no);
+        memcpy(LEN(n), LEN(k), LW * sizeof *b->len);
+        uint64_t *ni = ITEMS(n);
+        memcpy(ni, ITEMS(k), (size_t)IW * sizeof *ni);
+        memset(rm, 0, (size_t)W * sizeof *rm);
+        int others = 0;
+        const int *itm = m->itm;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++) {
+            int i = itm[x];
+            if (i == b->best[level])
+                continue;
+            others++;
+            const uint64_t *mi = b->mask + (size_t)i * W;
+            for (int w = 0; w < W; w++)
+                rm[w] |= mi[w];
+            if (i <= P)
+                ni[i >> 6] &= ~((uint64_t)1 << (i & 63));
+        }
+        for (int w = 0; w < W; w++)
+            rm[w] &= mo[w];
+        updates += (uint64_t)others + bits_remove(b, no, LEN(n), rm);
+        level++;
+        goto forward;
+    }
+
+back_one:
+    /* leave a level that was entered but not branched on */
+    if (level == 0)
+        goto done;
+    level--;
+    goto recover;
+
+backup:
+    if (level == 0)
+        goto done;
+    level--;
+
+recover:
+    b->cur[level] = outcome != DLX_COMPLETE
+                        ? -1
+                        : bits_next(b, OPTS(2 * level), b->best[level],
+                                    b->cur[level]);
+    goto advance;
+
+done:
+#undef OPTS
+#undef LEN
+#undef ITEMS
     out->nodes = nodes;
     out->updates = updates;
     out->found = found;
@@ -1112,14 +1649,25 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     m->busy = 1;
     tally t;
     memset(&t, 0, sizeof t);
+    bits_search bs;
+    if (bits_eligible(m, s) && bits_build(m, &bs) == DLX_OK) {
+        search_bits(m, s, start, &bs, &t);
+        bits_free(&bs);
+        r->engine = DLX_ENGINE_BITS;
+        goto searched;
+    }
+    r->engine = DLX_ENGINE_LINKS;
     /* Tracking empty items costs a test per update and saves most of the
      * item scan; it pays when there are many items (sudoku: 324), not on
      * small hide-heavy problems (queens, pentominoes: 15-25% slower). */
     int track = m->n_primary >= DLX_TRACK_ZEROS_FROM;
     if (m->has_colors)
-        track ? search(m, s, start, &t, 1, 1) : search(m, s, start, &t, 1, 0);
+        track ? search_colored_track(m, s, start, &t)
+              : search_colored(m, s, start, &t);
     else
-        track ? search(m, s, start, &t, 0, 1) : search(m, s, start, &t, 0, 0);
+        track ? search_plain_track(m, s, start, &t)
+              : search_plain(m, s, start, &t);
+searched:
     unforce(m, s->forced, s->n_forced);
     m->busy = 0;
     r->outcome = t.outcome;
@@ -1137,17 +1685,23 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     return t.status;
 }
 
-int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
-                      uint64_t paths, uint64_t seed, dlx_estimate *e)
+int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
+                      dlx_estimate *e)
 {
     memset(e, 0, sizeof *e);
+    dlx_search none = dlx_search_defaults();
+    if (!s)
+        s = &none;
     if (m->busy)
         return DLX_EBUSY;
-    int status = prepare_buffers(m, n_forced, 0, 0);
+    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
+        return DLX_EOPTION;
+    int status = prepare_buffers(m, s->n_forced, 0, 0);
     if (status != DLX_OK)
         return status;
+    double start = now_seconds();
     uint64_t updates = 0;
-    status = force(m, forced, n_forced, &updates);
+    status = force(m, s->forced, s->n_forced, &updates);
     if (status != DLX_OK)
         return status;
     long zeros = 0;
@@ -1155,13 +1709,20 @@ int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
     const item *it = m->items;
     const int *itm = m->itm;
     int *path = m->choice;
-    uint64_t rng = seed;
-    /* Welford's running means and variances */
+    uint64_t rng = s->seed, visited = 0, done = 0;
+    dlx_outcome outcome = DLX_COMPLETE;
+    /* Welford's running means and variances, over the paths done */
     double sol_mean = 0, sol_m2 = 0, node_mean = 0, node_m2 = 0;
-    for (uint64_t k = 1; k <= paths; k++) {
+    while (done < paths && outcome == DLX_COMPLETE) {
         double weight = 1, nodes = 1, solutions = 0;
         int level = 0;
         for (;;) {
+            /* the same budgets as a search, on the nodes of all paths; a
+             * path cut short is dropped, not counted */
+            outcome = budget_spent(s, visited, start);
+            if (outcome != DLX_COMPLETE)
+                break;
+            visited++;
             if (it[0].next == 0) {
                 solutions = weight;
                 break;
@@ -1189,20 +1750,25 @@ int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
             uncommit_others(d, x, 1, 0);
             uncover(d, m->itm[x], 1, 0);
         }
+        if (outcome != DLX_COMPLETE)
+            break;
+        done++;
         double ds = solutions - sol_mean, dn2 = nodes - node_mean;
-        sol_mean += ds / (double)k;
+        sol_mean += ds / (double)done;
         sol_m2 += ds * (solutions - sol_mean);
-        node_mean += dn2 / (double)k;
+        node_mean += dn2 / (double)done;
         node_m2 += dn2 * (nodes - node_mean);
     }
-    unforce(m, forced, n_forced);
-    e->paths = paths;
+    unforce(m, s->forced, s->n_forced);
+    e->outcome = outcome;
+    e->paths = done;
+    e->visited = visited;
     e->solutions = sol_mean;
     e->nodes = node_mean;
-    if (paths > 1) {
-        e->solutions_error = sqrt(sol_m2 / (double)(paths - 1) /
-                                  (double)paths);
-        e->nodes_error = sqrt(node_m2 / (double)(paths - 1) / (double)paths);
+    if (done > 1) {
+        e->solutions_error = sqrt(sol_m2 / (double)(done - 1) /
+                                  (double)done);
+        e->nodes_error = sqrt(node_m2 / (double)(done - 1) / (double)done);
     }
     return DLX_OK;
 }

@@ -97,6 +97,32 @@ expect "missing value" 4 "" "dlx: option '--seed' needs a value
 Try 'dlx --help' for more information." -- "$dlx" "$ex" --seed
 expect "two files" 4 "*" "*" -- "$dlx" "$ex" "$ex"
 expect "bad timeout" 4 "*" "*" -- "$dlx" --timeout -1 "$ex"
+# The statistics say which engine ran: the compact one where items have
+# long lists (pentominoes), the dance elsewhere; dlx1's figures either way.
+expect "engine: dance" 0 "92" "*" -- "$dlx" -c -s "$data/queens-8.dlx"
+assert "engine: dance named" grep -q '^engine: dancing links$' "$tmp/err"
+assert "engine: dance, dlx1's nodes" grep -q '^nodes: 1049$' "$tmp/err"
+expect "engine: compact" 0 "2339" "*" -- "$dlx" -c -s "$data/pent-6x10-reduced.dlx"
+assert "engine: compact named" grep -q '^engine: compact (bitsets)$' "$tmp/err"
+# A trace does not lift the solution limit (queens-8 has 92 solutions).
+expect "trace keeps the limit" 0 "3" "" \
+    -- sh -c "'$dlx' --trace -l 3 -c '$data/queens-8.dlx' | grep -c 'a solution'"
+# The estimate keeps to the budgets: the paths done, and exit 5.
+expect "estimate out of nodes" 5 "*" "*" \
+    -- "$dlx" --estimate 1000000000 --max-nodes 1000 "$data/queens-8.dlx"
+assert "estimate out of nodes: partial figures" \
+    grep -q '^solutions: ' "$tmp/out"
+assert "estimate out of nodes: message" grep -q \
+    '^dlx: estimate cut short (node limit reached) after 1000 nodes: [0-9]* of 1000000000 paths done$' \
+    "$tmp/err"
+expect "estimate out of time" 5 "*" "*" \
+    -- "$dlx" --estimate 1000000000 --timeout 0.2 "$data/queens-8.dlx"
+assert "estimate out of time: message" grep -q \
+    '^dlx: estimate cut short (time limit reached) after' "$tmp/err"
+expect "estimate within budget" 0 "*" "" \
+    -- "$dlx" --estimate 10 --max-nodes 1000 "$data/queens-8.dlx"
+assert "estimate within budget: all paths" \
+    grep -q '^estimate from 10 random paths:$' "$tmp/out"
 expect "help" 0 "*" "" -- "$dlx" --help
 grep -q "^Exit status" "$tmp/out" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: help has no exit status"; }

@@ -7,6 +7,7 @@
  *
  * Usage: test_dlx DATA_DIR [SEED]   (DATA_DIR holds exact-cover/)
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,19 +98,29 @@ static void test_knuth_figures(void)
         dlx_problem *p = read_data(fig[k].name);
         if (!p)
             continue;
-        dlx_result r;
-        dlx_count_solutions(p->matrix, 0, NULL, 0, &r);
-        CHECK(r.nodes == fig[k].nodes, "%s: %llu nodes, dlx1 has %llu",
-              fig[k].name, (unsigned long long)r.nodes,
-              (unsigned long long)fig[k].nodes);
-        CHECK(r.updates == fig[k].updates, "%s: %llu updates, dlx1 has %llu",
-              fig[k].name, (unsigned long long)r.updates,
-              (unsigned long long)fig[k].updates);
-        uint64_t sum = 0;
-        for (int l = 0; l < r.n_levels; l++)
-            sum += r.level_nodes[l];
-        CHECK(sum == r.nodes, "%s: level profile sums to %llu", fig[k].name,
-              (unsigned long long)sum);
+        /* both engines: the dance and the compact search */
+        for (int engine = DLX_ENGINE_LINKS; engine <= DLX_ENGINE_BITS;
+             engine++) {
+            dlx_search s = dlx_search_defaults();
+            s.engine = engine;
+            dlx_result r;
+            dlx_solve(p->matrix, &s, &r);
+            CHECK(r.engine == engine, "%s: engine %d ran, %d asked",
+                  fig[k].name, r.engine, engine);
+            CHECK(r.nodes == fig[k].nodes,
+                  "%s (engine %d): %llu nodes, dlx1 has %llu", fig[k].name,
+                  engine, (unsigned long long)r.nodes,
+                  (unsigned long long)fig[k].nodes);
+            CHECK(r.updates == fig[k].updates,
+                  "%s (engine %d): %llu updates, dlx1 has %llu", fig[k].name,
+                  engine, (unsigned long long)r.updates,
+                  (unsigned long long)fig[k].updates);
+            uint64_t sum = 0;
+            for (int l = 0; l < r.n_levels; l++)
+                sum += r.level_nodes[l];
+            CHECK(sum == r.nodes, "%s: level profile sums to %llu",
+                  fig[k].name, (unsigned long long)sum);
+        }
         dlx_problem_free(p);
     }
 }
@@ -263,6 +274,106 @@ static void test_against_brute_force(uint64_t seed)
               "%llu", round, (unsigned long long)dlx_count_u64(r.solutions),
               (unsigned long long)want);
         check_links(m, "random problem");
+        dlx_free(m);
+    }
+}
+
+/* ---- the two engines make the same search ------------------------------- */
+
+/* Every figure of a search by the compact engine is the dance's: the
+ * solutions and their order (first solution, the sequence seen by a
+ * callback), nodes, updates, the profile per level, and where limits stop
+ * it.  Independent of dlx1's figures (checked above), this pins the
+ * compact engine to the dance on many more inputs. */
+typedef struct seen {
+    uint64_t hash;
+    int n;
+} seen;
+
+static int hash_solution(void *ctx, const int *options, int n)
+{
+    seen *h = ctx;
+    for (int k = 0; k < n; k++)
+        h->hash = (h->hash ^ (uint64_t)options[k]) * 1099511628211u;
+    h->hash = (h->hash ^ 0xff) * 1099511628211u;
+    h->n++;
+    return 0;
+}
+
+static void compare_engines(dlx_matrix *m, const char *what,
+                            uint64_t max_solutions, uint64_t max_nodes)
+{
+    dlx_result r[2];
+    seen h[2];
+    int firsts[2][64], first_n[2];
+    for (int e = 0; e < 2; e++) {
+        dlx_search s = dlx_search_defaults();
+        s.engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+        s.max_solutions = max_solutions;
+        s.max_nodes = max_nodes;
+        h[e] = (seen){ 14695981039346656037u, 0 };
+        s.on_solution = hash_solution;
+        s.solution_ctx = &h[e];
+        CHECK(dlx_solve(m, &s, &r[e]) == DLX_OK, "%s: search", what);
+        first_n[e] = r[e].first_n < 64 ? r[e].first_n : 64;
+        memcpy(firsts[e], r[e].first, (size_t)first_n[e] * sizeof(int));
+        check_links(m, what);
+    }
+    CHECK(r[1].engine == DLX_ENGINE_BITS, "%s: compact engine did not run",
+          what);
+    CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[1].solutions) &&
+              r[0].nodes == r[1].nodes && r[0].updates == r[1].updates &&
+              r[0].outcome == r[1].outcome &&
+              r[0].max_level == r[1].max_level,
+          "%s (limits %llu, %llu): dance %llu/%llu/%llu %s, compact "
+          "%llu/%llu/%llu %s (solutions/nodes/updates)", what,
+          (unsigned long long)max_solutions, (unsigned long long)max_nodes,
+          (unsigned long long)dlx_count_u64(r[0].solutions),
+          (unsigned long long)r[0].nodes, (unsigned long long)r[0].updates,
+          dlx_outcome_str(r[0].outcome),
+          (unsigned long long)dlx_count_u64(r[1].solutions),
+          (unsigned long long)r[1].nodes, (unsigned long long)r[1].updates,
+          dlx_outcome_str(r[1].outcome));
+    CHECK(h[0].n == h[1].n && h[0].hash == h[1].hash,
+          "%s: the solutions differ in content or order", what);
+    CHECK(first_n[0] == first_n[1] &&
+              !memcmp(firsts[0], firsts[1], (size_t)first_n[0] * sizeof(int)),
+          "%s: first solutions differ", what);
+    int same = r[0].n_levels == r[1].n_levels;
+    for (int l = 0; same && l < r[0].n_levels; l++)
+        same = r[0].level_nodes[l] == r[1].level_nodes[l];
+    CHECK(same, "%s: level profiles differ", what);
+}
+
+static void test_engines_agree(uint64_t seed)
+{
+    static const char *const names[] = {
+        "knuth-example", "queens-8", "queens-12", "langford-7-break",
+        "langford-11-break", "latin-5", "latin-6-reduced", "sudoku-2x2",
+        "sudoku-3x3-band1-row1", "pent-6x10-reduced"
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        dlx_problem *p = read_data(names[k]);
+        if (!p)
+            continue;
+        compare_engines(p->matrix, names[k], 0, 0);
+        compare_engines(p->matrix, names[k], 1, 0);
+        compare_engines(p->matrix, names[k], 7, 0);
+        compare_engines(p->matrix, names[k], 0, 500);
+        dlx_problem_free(p);
+    }
+    /* random small problems without colors (the compact engine has
+     * none), with secondary items */
+    for (int round = 0; round < 300; round++) {
+        small p;
+        random_small(&p, &seed, 0);
+        dlx_matrix *m = dlx_new(p.n_primary, p.n_items - p.n_primary);
+        for (int o = 0; o < p.n_options; o++)
+            dlx_add_option(m, p.size[o], p.items[o], NULL);
+        char what[64];
+        snprintf(what, sizeof what, "random round %d", round);
+        compare_engines(m, what, 0, 0);
+        compare_engines(m, what, 2, 0);
         dlx_free(m);
     }
 }
@@ -590,8 +701,12 @@ static void test_estimate(void)
         if (!p)
             continue;
         dlx_estimate e;
-        CHECK(dlx_estimate_size(p->matrix, NULL, 0, 20000, 7, &e) == DLX_OK,
+        dlx_search s = dlx_search_defaults();
+        s.seed = 7;
+        CHECK(dlx_estimate_size(p->matrix, &s, 20000, &e) == DLX_OK,
               "estimate");
+        CHECK(e.outcome == DLX_COMPLETE && e.paths == 20000,
+              "%s: %" PRIu64 " paths done", cases[k].name, e.paths);
         CHECK(e.solutions_error > 0 &&
                   e.solutions_error < 0.1 * cases[k].count &&
                   e.solutions > cases[k].count - 5 * e.solutions_error &&
@@ -601,6 +716,96 @@ static void test_estimate(void)
         check_links(p->matrix, "estimate");
         dlx_problem_free(p);
     }
+}
+
+/* The estimate keeps to the budgets of a search: a node budget stops it
+ * after that many nodes, with the paths done so far; a path is at most
+ * 9 nodes on queens-8 (8 levels and the solution), so a budget of 1000
+ * nodes leaves at least 1000 / 9 - 1 paths done. */
+static void test_estimate_budget(void)
+{
+    dlx_problem *p = read_data("queens-8");
+    if (!p)
+        return;
+    dlx_estimate e;
+    dlx_search s = dlx_search_defaults();
+    s.seed = 3;
+    s.max_nodes = 1000;
+    CHECK(dlx_estimate_size(p->matrix, &s, 1000000, &e) == DLX_OK,
+          "estimate with a node budget");
+    CHECK(e.outcome == DLX_STOP_NODES, "outcome %s",
+          dlx_outcome_str(e.outcome));
+    CHECK(e.visited == 1000, "%" PRIu64 " nodes walked, budget 1000",
+          e.visited);
+    CHECK(e.paths >= 1000 / 9 - 1 && e.paths < 1000,
+          "%" PRIu64 " paths done in 1000 nodes", e.paths);
+    CHECK(e.solutions > 0 && e.nodes > 1, "partial estimate %g, %g",
+          e.solutions, e.nodes);
+    check_links(p->matrix, "estimate cut short");
+
+    /* a time budget: polled every DLX_POLL_NODES nodes */
+    s.max_nodes = 0;
+    s.max_seconds = 0.05;
+    CHECK(dlx_estimate_size(p->matrix, &s, UINT64_MAX, &e) == DLX_OK,
+          "estimate with a time budget");
+    CHECK(e.outcome == DLX_STOP_TIME && e.paths > 0, "outcome %s, %" PRIu64
+          " paths", dlx_outcome_str(e.outcome), e.paths);
+    check_links(p->matrix, "estimate out of time");
+    dlx_problem_free(p);
+}
+
+/* A trace watches the search, it does not change it: the solution limit
+ * holds with a trace as without (queens-8 has 92 solutions). */
+typedef struct trace_tally {
+    int solutions, chooses;
+} trace_tally;
+
+static void count_events(void *ctx, const dlx_event *ev)
+{
+    trace_tally *t = ctx;
+    t->solutions += ev->kind == DLX_EV_SOLUTION;
+    t->chooses += ev->kind == DLX_EV_CHOOSE;
+}
+
+static void test_trace_limits(void)
+{
+    dlx_problem *p = read_data("queens-8");
+    if (!p)
+        return;
+    static const uint64_t limits[] = { 1, 2, 5 };
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+        dlx_search s = dlx_search_defaults();
+        s.max_solutions = limits[k];
+        dlx_result plain, traced;
+        CHECK(dlx_solve(p->matrix, &s, &plain) == DLX_OK, "search");
+        trace_tally t = { 0, 0 };
+        s.on_trace = count_events;
+        s.trace_ctx = &t;
+        CHECK(dlx_solve(p->matrix, &s, &traced) == DLX_OK, "traced search");
+        CHECK(traced.outcome == DLX_STOP_SOLUTIONS &&
+                  dlx_count_u64(traced.solutions) == limits[k] &&
+                  t.solutions == (int)limits[k],
+              "limit %" PRIu64 " with a trace: %s, %" PRIu64 " solutions, "
+              "%d traced", limits[k], dlx_outcome_str(traced.outcome),
+              dlx_count_u64(traced.solutions), t.solutions);
+        CHECK(traced.nodes == plain.nodes && traced.updates == plain.updates,
+              "limit %" PRIu64 ": %" PRIu64 "/%" PRIu64 " nodes/updates "
+              "traced, %" PRIu64 "/%" PRIu64 " without", limits[k],
+              traced.nodes, traced.updates, plain.nodes, plain.updates);
+        check_links(p->matrix, "traced search with a limit");
+    }
+    /* and a node budget with a trace */
+    dlx_search s = dlx_search_defaults();
+    trace_tally t = { 0, 0 };
+    s.max_nodes = 100;
+    s.on_trace = count_events;
+    s.trace_ctx = &t;
+    dlx_result r;
+    CHECK(dlx_solve(p->matrix, &s, &r) == DLX_OK, "traced search");
+    CHECK(r.outcome == DLX_STOP_NODES && r.nodes == 100 && t.chooses < 100,
+          "node budget with a trace: %s, %" PRIu64 " nodes",
+          dlx_outcome_str(r.outcome), r.nodes);
+    dlx_problem_free(p);
 }
 
 static void test_count_str(void)
@@ -717,6 +922,7 @@ int main(int argc, char **argv)
     test_knuth_figures();
     test_queens();
     test_against_brute_force(seed);
+    test_engines_agree(seed);
     test_searches();
     test_push();
     test_random();
@@ -724,6 +930,8 @@ int main(int argc, char **argv)
     test_edge_cases();
     test_colors();
     test_estimate();
+    test_estimate_budget();
+    test_trace_limits();
     test_count_str();
     test_reader_errors();
     test_reader_tolerance();

@@ -151,6 +151,24 @@ typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
 typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
 #define DLX_POLL_NODES 4096
 
+/* Two ways to make the same search.  The dance (DLX_ENGINE_LINKS) is
+ * Knuth's dlx1/dlx2.  The compact search (DLX_ENGINE_BITS) keeps, per
+ * level, the active options as a bitset and each item's count of them,
+ * and makes exactly the same choices: the same nodes, the same solutions
+ * in the same order, and Knuth's update count (summed per option hidden
+ * instead of per link).  It can run when there are no colors, no forced
+ * or pushed options, no trace, split or random order, at most 4096
+ * options and 512 primary items; DLX_ENGINE_AUTO takes it then if items
+ * have 32 options or more on average (where a node hides many options,
+ * as in polyomino packing, it is about twice as fast; with short lists
+ * the dance is faster).  DLX_ENGINE_BITS where it cannot run gives the
+ * dance; dlx_result.engine says which ran. */
+enum {
+    DLX_ENGINE_AUTO = 0,
+    DLX_ENGINE_LINKS = 1,
+    DLX_ENGINE_BITS = 2
+};
+
 /* What to search for.  Start from dlx_search_defaults() and set fields. */
 typedef struct dlx_search {
     uint64_t max_solutions; /* stop after this many; 0: no limit.
@@ -172,6 +190,8 @@ typedef struct dlx_search {
 
     dlx_poll_fn on_poll;
     void *poll_ctx;
+
+    int engine;             /* DLX_ENGINE_AUTO (0), or one of them */
 
     int split_depth;        /* > 0: report each partial solution that has
                                made this many real choices (at levels where
@@ -203,6 +223,7 @@ typedef struct dlx_result {
     uint64_t updates;      /* links removed, as Knuth counts them */
     uint64_t splits;       /* subproblems reported (split_depth > 0) */
     int max_level;         /* deepest level reached (-1: none) */
+    int engine;            /* which ran: DLX_ENGINE_LINKS or _BITS */
     double seconds;
     /* The first solution found (forced options first); valid until the
      * next search on the same matrix or dlx_free.  first_n is 0 when no
@@ -225,15 +246,25 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
  * one random option at every level until a solution or a dead end; the
  * product of the branching factors along a path is an unbiased estimate of
  * the number of solutions (when it ends in one) and of nodes.  Reports the
- * means and their standard errors.  Returns like dlx_solve. */
+ * means and their standard errors over the paths done.
+ *
+ * From `s` (NULL: dlx_search_defaults()) it reads forced/n_forced, seed
+ * (the random walks), and the budgets max_nodes (nodes of all paths
+ * together), max_seconds and on_poll, exactly as a search does; the other
+ * fields are ignored.  When a budget runs out, the path under way is
+ * dropped and e->outcome says which budget (DLX_STOP_NODES, DLX_STOP_TIME,
+ * DLX_STOP_CALLBACK): the figures are then those of the e->paths paths
+ * done (all zero if none was).  Returns like dlx_solve. */
 typedef struct dlx_estimate {
     double solutions, solutions_error;
     double nodes, nodes_error;
-    uint64_t paths;
+    uint64_t paths;       /* paths done (fewer than asked when cut short) */
+    uint64_t visited;     /* nodes walked, over all paths */
+    dlx_outcome outcome;  /* DLX_COMPLETE: every path asked was done */
 } dlx_estimate;
 
-int dlx_estimate_size(dlx_matrix *m, const int *forced, int n_forced,
-                      uint64_t paths, uint64_t seed, dlx_estimate *e);
+int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
+                      dlx_estimate *e);
 
 /* Options committed outside any search, as a stack: every later search
  * runs on what they leave, and its solutions do not list them (forced
