@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# bench/sudoku_peers.sh - `sudoku count -l 2` beside the exact-cover sudoku
+# solvers people benchmark, kudoku (sudoku_v1.c) and fast_solv_9r2.c (both
+# in attractivechaos/plb, sudoku/), in the same run: CPU time (user +
+# system) of each whole process, reading included, runs alternating, medians,
+# ratios peer/ours.
+#
+#   bench/sudoku_peers.sh [--kudoku PATH] [--fast PATH] [--sudoku PATH]
+#                         [--runs N] [--data DIR]
+#
+# Inputs: the first 5,000 puzzles of 17-clue, top1465 whole, the first 2,000
+# of forum-hardest (../shared/data/sudoku).  Before any time is kept the
+# answers are compared: every puzzle must have one solution by our count,
+# and the solutions kudoku prints must be ours (`sudoku solve -o line`).
+# fast_solv_9r2 prints nothing per puzzle for one solution; its summary
+# must count every puzzle solved.  The peers are not part of this project:
+# build them yourself (gcc -O3) and give their paths.  Exit 1 when an
+# answer differs.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+runs=3 kudoku= fast= sudoku=$root/build/bin/sudoku
+data=$root/../shared/data/sudoku
+while (($#)); do
+    case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --kudoku) kudoku=$2; shift 2 ;;
+    --fast) fast=$2; shift 2 ;;
+    --sudoku) sudoku=$2; shift 2 ;;
+    --data) data=$2; shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench/sudoku_peers.sh: unknown argument '$1'" >&2; exit 4 ;;
+    esac
+done
+[ -x "$sudoku" ] || { echo "bench/sudoku_peers.sh: no $sudoku (build first)" >&2; exit 4; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+head -5000 "$data/17-clue.txt" >"$tmp/17-clue-5000.txt"
+cp "$data/top1465.txt" "$tmp/top1465.txt"
+head -2000 "$data/forum-hardest-1905-11plus.txt" >"$tmp/forum-hardest-2000.txt"
+
+# cpu CMD < IN: the CPU seconds (user + system) of CMD, output discarded
+cpu() {
+    python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[2:], stdin=open(sys.argv[1]), stdout=subprocess.DEVNULL, check=True)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f" % (r.ru_utime + r.ru_stime))' "$@"
+}
+median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+
+echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+echo "runs: $runs, alternating; CPU s of the whole process, median"
+echo
+echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+status=0
+for f in 17-clue-5000 top1465 forum-hardest-2000; do
+    in=$tmp/$f.txt
+    n=$(grep -c . "$in")
+    # answers first
+    "$sudoku" count -l 2 "$in" >"$tmp/count" || true
+    if [ "$(grep -cx 1 "$tmp/count")" != "$n" ]; then
+        echo "bench/sudoku_peers.sh: $f: not every puzzle has one solution by our count" >&2
+        status=1
+        continue
+    fi
+    "$sudoku" solve -o line "$in" >"$tmp/ours"
+    if [ -n "$kudoku" ]; then
+        "$kudoku" <"$in" | grep . >"$tmp/kudoku" || true
+        cmp -s "$tmp/ours" "$tmp/kudoku" || {
+            echo "bench/sudoku_peers.sh: $f: kudoku's solutions differ from ours" >&2
+            status=1
+        }
+    fi
+    if [ -n "$fast" ]; then
+        "$fast" -s 2 <"$in" >"$tmp/fast" 2>&1 || true
+        if grep -q "above problem\|Invalid" "$tmp/fast"; then
+            echo "bench/sudoku_peers.sh: $f: fast_solv_9r2 disagrees (several or no solutions)" >&2
+            status=1
+        fi
+    fi
+    : >"$tmp/t.ours"; : >"$tmp/t.kudoku"; : >"$tmp/t.fast"
+    for ((r = 0; r < runs; r++)); do
+        cpu "$in" "$sudoku" count -l 2 - >>"$tmp/t.ours"
+        [ -n "$kudoku" ] && cpu "$in" "$kudoku" >>"$tmp/t.kudoku"
+        [ -n "$fast" ] && cpu "$in" "$fast" -s 2 >>"$tmp/t.fast"
+    done
+    ours=$(median <"$tmp/t.ours")
+    row="| $f | $n | $ours"
+    for peer in kudoku fast; do
+        if [ -s "$tmp/t.$peer" ]; then
+            t=$(median <"$tmp/t.$peer")
+            row="$row | $t | $(awk -v a="$t" -v b="$ours" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
+        else
+            row="$row | - | -"
+        fi
+    done
+    echo "$row |"
+done
+exit $status
