@@ -12,7 +12,9 @@
 # answer stops the bench.  Times are hyperfine means of whole commands
 # (20 puzzles each); Solo's solve is `sgt-solo --save --with-solutions`
 # reading the IDs (its solver, with save files written), its generate
-# `sgt-solo --generate 5 PARAMS` (one run).
+# `sgt-solo --generate 5 PARAMS` (one run); ours `sudoku generate
+# --variant V -n 20` of the same family (one run; minimal puzzles, unique
+# by the counter).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -43,8 +45,22 @@ mean() { hyperfine -N -w 1 -r "$runs" --export-json "$tmp/h.json" "$@" \
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
 echo
-echo "| family | puzzles | DLX nodes/puzzle | DLX puzzles/s | DFS finished | DFS nodes/puzzle | DFS puzzles/s | Solo solve puzzles/s | Solo generate puzzles/s |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| family | puzzles | DLX nodes/puzzle | DLX puzzles/s | DFS finished | DFS nodes/puzzle | DFS puzzles/s | Solo solve puzzles/s | Solo generate puzzles/s | our generate puzzles/s |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+
+# Solo's parameters as `sudoku generate` options: 3x3xk, 9jk, 12j ...
+generate_options() {
+    local p=$1 variant="" shape
+    case $p in
+    *j*) shape="--size ${p%%j*}"; variant=jigsaw ;;
+    *) shape="--box $(echo "$p" | sed 's/^\([0-9]*x[0-9]*\).*/\1/')" ;;
+    esac
+    local flags=${p#*[0-9]j}
+    [ "$flags" = "$p" ] && flags=${p#[0-9]*x[0-9]*}
+    case $flags in *x*) variant=${variant:+$variant,}x ;; esac
+    case $flags in *k*) variant=${variant:+$variant,}killer ;; esac
+    echo "$shape --variant $variant"
+}
 for family in $(cut -f1 "$tsv" | uniq); do
     grep -P "^$family\t" "$tsv" | cut -f2 >"$tmp/ids.txt"
     grep -P "^$family\t" "$tsv" | cut -f3 | awk -F, '{ s = "";
@@ -84,7 +100,13 @@ for family in $(cut -f1 "$tsv" | uniq); do
     else
         solo_rate="-" gen_rate="-"
     fi
-    printf '| %s | %d | %d | %.0f | %d | %s | %s | %s | %s |\n' "$family" "$n" \
+    # shellcheck disable=SC2046 # the options split on purpose
+    hyperfine -N -r 1 --export-json "$tmp/o.json" \
+        "$sudoku generate $(generate_options "$family") -n 20 --seed 1" \
+        >/dev/null 2>&1
+    t_ours=$(sed -n 's/.*"mean": *\([0-9.e-]*\).*/\1/p' "$tmp/o.json" | head -1)
+    ours_rate=$(echo "20 / $t_ours" | bc -l | xargs printf '%.1f')
+    printf '| %s | %d | %d | %.0f | %d | %s | %s | %s | %s | %s |\n' "$family" "$n" \
         $((nodes / n)) "$(echo "$n / $t_dlx" | bc -l)" "$done_dfs" "$dfs_nodes" \
-        "$dfs_rate" "$solo_rate" "$gen_rate"
+        "$dfs_rate" "$solo_rate" "$gen_rate" "$ours_rate"
 done

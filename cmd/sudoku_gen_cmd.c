@@ -24,7 +24,8 @@
 
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_SYMMETRY, OPT_FILL, OPT_GIVENS,
-    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION, OPT_REACH
+    OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION, OPT_REACH,
+    OPT_VARIANT, OPT_CAGE_SIZE
 };
 
 /* How a puzzle of a grade is reached. */
@@ -37,6 +38,13 @@ static const cli_option options[] = {
     { SUDOKU_OPT_SIZE, 0, "size", "N", "order (default 9; 6 is 2x3, 12 is "
       "3x4)" },
     { SUDOKU_OPT_BOX, 'b', "box", "RxC", "box shape: R rows by C columns" },
+    { OPT_VARIANT, 0, "variant", "V[,V]...", "x (both diagonals are units), "
+      "jigsaw (random connected regions instead of the boxes), killer "
+      "(random cages with sums; no givens at all when the cages alone "
+      "leave one solution), or several joined by commas (jigsaw,killer); "
+      "written as Solo IDs unless -o says otherwise" },
+    { OPT_CAGE_SIZE, 0, "cage-size", "N", "killer: cages of 2 to N cells "
+      "(default 4, as Solo; Solo takes no cage of one cell)" },
     { OPT_SYMMETRY, 0, "symmetry", "S", "none (default), rot180, rot90, "
       "mirror (left-right), diagonal (the main diagonal)" },
     { OPT_FILL, 0, "fill", "F", "dlx (default: the engine, randomized), "
@@ -62,9 +70,10 @@ static const cli_option options[] = {
       "more than N nodes keeps its given: the puzzle stays unique but is not "
       "proved minimal (default: 0, no limit, up to 16x16; 2000 above)" },
     CLI_GENERATE_OPTIONS,
-    { SUDOKU_OPT_OUTPUT, 'o', "output", "L", "line (default), grid, numbers, "
-      "tatham, json (JSON lines: seed, size, box, givens, minimal, nodes, "
-      "seconds, puzzle, solution)" },
+    { SUDOKU_OPT_OUTPUT, 'o', "output", "L", "line (default; tatham for "
+      "--variant), grid, numbers, tatham, json (JSON lines: seed, size, box, "
+      "givens, minimal, nodes, seconds, puzzle, solution; with --variant "
+      "also variant and the puzzle's Solo id)" },
     { SUDOKU_OPT_OUT_SYMBOLS, 0, "out-symbols", "S", "digits, alnum, "
       "letters, hex, numbers" },
     { OPT_SOLUTION, 0, "solution", NULL, "also print the solution after each "
@@ -81,7 +90,17 @@ static const cli_command gen_command = {
     "Puzzles with exactly one solution: a random complete grid, then cells\n"
     "cleared in random order while the solution counter proves the puzzle\n"
     "still has one solution.  Without --givens the result is minimal: no\n"
-    "given (no symmetric group of givens) can go without a second solution.",
+    "given (no symmetric group of givens) can go without a second solution.\n"
+    "\n"
+    "Variants (--variant x, jigsaw, killer, or a comma list such as\n"
+    "jigsaw,killer or x,killer): a random grid of the variant from the\n"
+    "randomized engine (jigsaw: random connected regions, redrawn until a\n"
+    "grid fills them), random connected cages of 2 to 4 cells with distinct\n"
+    "digits (killer: no givens when the cages alone leave one solution, else\n"
+    "givens added until they do), then the same clearing, proved by counting\n"
+    "to 2.  Puzzle k is seed S+k.\n"
+    "Output as Solo IDs (3x3x:..., 9j:..., 3x3k:..., 9jk:...) that sgt-solo\n"
+    "opens, or -o grid / numbers with the variant's sections.",
     options,
     "A puzzle whose budget ran out while clearing is printed (it has one\n"
     "solution) and reported as not proved minimal.\n",
@@ -101,6 +120,23 @@ static void write_cells(const sudoku *s)
         else
             printf(i ? ",%d" : "%d", s->cell[i]);
     }
+}
+
+/* The puzzle's Solo ID, without its newline (a JSON string: the ID has
+ * no quotes or backslashes). */
+static void write_id(const sudoku *s)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return;
+    sudoku_write(f, s, SUDOKU_LAYOUT_TATHAM, SUDOKU_SYM_AUTO);
+    fclose(f);
+    if (text && size > 0 && text[size - 1] == '\n')
+        text[--size] = '\0';
+    fputs(text ? text : "", stdout);
+    free(text);
 }
 
 /* The grade the logic solver gives a puzzle, or NULL (order too large). */
@@ -155,8 +191,38 @@ typedef struct gen_args {
     int with_solution, check_nodes_set, level, reach;
     sudoku_gen_options opt;
     sudoku_layout layout;
+    int layout_set;
     sudoku_symbols sym;
+    sudoku_gen_variant variant;
+    int variant_set;
 } gen_args;
+
+/* "x", "jigsaw", "killer" joined by commas, into v; 0, or a usage
+ * error. */
+static int parse_variant(cli_parser *ps, sudoku_gen_variant *v)
+{
+    const char *p = ps->value;
+    int max_cage = v->max_cage;
+    memset(v, 0, sizeof *v);
+    v->max_cage = max_cage;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        if (n == 1 && p[0] == 'x')
+            v->diagonals = 1;
+        else if (n == 6 && !strncmp(p, "jigsaw", 6))
+            v->jigsaw = 1;
+        else if (n == 6 && !strncmp(p, "killer", 6))
+            v->killer = 1;
+        else
+            return cli_usage_error(ps->prog, "%s: '%.*s' is not a variant "
+                                   "(x, jigsaw, killer, or several joined "
+                                   "by commas: jigsaw,killer)", ps->shown,
+                                   (int)n, p);
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
+}
 
 static int own_option(void *ctx, cli_parser *ps, int id)
 {
@@ -165,6 +231,12 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     switch (id) {
     case OPT_COUNT:
         return cli_value_count(ps, 1, UINT64_MAX, &g->count);
+    case OPT_VARIANT:
+        g->variant_set = 1;
+        return parse_variant(ps, &g->variant);
+    case OPT_CAGE_SIZE:
+        return cli_value_int(ps, 2, SUDOKU_MAX_CAGE_ORDER,
+                             &g->variant.max_cage);
     case SUDOKU_OPT_SIZE:
     case SUDOKU_OPT_BOX:
         return sudoku_input_option(ps, id, &g->box);
@@ -190,6 +262,8 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case SUDOKU_OPT_OUTPUT:
     case SUDOKU_OPT_OUT_SYMBOLS:
         st = sudoku_output_option(ps, id, &g->layout, &g->sym);
+        if (id == SUDOKU_OPT_OUTPUT)
+            g->layout_set = 1;
         if (!st && g->layout == SUDOKU_LAYOUT_AUTO)
             return cli_usage_error(ps->prog, "--output: 'same' is the layout "
                                    "a puzzle was read in, and generate reads "
@@ -233,6 +307,31 @@ int sudoku_generate_main(int argc, char **argv)
                                "boxes, not %dx%d",
                                sudoku_symmetry_name(opt.symmetry), shape.R,
                                shape.C);
+    const sudoku_gen_variant *variant = g.variant_set ? &g.variant : NULL;
+    if (g.variant.max_cage && !(variant && variant->killer))
+        return cli_usage_error(gen_command.prog, "--cage-size is for "
+                               "--variant killer");
+    if (variant) {
+        const char *prog = gen_command.prog;
+        if (difficulty)
+            return cli_usage_error(prog, "--difficulty grades plain sudoku "
+                                   "only, not --variant");
+        if (opt.fill != SUDOKU_FILL_DLX)
+            return cli_usage_error(prog, "--fill %s makes plain grids; "
+                                   "--variant fills with dlx",
+                                   sudoku_fill_name(opt.fill));
+        if (variant->killer &&
+            (shape.N < 2 || shape.N > SUDOKU_MAX_CAGE_ORDER))
+            return cli_usage_error(prog, "killer cages are made for orders 2 "
+                                   "to %d, not %d", SUDOKU_MAX_CAGE_ORDER,
+                                   shape.N);
+        if (!g.layout_set)
+            layout = SUDOKU_LAYOUT_TATHAM;
+        if (layout == SUDOKU_LAYOUT_LINE &&
+            (variant->jigsaw || variant->killer))
+            return cli_usage_error(prog, "-o line holds no regions or cages: "
+                                   "tatham, grid, numbers or json");
+    }
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
     if (g.reach == REACH_AUTO)
@@ -280,6 +379,9 @@ int sudoku_generate_main(int argc, char **argv)
                     grade = NULL;
                     break;
                 }
+            } else if (variant) {
+                st = sudoku_generate_variant(variant, shape, attempt_seed,
+                                             &opt, &puzzle, &solution, &rep);
             } else {
                 st = sudoku_generate(sv, attempt_seed, &opt, &puzzle,
                                      &solution, &rep);
@@ -335,6 +437,12 @@ int sudoku_generate_main(int argc, char **argv)
             write_cells(&puzzle);
             printf("\",\"solution\":\"");
             write_cells(&solution);
+            if (variant) {
+                char kind[64];
+                printf("\",\"variant\":\"%s\",\"id\":\"",
+                       sudoku_variant_name(&puzzle, kind, sizeof kind));
+                write_id(&puzzle);
+            }
             printf("\"}\n");
         } else {
             sudoku_write(stdout, &puzzle, layout, sym);

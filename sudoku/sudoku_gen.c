@@ -666,3 +666,525 @@ int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
     return st;
 }
 
+
+/* ---- variants ------------------------------------------------------------ */
+
+/* Is the set of cells with key[i] == k, which holds `from`, of `size`
+ * cells all connected to it (rook moves)? */
+static int reaches_all(const int *key, int N, int k, int from, int size,
+                       int *stack, unsigned char *seen)
+{
+    memset(seen, 0, (size_t)N * N);
+    int top = 0, reached = 0;
+    stack[top++] = from;
+    seen[from] = 1;
+    while (top > 0) {
+        int i = stack[--top], r = i / N, c = i % N;
+        reached++;
+        const int next[4][2] = { { r - 1, c }, { r + 1, c }, { r, c - 1 },
+                                 { r, c + 1 } };
+        for (int j = 0; j < 4; j++) {
+            int nr = next[j][0], nc = next[j][1], o = nr * N + nc;
+            if (nr < 0 || nr >= N || nc < 0 || nc >= N || seen[o] ||
+                key[o] != k)
+                continue;
+            seen[o] = 1;
+            stack[top++] = o;
+        }
+    }
+    return reached == size;
+}
+
+/* A random neighbour (rook move) of cell i, on the board of order N. */
+static int random_neighbour(rng *g, int N, int i)
+{
+    int r = i / N, c = i % N, next[4], n = 0;
+    if (r > 0)
+        next[n++] = i - N;
+    if (r < N - 1)
+        next[n++] = i + N;
+    if (c > 0)
+        next[n++] = i - 1;
+    if (c < N - 1)
+        next[n++] = i + 1;
+    return next[rng_below(g, n)];
+}
+
+/* Is cell i next to a cell of region k? */
+static int touches(const int *region, int N, int i, int k)
+{
+    int r = i / N, c = i % N;
+    return (r > 0 && region[i - N] == k) || (r < N - 1 && region[i + N] == k) ||
+           (c > 0 && region[i - 1] == k) || (c < N - 1 && region[i + 1] == k);
+}
+
+/* Any cell of region k. */
+static int cell_of(const int *region, int NN, int k)
+{
+    int i = 0;
+    while (i < NN && region[i] != k)
+        i++;
+    return i;
+}
+
+void sudoku_random_regions(const sudoku_shape *shape, uint64_t seed,
+                           int *region)
+{
+    int N = shape->N, NN = N * N;
+    rng g = { seed };
+    for (int i = 0; i < NN; i++)
+        region[i] = box_of(shape, i / N, i % N);
+    int *stack = malloc((size_t)NN * sizeof *stack);
+    int *order = malloc((size_t)NN * sizeof *order);
+    unsigned char *seen = malloc((size_t)NN);
+    if (!stack || !order || !seen || N < 2) {
+        free(stack);
+        free(order);
+        free(seen);
+        return; /* the boxes: a jigsaw still, just not a shuffled one */
+    }
+    /* A move: cell a of region A passes to a neighbouring region B, and
+     * a cell c of B next to A passes to A, kept when both regions stay
+     * connected.  Enough moves that most cells have had a chance. */
+    for (long t = 0; t < 4L * NN; t++) {
+        int a = rng_below(&g, NN), b = random_neighbour(&g, N, a);
+        int ra = region[a], rb = region[b];
+        if (ra == rb)
+            continue;
+        region[a] = rb;
+        if (!reaches_all(region, N, ra, cell_of(region, NN, ra), N - 1,
+                         stack, seen)) {
+            region[a] = ra;
+            continue;
+        }
+        random_perm(&g, order, NN);
+        int moved = 0;
+        for (int j = 0; j < NN && !moved; j++) {
+            int c = order[j];
+            if (c == a || region[c] != rb || !touches(region, N, c, ra))
+                continue;
+            region[c] = ra;
+            moved = reaches_all(region, N, ra, c, N, stack, seen) &&
+                    reaches_all(region, N, rb, a, N, stack, seen);
+            if (!moved)
+                region[c] = rb;
+        }
+        if (!moved)
+            region[a] = ra;
+    }
+    /* numbered in reading order of their first cells, as readers do */
+    for (int k = 0; k < N; k++)
+        order[k] = -1;
+    for (int i = 0, next = 0; i < NN; i++) {
+        if (order[region[i]] < 0)
+            order[region[i]] = next++;
+        region[i] = order[region[i]];
+    }
+    free(stack);
+    free(order);
+    free(seen);
+}
+
+/* One draw of the cages of sudoku_random_cages: cage[], size[] and
+ * held[] (the digits of each cage) filled; returns the number of cage
+ * numbers used (some may be left empty by merges). */
+static int draw_cages(rng *g, int N, const unsigned char *digit,
+                      int max_cage, int *cage, int *size, uint64_t *held,
+                      int *order, int *members)
+{
+    int NN = N * N;
+    for (int i = 0; i < NN; i++)
+        cage[i] = -1;
+    random_perm(g, order, NN);
+    int n = 0;
+    /* grow each cage from a random free cell to a random size of 2 or
+     * more, through free neighbours whose digit it does not hold yet */
+    for (int t = 0; t < NN; t++) {
+        int first = order[t];
+        if (cage[first] >= 0)
+            continue;
+        int want = 2 + rng_below(g, max_cage - 1);
+        int m = 0;
+        members[m++] = first;
+        cage[first] = n;
+        held[n] = 1ULL << (digit[first] - 1);
+        while (m < want) {
+            int cand[4 * SUDOKU_MAX_CAGE_ORDER], c = 0;
+            for (int j = 0; j < m; j++) {
+                int i = members[j], r = i / N, col = i % N;
+                int next[4] = { r > 0 ? i - N : -1, r < N - 1 ? i + N : -1,
+                                col > 0 ? i - 1 : -1,
+                                col < N - 1 ? i + 1 : -1 };
+                for (int k = 0; k < 4; k++)
+                    if (next[k] >= 0 && cage[next[k]] < 0 &&
+                        !(held[n] >> (digit[next[k]] - 1) & 1))
+                        cand[c++] = next[k];
+            }
+            if (c == 0)
+                break;
+            int pick = cand[rng_below(g, c)];
+            cage[pick] = n;
+            held[n] |= 1ULL << (digit[pick] - 1);
+            members[m++] = pick;
+        }
+        size[n++] = m;
+    }
+    /* a cage of one cell joins a neighbouring cage without its digit:
+     * the smallest with room for it, else (second pass) one of max_cage
+     * cells (a larger cage has many more digit tuples to search) */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < NN; i++) {
+            int k = cage[i], room = max_cage + pass;
+            if (size[k] != 1)
+                continue;
+            int r = i / N, col = i % N, best = -1;
+            int next[4] = { r > 0 ? i - N : -1, r < N - 1 ? i + N : -1,
+                            col > 0 ? i - 1 : -1, col < N - 1 ? i + 1 : -1 };
+            for (int j = 0; j < 4; j++) {
+                int o = next[j];
+                if (o < 0 || cage[o] == k || size[cage[o]] >= room ||
+                    (held[cage[o]] >> (digit[i] - 1) & 1))
+                    continue;
+                if (best < 0 || size[cage[o]] < size[best])
+                    best = cage[o];
+            }
+            if (best < 0)
+                continue;
+            cage[i] = best;
+            size[best]++;
+            held[best] |= 1ULL << (digit[i] - 1);
+            size[k] = 0;
+        }
+    }
+    return n;
+}
+
+int sudoku_random_cages(const sudoku *grid, uint64_t seed, int max_cage,
+                        int *cage, int *sum)
+{
+    int N = grid->shape.N, NN = N * N;
+    const unsigned char *digit = grid->cell;
+    rng g = { seed };
+    if (max_cage < 2)
+        max_cage = 4; /* as Solo, and cheap: a larger cage has many more
+                         digit tuples for the search to take */
+    if (max_cage > N)
+        max_cage = N;
+    int *order = malloc((size_t)NN * sizeof *order);
+    int *size = calloc((size_t)NN, sizeof *size);
+    uint64_t *held = calloc((size_t)NN, sizeof *held); /* digits of a cage */
+    int *members = malloc((size_t)NN * sizeof *members);
+    int *renumber = malloc((size_t)NN * sizeof *renumber);
+    if (!order || !size || !held || !members || !renumber) {
+        free(order);
+        free(size);
+        free(held);
+        free(members);
+        free(renumber);
+        return -1;
+    }
+    /* Solo takes no cage of one cell: a draw that leaves one is drawn
+     * again (rare: a lone cell first joins any neighbouring cage without
+     * its digit, even past max_cage) */
+    int n = 0, lone = 1;
+    for (int draw = 0; lone && draw < 1000; draw++) {
+        n = draw_cages(&g, N, digit, max_cage, cage, size, held, order,
+                       members);
+        lone = 0;
+        for (int i = 0; i < NN; i++)
+            lone |= size[cage[i]] == 1;
+    }
+    /* number the cages in reading order of their first cells */
+    for (int k = 0; k < n; k++)
+        renumber[k] = -1;
+    int cages = 0;
+    for (int i = 0; i < NN; i++) {
+        int k = cage[i];
+        if (renumber[k] < 0) {
+            renumber[k] = cages;
+            sum[cages++] = 0;
+        }
+        cage[i] = renumber[k];
+        sum[cage[i]] += digit[i];
+    }
+    free(order);
+    free(size);
+    free(held);
+    free(members);
+    free(renumber);
+    return cages;
+}
+
+/* Does the puzzle have one solution?  sv is its solver, or NULL to make
+ * one for it (a killer's givens in cages are in its tuples).  1 yes, 0
+ * no (or a check cut at opt->check_nodes: the given stays), -1 when the
+ * puzzle's budget ran out or memory did. */
+static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
+                          budget *b)
+{
+    grid_limits lim;
+    if (limits_left(b, &lim) != 0)
+        return -1;
+    lim.max_solutions = 2;
+    uint64_t cap = b->opt->check_nodes;
+    int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
+    if (capped)
+        lim.max_nodes = cap;
+    sudoku_solver *own = sv ? NULL : sudoku_solver_for(puzzle);
+    if (!sv && !own)
+        return -1;
+    grid_outcome out;
+    int st = sudoku_solve_dlx(sv ? sv : own, puzzle, &lim, NULL, &out);
+    sudoku_solver_free(own);
+    b->rep->nodes += out.nodes;
+    b->rep->checks++;
+    if (st == SUDOKU_ECLASH || (st == 0 && out.solutions > 1))
+        return 0;
+    if (st != 0)
+        return -1;
+    if (out.complete)
+        return out.solutions == 1;
+    if (!capped || out.nodes < cap)
+        return -1;
+    b->rep->minimal = 0;
+    b->rep->capped++;
+    return 0;
+}
+
+/* A killer whose cages leave several solutions: givens of the solution
+ * are added, each (with its symmetric partners) at a cell where another
+ * solution differs from it, until one solution is left; the clearing
+ * then takes away those it can.  Far fewer exact covers are built than
+ * by clearing from the full grid (each check of a killer builds its
+ * own).  1 when unique, -1 when the budget or memory ran out. */
+static int add_givens(rng *g, budget *b, sudoku *puzzle,
+                      const unsigned char *solution)
+{
+    const sudoku_shape *sh = &puzzle->shape;
+    int NN = sh->N * sh->N, status = -1;
+    int *differ = malloc((size_t)NN * sizeof *differ);
+    sudoku other;
+    sudoku_init(&other);
+    while (differ) {
+        sudoku_solver *sv = sudoku_solver_for(puzzle);
+        grid_limits lim;
+        if (!sv || limits_left(b, &lim) != 0) {
+            sudoku_solver_free(sv);
+            break;
+        }
+        lim.max_solutions = 2;
+        grid_outcome out;
+        int st = sudoku_solve_dlx(sv, puzzle, &lim, &other, &out);
+        b->rep->nodes += out.nodes;
+        b->rep->checks++;
+        if (st == 0 && out.complete && out.solutions == 1) {
+            sudoku_solver_free(sv);
+            status = 1;
+            break;
+        }
+        if (st != 0 || out.solutions < 2) {
+            sudoku_solver_free(sv);
+            break;
+        }
+        int n = 0;
+        for (int i = 0; i < NN; i++)
+            if (other.cell[i] != solution[i])
+                differ[n++] = i;
+        if (n == 0 && limits_left(b, &lim) == 0) {
+            /* the first found was ours: a random one, likely another */
+            lim.max_solutions = 1;
+            lim.randomize = 1;
+            lim.seed = rng_next(g);
+            sudoku_solve_dlx(sv, puzzle, &lim, &other, &out);
+            b->rep->nodes += out.nodes;
+            for (int i = 0; i < NN; i++)
+                if (out.solutions && other.cell[i] != solution[i])
+                    differ[n++] = i;
+        }
+        sudoku_solver_free(sv);
+        for (int i = 0; n == 0 && i < NN; i++)
+            if (!puzzle->cell[i])
+                differ[n++] = i;
+        int cells[4], m = sudoku_symmetric_cells(sh, b->opt->symmetry,
+                                                 differ[rng_below(g, n)],
+                                                 cells);
+        for (int j = 0; j < m; j++)
+            puzzle->cell[cells[j]] = solution[cells[j]];
+    }
+    free(differ);
+    sudoku_release(&other);
+    return status;
+}
+
+/* The clearing of a variant: each symmetric group of givens, in random
+ * order, goes when a count to 2 still finds one solution. */
+static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
+{
+    const sudoku_shape *sh = &puzzle->shape;
+    const sudoku_gen_options *opt = b->opt;
+    sudoku_gen_report *rep = b->rep;
+    int N = sh->N, NN = N * N;
+    rng g = { seed };
+    int *order = malloc((size_t)NN * sizeof *order);
+    unsigned char *solution = malloc((size_t)NN);
+    if (!order || !solution) {
+        free(order);
+        free(solution);
+        return -1;
+    }
+    memcpy(solution, puzzle->cell, (size_t)NN);
+    rep->complete = 1;
+    rep->minimal = 1;
+    int status = 0, givens = NN;
+    /* without cages, one solver serves every check (givens are forced
+     * options); with cages, each check makes its own */
+    sudoku_solver *sv = NULL;
+    if (!puzzle->n_cages) {
+        memset(puzzle->cell, 0, (size_t)NN);
+        sv = sudoku_solver_for(puzzle);
+        memcpy(puzzle->cell, solution, (size_t)NN);
+        if (!sv) {
+            status = -1;
+            goto done;
+        }
+    } else {
+        /* the cages alone may do: then the puzzle has no givens; else
+         * givens are added until it has one solution */
+        memset(puzzle->cell, 0, (size_t)NN);
+        int u = variant_unique(NULL, puzzle, b);
+        if (u == 1) {
+            givens = 0;
+            goto done;
+        }
+        if (u < 0 || (u == 0 && add_givens(&g, b, puzzle, solution) < 0)) {
+            memcpy(puzzle->cell, solution, (size_t)NN);
+            rep->complete = rep->minimal = 0;
+            goto done;
+        }
+        givens = 0;
+        for (int i = 0; i < NN; i++)
+            givens += puzzle->cell[i] != 0;
+    }
+    random_perm(&g, order, NN);
+    for (int t = 0; t < NN; t++) {
+        int orbit[4], n = sudoku_symmetric_cells(sh, opt->symmetry, order[t],
+                                                 orbit);
+        int filled = 0;
+        for (int j = 0; j < n; j++)
+            filled += puzzle->cell[orbit[j]] != 0;
+        if (filled < n)
+            continue; /* a group visited already */
+        if (opt->target_givens > 0 && givens - n < opt->target_givens) {
+            rep->minimal = 0;
+            continue;
+        }
+        for (int j = 0; j < n; j++)
+            puzzle->cell[orbit[j]] = 0;
+        int u = variant_unique(sv, puzzle, b);
+        if (u == 1) {
+            givens -= n;
+            continue;
+        }
+        for (int j = 0; j < n; j++)
+            puzzle->cell[orbit[j]] = solution[orbit[j]];
+        if (u < 0) {
+            rep->complete = rep->minimal = 0;
+            break;
+        }
+    }
+done:
+    rep->givens = givens;
+    sudoku_solver_free(sv);
+    free(order);
+    free(solution);
+    return status;
+}
+
+/* Fills the variant's grid (regions, diagonals, no cages) by the
+ * randomized engine within `per_try` nodes: 0, 1 when it did not, -1
+ * when the budget or memory ran out. */
+static int fill_variant(rng *g, budget *b, uint64_t per_try, sudoku *grid)
+{
+    int NN = grid->shape.N * grid->shape.N;
+    memset(grid->cell, 0, (size_t)NN);
+    sudoku_solver *sv = sudoku_solver_for(grid);
+    grid_limits lim;
+    if (!sv || limits_left(b, &lim) != 0) {
+        sudoku_solver_free(sv);
+        return -1;
+    }
+    if (!lim.max_nodes || lim.max_nodes > per_try)
+        lim.max_nodes = per_try;
+    lim.max_solutions = 1;
+    lim.randomize = 1;
+    lim.seed = rng_next(g);
+    grid_outcome out;
+    sudoku empty = *grid;
+    unsigned char *blank = calloc((size_t)NN, 1);
+    int st = blank ? SUDOKU_OK : SUDOKU_ENOMEM;
+    if (blank) {
+        empty.cell = blank;
+        st = sudoku_solve_dlx(sv, &empty, &lim, grid, &out);
+        b->rep->nodes += out.nodes;
+    }
+    free(blank);
+    sudoku_solver_free(sv);
+    if (st == SUDOKU_ENOMEM)
+        return -1;
+    return st == 0 && out.solutions == 1 ? 0 : 1;
+}
+
+/* Regions redrawn and fills tried at most this often before a seed
+ * gives up (an order without a grid of the variant, e.g. X of order 2). */
+enum { FILL_TRIES = 200, FILLS_PER_REGIONS = 4 };
+
+int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
+                            uint64_t seed, const sudoku_gen_options *opt,
+                            sudoku *puzzle, sudoku *solution,
+                            sudoku_gen_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    int N = shape.N, NN = N * N, status = -1;
+    rng g = { seed };
+    uint64_t layout_seed = rng_next(&g), fill_seed = rng_next(&g);
+    uint64_t cage_seed = rng_next(&g), clear_seed = rng_next(&g);
+    rng fill_rng = { fill_seed };
+    budget b = { opt, grid_seconds(), rep };
+    int *region = malloc((size_t)NN * sizeof *region);
+    int *cage = malloc((size_t)NN * sizeof *cage);
+    int *sum = malloc((size_t)NN * sizeof *sum);
+    if (!region || !cage || !sum || sudoku_set_shape(solution, shape) != 0)
+        goto done;
+    solution->diagonals = v->diagonals;
+    solution->jigsaw = 0;
+    solution->n_cages = 0;
+    uint64_t per_try = 20ULL * (uint64_t)N * (uint64_t)N * (uint64_t)N;
+    int filled = 1;
+    for (int t = 0; t < FILL_TRIES && filled == 1; t++) {
+        if (v->jigsaw && t % FILLS_PER_REGIONS == 0) {
+            sudoku_random_regions(&shape, layout_seed + (uint64_t)t, region);
+            if (sudoku_set_regions(solution, region) != 0)
+                goto done;
+        }
+        filled = fill_variant(&fill_rng, &b, per_try, solution);
+        if (filled == 1)
+            rep->restarts++;
+    }
+    if (filled != 0)
+        goto done;
+    if (v->killer) {
+        int n = sudoku_random_cages(solution, cage_seed, v->max_cage, cage,
+                                    sum);
+        if (n < 0 || sudoku_set_cages(solution, n, cage, sum) != 0)
+            goto done;
+    }
+    if (sudoku_copy(puzzle, solution) != 0)
+        goto done;
+    status = clear_variant(clear_seed, &b, puzzle);
+done:
+    rep->seconds = grid_seconds() - b.start;
+    free(region);
+    free(cage);
+    free(sum);
+    return status;
+}

@@ -127,4 +127,43 @@ int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
 int sudoku_symmetric_cells(const sudoku_shape *shape, sudoku_symmetry sym,
                            int i, int *cells);
 
+/* ---- variants ------------------------------------------------------------ */
+
+/* The variant of the puzzles made (all 0: plain sudoku). */
+typedef struct sudoku_gen_variant {
+    int diagonals;  /* X: both main diagonals are units */
+    int jigsaw;     /* random connected regions instead of the boxes */
+    int killer;     /* random connected cages, sums from the solution */
+    int max_cage;   /* killer: cages of 2 to max_cage cells (0: 4) */
+} sudoku_gen_variant;
+
+/* Random jigsaw regions of a shape: starting from the boxes, cells of
+ * neighbouring regions trade places at random, a trade kept only when
+ * both regions stay connected.  region[] gets N*N region numbers. */
+void sudoku_random_regions(const sudoku_shape *shape, uint64_t seed,
+                           int *region);
+
+/* Random killer cages on a full valid grid (order 2 or more): every
+ * cell in one connected cage of 2..max_cage cells (max_cage < 2: 4) whose
+ * digits in the grid are distinct; a cell left alone joins a neighbouring
+ * cage (of max_cage + 1 cells then, if it must), else the cages are drawn
+ * again, since Solo takes no cage of one cell.
+ * Sums from the grid.  cage[] gets N*N cage numbers (numbered in reading
+ * order of their first cells), sum[] one sum per cage; returns the number
+ * of cages. */
+int sudoku_random_cages(const sudoku *grid, uint64_t seed, int max_cage,
+                        int *cage, int *sum);
+
+/* A puzzle of a variant and its solution, from one seed: regions
+ * (jigsaw) redrawn until the randomized engine fills them within a node
+ * budget; cages (killer) from the grid; then, for a killer, no givens at
+ * all when the cages alone leave one solution, else (and for every other
+ * variant) cells cleared in random order (opt->symmetry's groups) while a
+ * count to 2 says the puzzle still has one solution.  opt->fill and
+ * opt->accept are not used.  Returns 0, or -1 (budget, no grid, memory). */
+int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
+                            uint64_t seed, const sudoku_gen_options *opt,
+                            sudoku *puzzle, sudoku *solution,
+                            sudoku_gen_report *rep);
+
 #endif

@@ -3,8 +3,13 @@
  * puzzle is unique (by DLX and by the naive DFS), minimal, symmetric as
  * asked, and the same for the same seed.
  *
+ * Variants (X, jigsaw, killer, combined): the same promises by DLX and
+ * DFS, regions and cages as Solo takes them, and the Solo ID read back.
+ *
  * Usage: test_sudoku_gen DATA_DIR   (tests/data)
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +172,196 @@ static void fills(void)
     }
 }
 
+/* ---- variants ------------------------------------------------------------ */
+
+/* The Solo ID of s, in buf. */
+static void solo_id(const sudoku *s, char *buf, size_t size)
+{
+    FILE *f = fmemopen(buf, size, "w");
+    buf[0] = '\0';
+    if (!f)
+        return;
+    sudoku_write(f, s, SUDOKU_LAYOUT_TATHAM, SUDOKU_SYM_AUTO);
+    fclose(f);
+}
+
+/* Does b have a's variant: diagonals, regions, cages and sums? */
+static int same_variant(const sudoku *a, const sudoku *b)
+{
+    int NN = a->shape.N * a->shape.N;
+    if (a->diagonals != b->diagonals || a->jigsaw != b->jigsaw ||
+        a->n_cages != b->n_cages)
+        return 0;
+    if (a->jigsaw &&
+        memcmp(a->region, b->region, (size_t)NN * sizeof *a->region))
+        return 0;
+    return !a->n_cages ||
+           (!memcmp(a->cage, b->cage, (size_t)NN * sizeof *a->cage) &&
+            !memcmp(a->cage_sum, b->cage_sum,
+                    (size_t)a->n_cages * sizeof *a->cage_sum));
+}
+
+static uint64_t count_variant(const sudoku *p, uint64_t limit)
+{
+    sudoku_solver *sv = sudoku_solver_for(p);
+    uint64_t n = sv ? count_dlx(sv, p, limit) : 0;
+    sudoku_solver_free(sv);
+    return n;
+}
+
+/* Every promise of sudoku_generate_variant, on one family: unique by DLX
+ * and by the naive DFS, minimal, the solution the grid filled, regions
+ * and cages valid (Solo's cages: 2 cells or more), the Solo ID read back
+ * as the same puzzle, the same seed the same puzzle. */
+static void variant_generated(const char *family, int R, int C,
+                              sudoku_gen_variant v, int puzzles,
+                              uint64_t seed)
+{
+    sudoku_shape shape = { R, C, R * C };
+    int N = shape.N, NN = N * N;
+    sudoku p, g, sol, back;
+    sudoku_init(&p);
+    sudoku_init(&g);
+    sudoku_init(&sol);
+    sudoku_init(&back);
+    sudoku_gen_options opt = { 0 };
+    int made = 0, unique = 0, dfs_unique = 0, same_solution = 0, valid = 0,
+        minimal = 0, layout_ok = 0, read_back = 0, reproducible = 0,
+        no_givens = 0, dfs_run = 0;
+    char id[8192], id2[8192];
+    for (int t = 0; t < puzzles; t++) {
+        sudoku_gen_report rep;
+        if (sudoku_generate_variant(&v, shape, seed + (uint64_t)t, &opt, &p,
+                                    &g, &rep) != 0)
+            continue;
+        made++;
+        char why[200];
+        dlx_diag err;
+        valid += sudoku_check_solution(&p, &g, why, sizeof why) == 0 &&
+                 same_variant(&p, &g);
+        int cages_ok = 1;
+        for (int k = 0; k < p.n_cages; k++) {
+            int size = 0;
+            for (int i = 0; i < NN; i++)
+                size += p.cage[i] == k;
+            cages_ok &= size >= 2;
+        }
+        layout_ok += cages_ok && p.diagonals == v.diagonals &&
+                     p.jigsaw == v.jigsaw && (p.n_cages > 0) == v.killer &&
+                     sudoku_check_variant(&p, &err) == SUDOKU_OK;
+        sudoku_solver *sv = sudoku_solver_for(&p);
+        grid_limits lim = { .max_solutions = 2 };
+        grid_outcome out;
+        sudoku_solve_dlx(sv, &p, &lim, &sol, &out);
+        sudoku_solver_free(sv);
+        unique += out.solutions == 1 && out.complete;
+        same_solution += memcmp(sol.cell, g.cell, (size_t)NN) == 0;
+        /* the naive search takes seconds on a minimal 9x9 variant: the
+         * first puzzle of each family */
+        if (N <= 6 || t == 0) {
+            sudoku_solve_dfs(&p, &lim, NULL, &out);
+            dfs_unique += out.solutions == 1 && out.complete;
+            dfs_run++;
+        }
+        int givens = 0, is_minimal = rep.minimal;
+        for (int i = 0; i < NN; i++) {
+            if (!p.cell[i])
+                continue;
+            givens++;
+            unsigned char d = p.cell[i];
+            p.cell[i] = 0;
+            is_minimal &= count_variant(&p, 2) == 2;
+            p.cell[i] = d;
+        }
+        CHECK(givens == rep.givens, "%s seed %llu: reported %d givens, has "
+              "%d", family, (unsigned long long)(seed + (uint64_t)t),
+              rep.givens, givens);
+        minimal += is_minimal;
+        no_givens += givens == 0;
+        /* the Solo ID reads back as the same puzzle, and writes the same */
+        solo_id(&p, id, sizeof id);
+        sudoku_read_options ro = { .layout = SUDOKU_LAYOUT_TATHAM };
+        read_back += sudoku_read_string(id, &ro, &back, &err) == SUDOKU_OK &&
+                     memcmp(back.cell, p.cell, (size_t)NN) == 0 &&
+                     same_variant(&p, &back) &&
+                     (solo_id(&back, id2, sizeof id2), !strcmp(id, id2));
+        sudoku_generate_variant(&v, shape, seed + (uint64_t)t, &opt, &back,
+                                &sol, &rep);
+        solo_id(&back, id2, sizeof id2);
+        reproducible += !strcmp(id, id2);
+    }
+    CHECK(made == puzzles, "%s: %d of %d made", family, made, puzzles);
+    CHECK(valid == made, "%s: %d of %d grids valid with the givens", family,
+          valid, made);
+    CHECK(layout_ok == made, "%s: %d of %d with the variant's regions and "
+          "cages", family, layout_ok, made);
+    CHECK(unique == made, "%s: DLX: %d of %d unique", family, unique, made);
+    CHECK(same_solution == made, "%s: %d of %d solve to the grid", family,
+          same_solution, made);
+    CHECK(dfs_run > 0 && dfs_unique == dfs_run, "%s: DFS: %d of %d unique",
+          family, dfs_unique, dfs_run);
+    CHECK(minimal == made, "%s: %d of %d minimal", family, minimal, made);
+    CHECK(read_back == made, "%s: %d of %d Solo IDs read back", family,
+          read_back, made);
+    CHECK(reproducible == made, "%s: %d of %d reproducible", family,
+          reproducible, made);
+    printf("%s: %d puzzles, %d without givens\n", family, made, no_givens);
+    sudoku_release(&p);
+    sudoku_release(&g);
+    sudoku_release(&sol);
+    sudoku_release(&back);
+}
+
+/* Random regions: N connected regions of N cells, not the boxes. */
+static void random_regions(void)
+{
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 4 } };
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        sudoku_shape shape = { shapes[k][0], shapes[k][1],
+                               shapes[k][0] * shapes[k][1] };
+        int NN = shape.N * shape.N, good = 0, moved = 0;
+        int *region = malloc((size_t)NN * sizeof *region);
+        sudoku s;
+        sudoku_init(&s);
+        sudoku_set_shape(&s, shape);
+        for (uint64_t seed = 1; seed <= 10; seed++) {
+            sudoku_random_regions(&shape, seed, region);
+            sudoku_set_regions(&s, region);
+            dlx_diag err;
+            good += sudoku_check_variant(&s, &err) == SUDOKU_OK;
+            int differs = 0;
+            for (int i = 0; i < NN; i++) {
+                int r = i / shape.N, c = i % shape.N;
+                differs |= region[i] != (r / shape.R) * shape.R + c / shape.C;
+            }
+            moved += differs;
+        }
+        CHECK(good == 10, "%dx%d: %d of 10 region sets valid", shape.R,
+              shape.C, good);
+        CHECK(moved >= 9, "%dx%d: %d of 10 region sets are not the boxes",
+              shape.R, shape.C, moved);
+        free(region);
+        sudoku_release(&s);
+    }
+}
+
+static void variants(void)
+{
+    random_regions();
+    sudoku_gen_variant x = { .diagonals = 1 }, j = { .jigsaw = 1 };
+    sudoku_gen_variant k = { .killer = 1 }, jk = { .jigsaw = 1, .killer = 1 };
+    sudoku_gen_variant xk = { .diagonals = 1, .killer = 1 };
+    variant_generated("X 2x3", 2, 3, x, 10, 11);
+    variant_generated("X 3x3", 3, 3, x, 6, 12);
+    variant_generated("jigsaw 6", 2, 3, j, 10, 13);
+    variant_generated("jigsaw 9", 3, 3, j, 6, 14);
+    variant_generated("killer 2x3", 2, 3, k, 10, 15);
+    variant_generated("killer 3x3", 3, 3, k, 4, 16);
+    variant_generated("jigsaw killer 6", 2, 3, jk, 10, 17);
+    variant_generated("jigsaw killer 9", 3, 3, jk, 4, 18);
+    variant_generated("X killer 2x3", 2, 3, xk, 10, 19);
+}
+
 static void generator(void)
 {
     fills();
@@ -192,5 +387,6 @@ int main(int argc, char **argv)
     if (argc > 1)
         data_dir = argv[1];
     generator();
+    variants();
     return check_done();
 }
