@@ -60,6 +60,11 @@ static const char about[] =
 "            whose digit comes from the Dancing Links solution, so every\n"
 "            puzzle is explained to its end\n"
 "\n"
+"X and jigsaw sudoku are explained over all their units: the diagonals\n"
+"and regions in every technique (locked candidates between any two units,\n"
+"a finned fish's fins in one region); unique rectangles are not tried on\n"
+"them.  Killer is refused: its cage techniques are not there yet.\n"
+"\n"
 "Orders up to 64; --max-nodes and --timeout hold for each puzzle (the\n"
 "search the guesses follow, and the steps: the finders watch the clock).";
 
