@@ -60,6 +60,11 @@ static const char about[] =
 "            whose digit comes from the Dancing Links solution, so every\n"
 "            puzzle is explained to its end\n"
 "\n"
+"X and jigsaw sudoku are explained over all their units: the diagonals\n"
+"and regions in every technique (locked candidates between any two units,\n"
+"a finned fish's fins in one region); unique rectangles are not tried on\n"
+"them.  Killer is refused: its cage techniques are not there yet.\n"
+"\n"
 "Orders up to 64; --max-nodes and --timeout hold for each puzzle (the\n"
 "search the guesses follow, and the steps: the finders watch the clock).";
 
@@ -95,6 +100,7 @@ typedef struct logic_run {
     cli_search search;
     cli_batch batch;
     sudoku_solver *sv;
+    int variant;              /* sv is a variant's, of one puzzle */
     sudoku_shape shape;        /* of sv */
     int puzzles, n_files;
 } logic_run;
@@ -212,10 +218,10 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
         return;
     }
-    if (sudoku_is_variant(s)) {
+    if (s->n_cages > 0) {
         char kind[40];
-        cli_report(shown, line, 0, "%s takes plain sudoku; its techniques "
-                   "over the units and cages of %s sudoku are not there yet",
+        cli_report(shown, line, 0, "%s takes plain, X and jigsaw sudoku; "
+                   "the cage techniques of %s sudoku are not there yet",
                    lr->md == HINT ? "hint" : lr->md == RATE ? "rate"
                                                             : "explain",
                    sudoku_variant_name(s, kind, sizeof kind));
@@ -229,9 +235,14 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
         return;
     }
-    if (!lr->sv || lr->shape.R != s->shape.R || lr->shape.C != s->shape.C) {
+    /* a variant's solver is made for its units (and, killer, its givens):
+     * one a puzzle; plain sudoku shares one per shape */
+    if (sudoku_is_variant(s) || lr->variant || !lr->sv ||
+        lr->shape.R != s->shape.R || lr->shape.C != s->shape.C) {
         sudoku_solver_free(lr->sv);
-        lr->sv = sudoku_solver_new(s->shape);
+        lr->variant = sudoku_is_variant(s);
+        lr->sv = lr->variant ? sudoku_solver_for(s)
+                             : sudoku_solver_new(s->shape);
         lr->shape = s->shape;
         if (!lr->sv) {
             cli_report(shown, line, 0, "out of memory for order %d",

@@ -104,9 +104,8 @@ void logic_place(sudoku_logic *lg, int i, int d)
 {
     lg->grid.cell[i] = (unsigned char)d;
     lg->cand[i] = 0;
-    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
-                 2 * lg->N + box_of(lg, i) };
-    for (int k = 0; k < 3; k++) {
+    int u[5], n_u = cell_units(lg, i, u);
+    for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
             lg->cand[cells[j]] &= ~bit(d);
@@ -167,13 +166,16 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
     sudoku_init(&lg->puzzle);
     sudoku_init(&lg->solution);
     lg->cand = malloc((size_t)NN * sizeof *lg->cand);
-    lg->unit = malloc((size_t)3 * NN * sizeof *lg->unit);
+    lg->n_units = sudoku_unit_count(puzzle);
+    lg->n_hood = puzzle->diagonals ? 5 : 3;
+    lg->unit = malloc((size_t)lg->n_units * N * sizeof *lg->unit);
+    lg->region = malloc((size_t)NN * sizeof *lg->region);
     lg->scratch = malloc((size_t)2 * NN * sizeof *lg->scratch);
     /* X-chains take 8 NN, XY-chains 3 NN N (N >= 4 here) */
     lg->chain = malloc((size_t)(3 * NN * (N < 4 ? 4 : N)) *
                        sizeof *lg->chain);
     lg->unique = -1;
-    if (!lg->cand || !lg->unit || !lg->scratch || !lg->chain ||
+    if (!lg->cand || !lg->unit || !lg->region || !lg->scratch || !lg->chain ||
         sudoku_set_shape(&lg->grid, lg->sh) ||
         sudoku_set_shape(&lg->puzzle, lg->sh) ||
         sudoku_set_shape(&lg->solution, lg->sh)) {
@@ -181,17 +183,14 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
         return NULL;
     }
     memcpy(lg->puzzle.cell, puzzle->cell, (size_t)NN);
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++) {
-            lg->unit[r * N + c] = r * N + c;          /* row r */
-            lg->unit[NN + c * N + r] = r * N + c;     /* column c */
-        }
-    for (int b = 0; b < N; b++)
-        for (int k = 0; k < N; k++) {
-            int r = (b / lg->sh.R) * lg->sh.R + k / lg->sh.C;
-            int c = (b % lg->sh.R) * lg->sh.C + k % lg->sh.C;
-            lg->unit[2 * NN + b * N + k] = r * N + c;
-        }
+    if (sudoku_copy_variant(&lg->puzzle, puzzle) ||
+        sudoku_copy_variant(&lg->grid, puzzle) ||
+        sudoku_units(puzzle, lg->unit) < 0) {
+        sudoku_logic_free(lg);
+        return NULL;
+    }
+    for (int i = 0; i < NN; i++)
+        lg->region[i] = sudoku_region_of(puzzle, i);
     uint64_t all = N == 64 ? ~0ULL : (1ULL << N) - 1;
     memset(lg->grid.cell, 0, (size_t)NN);
     for (int i = 0; i < NN; i++)
@@ -251,6 +250,7 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->cand);
     free(lg->rej);
     free(lg->unit);
+    free(lg->region);
     free(lg->rc);
     free(lg->rd);
     free(lg->scratch);
@@ -323,7 +323,7 @@ void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
 static int full_house(sudoku_logic *lg, sudoku_step *st)
 {
     char u[32], name[24];
-    for (int k = 0; k < 3 * lg->N; k++) {
+    for (int k = 0; k < lg->n_units; k++) {
         const int *cells = unit_cells(lg, k);
         int empty = -1, n = 0;
         for (int j = 0; j < lg->N; j++)
@@ -354,13 +354,13 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
         st->cell = i;
         st->digit = d;
         if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
-            logic_say(st, "%s = %d: %s rejects every other digit (its row, "
-                "column and box hold them)", cell_name(lg, i, name), d, name);
+            logic_say(st, "%s = %d: %s rejects every other digit (its %s "
+                "hold them)", cell_name(lg, i, name), d, name, hood_words(lg));
         else
             logic_say(st,
                       "%s = %d: naked single (%d is the only candidate left: "
-                      "its row, column and box hold the others)",
-                      cell_name(lg, i, name), d, d);
+                      "its %s hold the others)",
+                      cell_name(lg, i, name), d, d, hood_words(lg));
         logic_place(lg, i, d);
         return 1;
     }
@@ -370,7 +370,7 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
 static int hidden_single(sudoku_logic *lg, sudoku_step *st)
 {
     char u[32], name[24];
-    for (int k = 0; k < 3 * lg->N; k++) {
+    for (int k = 0; k < lg->n_units; k++) {
         const int *cells = unit_cells(lg, k);
         for (int d = 1; d <= lg->N; d++) {
             int where = -1, n = 0;
@@ -416,29 +416,35 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
 {
     char ua[32], ub[32];
     int N = lg->N;
-    for (int a = pointing ? 2 * N : 0; a < (pointing ? 3 * N : 2 * N); a++) {
+    for (int a = pointing ? 2 * N : 0; a < lg->n_units; a++) {
+        if (a / N == 2 && !pointing)
+            a = 3 * N; /* claiming: rows, columns, then the diagonals */
+        if (a >= lg->n_units || (a / N == 3 && pointing))
+            break;
         const int *cells = unit_cells(lg, a);
         for (int d = 1; d <= N; d++) {
             uint64_t pos = logic_positions(lg, a, d);
             if (popcount(pos) < 2)
                 continue;
-            /* the unit of the other kind that holds every position:
-             * a row or column for a box, a box for a row or column */
+            /* another unit that holds every position: a row, column or
+             * diagonal for a box or region, a box, region or the other
+             * diagonal for a line (two lines meet in one cell at most) */
             int first = cells[lowest(pos)];
-            int same_row = 1, same_col = 1, same_box = 1;
-            for (uint64_t m = pos; m; m &= m - 1) {
-                int i = cells[lowest(m)];
-                same_row &= row_of(lg, i) == row_of(lg, first);
-                same_col &= col_of(lg, i) == col_of(lg, first);
-                same_box &= box_of(lg, i) == box_of(lg, first);
+            int u[5], n_u = cell_units(lg, first, u), b = -1;
+            for (int k = 0; k < n_u && b < 0; k++) {
+                if (u[k] == a || (pointing && u[k] / N == 2))
+                    continue;
+                const int *other = unit_cells(lg, u[k]);
+                int all = 1;
+                for (uint64_t m = pos; m && all; m &= m - 1) {
+                    int i = cells[lowest(m)], in = 0;
+                    for (int j = 0; j < N; j++)
+                        in |= other[j] == i;
+                    all = in;
+                }
+                if (all)
+                    b = u[k];
             }
-            int b = -1;
-            if (pointing && same_row)
-                b = row_of(lg, first);
-            else if (pointing && same_col)
-                b = N + col_of(lg, first);
-            else if (!pointing && same_box)
-                b = 2 * N + box_of(lg, first);
             if (b < 0)
                 continue;
             int from = lg->n_rm;
@@ -532,7 +538,7 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[4];
-    for (int u = 0; u < 3 * lg->N && !logic_time_up(lg); u++)
+    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++)
         if (naked_in_unit(lg, st, u, k, pick, 0, 0, 0))
             return 1;
     return 0;
@@ -602,7 +608,7 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[4];
-    for (int u = 0; u < 3 * lg->N && !logic_time_up(lg); u++)
+    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++)
         if (hidden_in_unit(lg, st, u, k, pick, 0, 1, 0))
             return 1;
     return 0;
@@ -753,9 +759,8 @@ static int reject_init(sudoku_logic *lg)
         }
         /* the values of the filled cells of the hood */
         uint64_t r = 0;
-        int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
-                     2 * lg->N + box_of(lg, i) };
-        for (int k = 0; k < 3; k++) {
+        int u[5], n_u = cell_units(lg, i, u);
+        for (int k = 0; k < n_u; k++) {
             const int *cells = unit_cells(lg, u[k]);
             for (int j = 0; j < lg->N; j++)
                 if (lg->grid.cell[cells[j]])
@@ -770,9 +775,8 @@ static int reject_init(sudoku_logic *lg)
 static void reject_place(sudoku_logic *lg, int i, int d)
 {
     lg->rej[i] = all_digits(lg);
-    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
-                 2 * lg->N + box_of(lg, i) };
-    for (int k = 0; k < 3; k++) {
+    int u[5], n_u = cell_units(lg, i, u);
+    for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
             lg->rej[cells[j]] |= bit(d);
@@ -801,13 +805,13 @@ static int reject_singles(sudoku_logic *lg, sudoku_step *st)
         st->tech = SUDOKU_TECH_NAKED_SINGLE;
         st->cell = i;
         st->digit = d;
-        logic_say(st, "%s = %d: %s rejects every other value (its row, column "
-            "and box hold them)", cell_name(lg, i, name), d, name);
+        logic_say(st, "%s = %d: %s rejects every other value (its %s hold "
+            "them)", cell_name(lg, i, name), d, name, hood_words(lg));
         reject_place(lg, i, d);
         return 1;
     }
     /* a value that all the other cells of one of a cell's units reject */
-    for (int u = 0; u < 3 * lg->N; u++) {
+    for (int u = 0; u < lg->n_units; u++) {
         const int *cells = unit_cells(lg, u);
         for (int j = 0; j < lg->N; j++) {
             int i = cells[j];
@@ -839,7 +843,7 @@ static int reject_pairs(sudoku_logic *lg, sudoku_step *st)
     int N = lg->N;
     uint64_t all = all_digits(lg);
     char un[32], a[24], b[24];
-    for (int u = 0; u < 3 * N; u++) {
+    for (int u = 0; u < lg->n_units; u++) {
         const int *cells = unit_cells(lg, u);
         /* how many cells of the unit reject each value, and which do not */
         uint64_t open[SUDOKU_LOGIC_MAX_ORDER];   /* bit j: cell j allows */
@@ -1082,9 +1086,8 @@ static int single_at_start(const sudoku_logic *lg, int i)
 {
     if (popcount(lg->cand[i]) == 1)
         return 1;
-    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
-                 2 * lg->N + box_of(lg, i) };
-    for (int k = 0; k < 3; k++) {
+    int u[5], n_u = cell_units(lg, i, u);
+    for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         uint64_t elsewhere = 0;
         for (int j = 0; j < lg->N; j++)

@@ -217,7 +217,7 @@ static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
  */
 int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
 {
-    int NN = lg->NN, N = lg->N;
+    int NN = lg->NN;
     for (int p = 0; p < NN; p++) {
         uint64_t pair = lg->cand[p];
         if (popcount(pair) != 2)
@@ -229,7 +229,7 @@ int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
                 continue;
             for (uint64_t xs = pair; xs; xs &= xs - 1) {
                 int x = lowest(xs) + 1, w = lowest(pair & ~bit(x)) + 1;
-                for (int u = 0; u < 3 * N; u++) {
+                for (int u = 0; u < lg->n_units; u++) {
                     int a, b;
                     if (!conjugates(lg, u, x, &a, &b) || a == p || a == q ||
                         b == p || b == q)
@@ -283,6 +283,10 @@ static int known_unique(sudoku_logic *lg)
 int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
 {
     int N = lg->N;
+    /* the swap must keep every unit: not checked past the boxes and lines
+     * (a diagonal, two jigsaw regions shaped otherwise), so not tried */
+    if (sudoku_is_variant(&lg->puzzle))
+        return 0;
     for (int r1 = 0; r1 < N; r1++)
         for (int r2 = r1 + 1; r2 < N; r2++)
             for (int c1 = 0; c1 < N; c1++)
@@ -335,23 +339,22 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
 /* ---- colouring and chains
  * ---------------------------------------------------- */
 
-/* The k-th of the 3N cells of the row, column and box of cell c (c itself
- * and the cells of two of its units come more than once). */
+/* The k-th of the n_hood N cells of the units of cell c (c itself, and
+ * the cells of two of its units, come more than once; past its units, c). */
 static int peer(const sudoku_logic *lg, int c, int k)
 {
-    int N = lg->N;
-    int u = k < N ? row_of(lg, c)
-          : k < 2 * N ? N + col_of(lg, c) : 2 * N + box_of(lg, c);
-    return unit_cells(lg, u)[k % N];
+    int N = lg->N, u[5], n_u = cell_units(lg, c, u);
+    if (k / N >= n_u)
+        return c;
+    return unit_cells(lg, u[k / N])[k % N];
 }
 
 /* Whether d has exactly two places in one of the units of cell c (c being
  * one of them). */
 static int has_strong_link(const sudoku_logic *lg, int c, int d)
 {
-    int N = lg->N;
-    int u[3] = { row_of(lg, c), N + col_of(lg, c), 2 * N + box_of(lg, c) };
-    for (int k = 0; k < 3; k++)
+    int u[5], n_u = cell_units(lg, c, u);
+    for (int k = 0; k < n_u; k++)
         if (popcount(logic_positions(lg, u[k], d)) == 2)
             return 1;
     return 0;
@@ -382,9 +385,8 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
             queue[n++] = root;
             for (int h = 0; h < n; h++) {
                 int c = queue[h];
-                int u[3] = { row_of(lg, c), N + col_of(lg, c),
-                             2 * N + box_of(lg, c) };
-                for (int k = 0; k < 3; k++) {
+                int u[5], n_u = cell_units(lg, c, u);
+                for (int k = 0; k < n_u; k++) {
                     int a, b;
                     if (!conjugates(lg, u[k], d, &a, &b))
                         continue;
@@ -523,7 +525,7 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
                     }
                 }
                 /* the next links: strong from "not d", weak from "d" */
-                for (int pe = 0; pe < 3 * N; pe++) {
+                for (int pe = 0; pe < lg->n_hood * N; pe++) {
                     int i = peer(lg, c, pe);
                     if (i == c || !(lg->cand[i] & bit(d)))
                         continue;
@@ -533,9 +535,8 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
                     if (!is_d) {
                         /* strong: c and i are d's only places in a unit */
                         int strong = 0;
-                        int u[3] = { row_of(lg, c), N + col_of(lg, c),
-                                     2 * N + box_of(lg, c) };
-                        for (int k = 0; k < 3; k++) {
+                        int u[5], n_u = cell_units(lg, c, u);
+                        for (int k = 0; k < n_u; k++) {
                             int a, b;
                             strong |= conjugates(lg, u[k], d, &a, &b) &&
                                       (a == i || b == i);
@@ -619,7 +620,7 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
                 }
                 /* c is v: a two-candidate cell seeing c and holding v is
                  * its other digit */
-                for (int pe = 0; pe < 3 * N; pe++) {
+                for (int pe = 0; pe < lg->n_hood * N; pe++) {
                     int i = peer(lg, c, pe);
                     if (i == c || popcount(lg->cand[i]) != 2 ||
                         !(lg->cand[i] & bit(v)))
@@ -747,9 +748,8 @@ static int trial_place(sudoku_logic *lg, trial *t, int i, int d, int why)
     for (uint64_t o = t->cand[i] & ~bit(d); o; o &= o - 1)
         trial_remove(lg, t, i, lowest(o) + 1, p);
     t->cand[i] = 0;
-    int u[3] = { row_of(lg, i), lg->N + col_of(lg, i),
-                 2 * lg->N + box_of(lg, i) };
-    for (int k = 0; k < 3; k++) {
+    int u[5], n_u = cell_units(lg, i, u);
+    for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
             if (trial_remove(lg, t, cells[j], d, p) != 0)
@@ -786,7 +786,7 @@ static int trial_run(sudoku_logic *lg, trial *t, int i, int d)
             }
         if (progress)
             continue;
-        for (int u = 0; u < 3 * N; u++) {
+        for (int u = 0; u < lg->n_units; u++) {
             const int *cells = unit_cells(lg, u);
             uint64_t once = 0, twice = 0, placed = 0;
             for (int j = 0; j < N; j++) {
@@ -1002,7 +1002,7 @@ int logic_unit_forcing(sudoku_logic *lg, sudoku_step *st)
 {
     int cell[FORCING_MAX_BRANCHES], digit[FORCING_MAX_BRANCHES];
     for (int k = 2; k <= FORCING_MAX_BRANCHES; k++)
-        for (int u = 0; u < 3 * lg->N; u++)
+        for (int u = 0; u < lg->n_units; u++)
             for (int d = 1; d <= lg->N; d++) {
                 uint64_t pos = logic_positions(lg, u, d);
                 if (popcount(pos) != k)

@@ -27,7 +27,11 @@ struct sudoku_logic {
                                  rejects (a filled cell rejects all) */
     uint32_t allowed;         /* techniques that may be used: bit t */
     grid_limits limits;       /* of the search the guesses follow */
-    int *unit;                /* 3N units of N cells: rows, columns, boxes */
+    int *unit;                /* n_units units of N cells: rows, columns,
+                                 boxes or regions, diagonals (X) */
+    int n_units;              /* 3N, or 3N + 2 with the diagonals */
+    int n_hood;               /* the most units a cell is in: 3, or 5 */
+    int *region;              /* per cell: its box, or jigsaw region */
     int *rc, *rd;             /* removals of the current step */
     int n_rm, cap_rm;
     double deadline;          /* grid_seconds() at which the steps stop
@@ -76,17 +80,40 @@ static inline int col_of(const sudoku_logic *lg, int i)
     return i % lg->N;
 }
 
+/* The box of a cell, or its region in a jigsaw. */
 static inline int box_of(const sudoku_logic *lg, int i)
 {
-    int r = i / lg->N, c = i % lg->N;
-    return (r / lg->sh.R) * lg->sh.R + c / lg->sh.C;
+    return lg->region[i];
+}
+
+/* The units of cell i into u (room for 5): its row, column, box or
+ * region, then the diagonals it is on (X); returns how many. */
+static inline int cell_units(const sudoku_logic *lg, int i, int *u)
+{
+    int N = lg->N, r = i / N, c = i % N, n = 3;
+    u[0] = r;
+    u[1] = N + c;
+    u[2] = 2 * N + lg->region[i];
+    if (lg->n_units > 3 * N) {
+        if (r == c)
+            u[n++] = 3 * N;
+        if (r + c == N - 1)
+            u[n++] = 3 * N + 1;
+    }
+    return n;
 }
 
 static inline int sees(const sudoku_logic *lg, int a, int b)
 {
-    return a != b && (row_of(lg, a) == row_of(lg, b) ||
-                      col_of(lg, a) == col_of(lg, b) ||
-                      box_of(lg, a) == box_of(lg, b));
+    if (a == b)
+        return 0;
+    if (row_of(lg, a) == row_of(lg, b) || col_of(lg, a) == col_of(lg, b) ||
+        box_of(lg, a) == box_of(lg, b))
+        return 1;
+    if (lg->n_units == 3 * lg->N)
+        return 0;
+    int N = lg->N, ra = a / N, ca = a % N, rb = b / N, cb = b % N;
+    return (ra == ca && rb == cb) || (ra + ca == N - 1 && rb + cb == N - 1);
 }
 
 static inline const int *unit_cells(const sudoku_logic *lg, int u)
@@ -96,9 +123,17 @@ static inline const int *unit_cells(const sudoku_logic *lg, int u)
 
 static inline const char *unit_name(const sudoku_logic *lg, int u, char *buf)
 {
-    static const char *const kind[] = { "row", "column", "box" };
-    sprintf(buf, "%s %d", kind[u / lg->N], u % lg->N + 1);
-    return buf;
+    return sudoku_unit_name(&lg->puzzle, u, buf);
+}
+
+/* A cell's units in words: "row, column and box", "row, column, region
+ * and diagonals". */
+static inline const char *hood_words(const sudoku_logic *lg)
+{
+    int x = lg->n_units > 3 * lg->N, j = lg->puzzle.jigsaw;
+    return x ? (j ? "row, column, region and diagonals"
+                  : "row, column, box and diagonals")
+             : (j ? "row, column and region" : "row, column and box");
 }
 
 static inline const char *cell_name(const sudoku_logic *lg, int i, char *buf)

@@ -113,8 +113,17 @@ for cmd in canon transform; do
 done
 for cmd in explain hint rate; do
     expect "$cmd refuses" 3 "*" "*" -- "$sudoku" $cmd "$tmp/jxk1.txt"
-    assert "$cmd names the variant" grep -q "$cmd takes plain sudoku; its techniques over the units and cages of X jigsaw killer sudoku are not there yet" "$tmp/err"
+    assert "$cmd names the variant" grep -q "$cmd takes plain, X and jigsaw sudoku; the cage techniques of X jigsaw killer sudoku are not there yet" "$tmp/err"
 done
+
+# X and jigsaw are explained over their units, to Solo's solution
+grep -P '^(3x3x|9jx)\t' "$tsv" | cut -f2 >"$tmp/xj.txt"
+expect "rate X and jigsaw" 0 "*" "" -- "$sudoku" rate "$tmp/xj.txt"
+assert "rate: every puzzle easy, like Solo's" \
+    [ "$(grep -c ': easy' "$tmp/out")" = 40 ]
+"$sudoku" explain "$tmp/x1.txt" >"$tmp/x1.explain"
+assert "explain X: a diagonal named" grep -q "diagonal" "$tmp/x1.explain"
+assert "explain X: to the end" grep -q "^solved in" "$tmp/x1.explain"
 
 # Solo reads the IDs we write, and its solver agrees with ours
 solo=/usr/games/sgt-solo
