@@ -674,25 +674,7 @@ int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
 static int reaches_all(const int *key, int N, int k, int from, int size,
                        int *stack, unsigned char *seen)
 {
-    memset(seen, 0, (size_t)N * N);
-    int top = 0, reached = 0;
-    stack[top++] = from;
-    seen[from] = 1;
-    while (top > 0) {
-        int i = stack[--top], r = i / N, c = i % N;
-        reached++;
-        const int next[4][2] = { { r - 1, c }, { r + 1, c }, { r, c - 1 },
-                                 { r, c + 1 } };
-        for (int j = 0; j < 4; j++) {
-            int nr = next[j][0], nc = next[j][1], o = nr * N + nc;
-            if (nr < 0 || nr >= N || nc < 0 || nc >= N || seen[o] ||
-                key[o] != k)
-                continue;
-            seen[o] = 1;
-            stack[top++] = o;
-        }
-    }
-    return reached == size;
+    return sudoku_cells_reached(key, N, k, from, stack, seen) == size;
 }
 
 /* A random neighbour (rook move) of cell i, on the board of order N. */

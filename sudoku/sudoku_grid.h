@@ -132,6 +132,12 @@ int sudoku_units(const sudoku *s, int *cells);
 char *sudoku_unit_name(const sudoku *s, int unit, char *buf);
 /* The variant in words: "X jigsaw killer", "" for plain sudoku. */
 const char *sudoku_variant_name(const sudoku *s, char *buf, size_t size);
+/* How many cells with key[i] == k are reached from cell `from` by rook
+ * moves through such cells (key: N*N entries; stack: N*N ints and seen:
+ * N*N bytes of scratch). */
+int sudoku_cells_reached(const int *key, int N, int k, int from, int *stack,
+                         unsigned char *seen);
+
 /* Are the regions (jigsaw) N connected regions of N cells, and every
  * cage connected, of 1..N cells, with a sum it can reach, and at most
  * SUDOKU_MAX_TUPLES tuples over all cages? SUDOKU_OK, or

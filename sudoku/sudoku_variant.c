@@ -142,6 +142,30 @@ const char *sudoku_variant_name(const sudoku *s, char *buf, size_t size)
     return buf;
 }
 
+int sudoku_cells_reached(const int *key, int N, int k, int from, int *stack,
+                         unsigned char *seen)
+{
+    memset(seen, 0, (size_t)N * N);
+    int top = 0, reached = 0;
+    stack[top++] = from;
+    seen[from] = 1;
+    while (top > 0) {
+        int i = stack[--top], r = i / N, c = i % N;
+        reached++;
+        const int next[4][2] = { { r - 1, c }, { r + 1, c }, { r, c - 1 },
+                                 { r, c + 1 } };
+        for (int j = 0; j < 4; j++) {
+            int nr = next[j][0], nc = next[j][1], o = nr * N + nc;
+            if (nr < 0 || nr >= N || nc < 0 || nc >= N || seen[o] ||
+                key[o] != k)
+                continue;
+            seen[o] = 1;
+            stack[top++] = o;
+        }
+    }
+    return reached;
+}
+
 /* Is the set of cells with key[i] == k connected (rook moves)?  Its
  * size in *size. */
 static int connected(const int *key, int N, int k, int *size, int *stack,
@@ -157,25 +181,7 @@ static int connected(const int *key, int N, int k, int *size, int *stack,
     *size = n;
     if (first < 0)
         return 1;
-    memset(seen, 0, (size_t)N * N);
-    int top = 0, reached = 0;
-    stack[top++] = first;
-    seen[first] = 1;
-    while (top > 0) {
-        int i = stack[--top], r = i / N, c = i % N;
-        reached++;
-        const int next[4][2] = { { r - 1, c }, { r + 1, c }, { r, c - 1 },
-                                 { r, c + 1 } };
-        for (int j = 0; j < 4; j++) {
-            int nr = next[j][0], nc = next[j][1], o = nr * N + nc;
-            if (nr < 0 || nr >= N || nc < 0 || nc >= N || seen[o] ||
-                key[o] != k)
-                continue;
-            seen[o] = 1;
-            stack[top++] = o;
-        }
-    }
-    return reached == n;
+    return sudoku_cells_reached(key, N, k, first, stack, seen) == n;
 }
 
 /* The tuples of distinct digits 1..N with this sum on n cells: the sets
