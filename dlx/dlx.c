@@ -18,7 +18,7 @@
 /*
  * Layout, as in Knuth's dlx1, with int indices instead of pointers (half
  * the cache footprint of pointers, and a clone is a memcpy).  Unlike dlx1,
- * a node's fields live in three parallel arrays, ln[] (up, down), itm[] and
+ * a node's fields live in parallel arrays, ln[] (up, down), itm[], nxt[] and
  * color[]: the dance touches links most, so 8-byte links pack twice as many
  * nodes per cache line as Knuth's 16-byte node (about 1.3x faster on
  * pentominoes), and color[] is not touched at all when no option has one.
@@ -29,7 +29,7 @@
  *     P+1..N       secondary items
  *     N+1          root of the active secondary items
  *
- *   nodes (index x into ln[], itm[], color[])
+ *   nodes (index x into ln[], itm[], nxt[], color[])
  *     0            unused
  *     1..N         header of item i: up/down head its list of nodes and
  *                  `itm` holds the list's length
@@ -41,7 +41,12 @@
  *               itm = length of the list
  *     node:     up, down = neighbours in the item's list; itm = item (> 0);
  *               color = 0 (none), > 0 (a color), -1 (purified: same color
- *               as the committed one, so kept in place but ignored)
+ *               as the committed one, so kept in place but ignored);
+ *               nxt = the next node of its option, the last one's is the
+ *               first (hide() walks this ring: a loop of |option| - 1
+ *               steps, which the branch predictor learns, instead of
+ *               Knuth's walk to the spacer and back, whose two exits move
+ *               with the node's place in its option)
  *     spacer:   itm = -(o + 1) < 0 for the option o before it (the first
  *               spacer has itm 0);
  *               up = first node of the option before it,
@@ -66,6 +71,7 @@ struct dlx_matrix {
     link *ln;
     int *itm;
     int *color;
+    int *nxt;           /* node: the next node of its option, cyclically */
     int n_nodes;        /* nodes in use, spacers included */
     int cap_nodes;
     int *opt_start;     /* first node of each option */
@@ -161,11 +167,12 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     m->ln = malloc((size_t)m->cap_nodes * sizeof *m->ln);
     m->itm = malloc((size_t)m->cap_nodes * sizeof *m->itm);
     m->color = malloc((size_t)m->cap_nodes * sizeof *m->color);
+    m->nxt = malloc((size_t)m->cap_nodes * sizeof *m->nxt);
     int levels = n_primary + 2;
     m->choice = malloc((size_t)levels * sizeof *m->choice);
     m->level_nodes = calloc((size_t)levels, sizeof *m->level_nodes);
     if (!m->items || !m->active || !m->stamp || !m->ln || !m->itm || !m->color ||
-        !m->choice ||
+        !m->nxt || !m->choice ||
         !m->level_nodes) {
         dlx_free(m);
         return NULL;
@@ -187,6 +194,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     for (int i = 0; i <= n + 1; i++) {
         m->ln[i] = (link){ i, i };
         m->itm[i] = m->color[i] = 0;
+        m->nxt[i] = i;
     }
     m->last_spacer = n + 1;
     m->ln[n + 1] = (link){ 0, 0 };
@@ -203,6 +211,7 @@ void dlx_free(dlx_matrix *m)
     free(m->ln);
     free(m->itm);
     free(m->color);
+    free(m->nxt);
     free(m->opt_start);
     free(m->stamp);
     free(m->choice);
@@ -241,11 +250,14 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     free(m->ln);
     free(m->itm);
     free(m->color);
+    free(m->nxt);
     m->ln = dup_array(src->ln, (size_t)src->cap_nodes, sizeof *src->ln, &ok);
     m->itm = dup_array(src->itm, (size_t)src->cap_nodes, sizeof *src->itm,
                        &ok);
     m->color = dup_array(src->color, (size_t)src->cap_nodes,
                          sizeof *src->color, &ok);
+    m->nxt = dup_array(src->nxt, (size_t)src->cap_nodes, sizeof *src->nxt,
+                       &ok);
     m->cap_nodes = src->cap_nodes;
     m->n_nodes = src->n_nodes;
     m->last_spacer = src->last_spacer;
@@ -270,7 +282,7 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     return m;
 }
 
-/* Makes room for `need` nodes in all three node arrays. */
+/* Makes room for `need` nodes in all four node arrays. */
 static int grow_nodes(dlx_matrix *m, int need)
 {
     if (need <= m->cap_nodes)
@@ -290,6 +302,11 @@ static int grow_nodes(dlx_matrix *m, int need)
     if (!p)
         return DLX_ENOMEM;
     m->color = p;
+    cap = m->cap_nodes;
+    p = grow(m->nxt, &cap, need, sizeof *m->nxt);
+    if (!p)
+        return DLX_ENOMEM;
+    m->nxt = p;
     m->cap_nodes = cap;
     return DLX_OK;
 }
@@ -353,6 +370,7 @@ int dlx_add_option(dlx_matrix *m, int n, const int *items, const int *colors)
         int last = ln[c].up;
         ln[x] = (link){ last, c };
         itm[x] = c;
+        m->nxt[x] = k + 1 < n ? x + 1 : first;
         color[x] = colors ? colors[k] : 0;
         m->has_colors |= color[x] > 0;
         ln[last].down = x;
@@ -365,6 +383,7 @@ int dlx_add_option(dlx_matrix *m, int n, const int *items, const int *colors)
     ln[spacer] = (link){ first, 0 };
     itm[spacer] = -(o + 1);
     color[spacer] = 0;
+    m->nxt[spacer] = spacer;
     m->last_spacer = spacer;
     m->n_nodes = spacer + 1;
     m->opt_start[o] = first;
@@ -557,6 +576,7 @@ typedef struct dance {
     link *ln;
     int *itm;
     int *color;
+    const int *nxt;
     int n_primary;
     long *zeros;  /* active primary items with no option left (a long, so
                      that it cannot alias the int arrays and stays in a
@@ -568,7 +588,9 @@ typedef struct dance {
  * never happens without colors; `colored` is a constant at every call, so
  * that the compiler drops the color tests for matrices without colors.
  * Updates are counted as Knuth counts them: one per item unlinked and one
- * per node unlinked.
+ * per node unlinked.  The nodes of one option are in different lists, so
+ * the order in which hide() and unhide() visit them does not matter; both
+ * follow the ring nxt[].
  *
  * *zeros counts the active primary items whose list is empty, so that the
  * choice of item can stop at the first item of length 1 when there is
@@ -584,14 +606,11 @@ static inline void hide(const dance *d, int p, uint64_t *updates,
     int *itm = d->itm;
     const int *color = d->color;
     const int n_primary = d->n_primary;
+    const int *nxt = d->nxt;
     long zeros = 0;
     uint64_t u = 0;
-    for (long q = p + 1; q != p;) {
+    for (long q = nxt[p]; q != p; q = nxt[q]) {
         long x = itm[q], up = ln[q].up, dn = ln[q].down;
-        if (x <= 0) {
-            q = up;
-            continue;
-        }
         if (!colored || color[q] >= 0) {
             ln[up].down = (int)dn;
             ln[dn].up = (int)up;
@@ -600,7 +619,6 @@ static inline void hide(const dance *d, int p, uint64_t *updates,
                 zeros++;
             u++;
         }
-        q++;
     }
     *updates += u;
     if (track)
@@ -614,13 +632,10 @@ static inline void unhide(const dance *d, int p, const int colored,
     int *itm = d->itm;
     const int *color = d->color;
     const int n_primary = d->n_primary;
+    const int *nxt = d->nxt;
     long zeros = 0;
-    for (long q = p - 1; q != p;) {
+    for (long q = nxt[p]; q != p; q = nxt[q]) {
         long x = itm[q], up = ln[q].up, dn = ln[q].down;
-        if (x <= 0) {
-            q = dn;
-            continue;
-        }
         if (!colored || color[q] >= 0) {
             ln[up].down = (int)q;
             ln[dn].up = (int)q;
@@ -628,7 +643,6 @@ static inline void unhide(const dance *d, int p, const int colored,
             if (track && len == 0 && x <= n_primary)
                 zeros++;
         }
-        q--;
     }
     if (track)
         *d->zeros -= zeros;
@@ -709,19 +723,14 @@ static inline void uncommit(const dance *d, int p, const int colored,
 static inline void commit_others(const dance *d, int p, uint64_t *updates,
                                  const int colored, const int track)
 {
-    for (int q = p + 1; q != p;) {
-        if (d->itm[q] <= 0) {
-            q = d->ln[q].up;
-            continue;
-        }
+    for (int q = d->nxt[p]; q != p; q = d->nxt[q])
         commit(d, q, updates, colored, track);
-        q++;
-    }
 }
 
 static inline void uncommit_others(const dance *d, int p, const int colored,
                                    const int track)
 {
+    /* backwards: covers are undone in the reverse order of commit_others */
     for (int q = p - 1; q != p;) {
         if (d->itm[q] <= 0) {
             q = d->ln[q].down;
@@ -734,8 +743,8 @@ static inline void uncommit_others(const dance *d, int p, const int colored,
 
 static dance dance_of(dlx_matrix *m, long *zeros)
 {
-    dance d = { m->items, m->active, m->ln, m->itm, m->color, m->n_primary,
-                zeros };
+    dance d = { m->items, m->active, m->ln, m->itm, m->color, m->nxt,
+                m->n_primary, zeros };
     return d;
 }
 
