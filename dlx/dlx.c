@@ -18,8 +18,8 @@
 /*
  * Layout, as in Knuth's dlx1, with int indices instead of pointers (half
  * the cache footprint of pointers, and a clone is a memcpy).  Unlike dlx1,
- * a node's fields live in parallel arrays, ln[] (up, down), itm[], nxt[] and
- * color[]: the dance touches links most, so 8-byte links pack twice as many
+ * a node's fields live in parallel arrays, ln[] (up, down), itm[], nxt[],
+ * prv[] and color[]: the dance touches links most, so 8-byte links pack twice as many
  * nodes per cache line as Knuth's 16-byte node (about 1.3x faster on
  * pentominoes), and color[] is not touched at all when no option has one.
  *
@@ -29,7 +29,7 @@
  *     P+1..N       secondary items
  *     N+1          root of the active secondary items
  *
- *   nodes (index x into ln[], itm[], nxt[], color[])
+ *   nodes (index x into ln[], itm[], nxt[], prv[], color[])
  *     0            unused
  *     1..N         header of item i: up/down head its list of nodes and
  *                  `itm` holds the list's length
@@ -46,7 +46,8 @@
  *               first (hide() walks this ring: a loop of |option| - 1
  *               steps, which the branch predictor learns, instead of
  *               Knuth's walk to the spacer and back, whose two exits move
- *               with the node's place in its option)
+ *               with the node's place in its option); prv = the node
+ *               before it, cyclically (uncommit_others walks back)
  *     spacer:   itm = -(o + 1) < 0 for the option o before it (the first
  *               spacer has itm 0);
  *               up = first node of the option before it,
@@ -72,6 +73,7 @@ struct dlx_matrix {
     int *itm;
     int *color;
     int *nxt;           /* node: the next node of its option, cyclically */
+    int *prv;           /* node: the one before it, cyclically */
     int n_nodes;        /* nodes in use, spacers included */
     int cap_nodes;
     int *opt_start;     /* first node of each option */
@@ -168,11 +170,12 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     m->itm = malloc((size_t)m->cap_nodes * sizeof *m->itm);
     m->color = malloc((size_t)m->cap_nodes * sizeof *m->color);
     m->nxt = malloc((size_t)m->cap_nodes * sizeof *m->nxt);
+    m->prv = malloc((size_t)m->cap_nodes * sizeof *m->prv);
     int levels = n_primary + 2;
     m->choice = malloc((size_t)levels * sizeof *m->choice);
     m->level_nodes = calloc((size_t)levels, sizeof *m->level_nodes);
     if (!m->items || !m->active || !m->stamp || !m->ln || !m->itm || !m->color ||
-        !m->nxt || !m->choice ||
+        !m->nxt || !m->prv || !m->choice ||
         !m->level_nodes) {
         dlx_free(m);
         return NULL;
@@ -194,7 +197,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     for (int i = 0; i <= n + 1; i++) {
         m->ln[i] = (link){ i, i };
         m->itm[i] = m->color[i] = 0;
-        m->nxt[i] = i;
+        m->nxt[i] = m->prv[i] = i;
     }
     m->last_spacer = n + 1;
     m->ln[n + 1] = (link){ 0, 0 };
@@ -212,6 +215,7 @@ void dlx_free(dlx_matrix *m)
     free(m->itm);
     free(m->color);
     free(m->nxt);
+    free(m->prv);
     free(m->opt_start);
     free(m->stamp);
     free(m->choice);
@@ -251,12 +255,15 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     free(m->itm);
     free(m->color);
     free(m->nxt);
+    free(m->prv);
     m->ln = dup_array(src->ln, (size_t)src->cap_nodes, sizeof *src->ln, &ok);
     m->itm = dup_array(src->itm, (size_t)src->cap_nodes, sizeof *src->itm,
                        &ok);
     m->color = dup_array(src->color, (size_t)src->cap_nodes,
                          sizeof *src->color, &ok);
     m->nxt = dup_array(src->nxt, (size_t)src->cap_nodes, sizeof *src->nxt,
+                       &ok);
+    m->prv = dup_array(src->prv, (size_t)src->cap_nodes, sizeof *src->prv,
                        &ok);
     m->cap_nodes = src->cap_nodes;
     m->n_nodes = src->n_nodes;
@@ -307,6 +314,11 @@ static int grow_nodes(dlx_matrix *m, int need)
     if (!p)
         return DLX_ENOMEM;
     m->nxt = p;
+    cap = m->cap_nodes;
+    p = grow(m->prv, &cap, need, sizeof *m->prv);
+    if (!p)
+        return DLX_ENOMEM;
+    m->prv = p;
     m->cap_nodes = cap;
     return DLX_OK;
 }
@@ -371,6 +383,7 @@ int dlx_add_option(dlx_matrix *m, int n, const int *items, const int *colors)
         ln[x] = (link){ last, c };
         itm[x] = c;
         m->nxt[x] = k + 1 < n ? x + 1 : first;
+        m->prv[x] = k > 0 ? x - 1 : first + n - 1;
         color[x] = colors ? colors[k] : 0;
         m->has_colors |= color[x] > 0;
         ln[last].down = x;
@@ -383,7 +396,7 @@ int dlx_add_option(dlx_matrix *m, int n, const int *items, const int *colors)
     ln[spacer] = (link){ first, 0 };
     itm[spacer] = -(o + 1);
     color[spacer] = 0;
-    m->nxt[spacer] = spacer;
+    m->nxt[spacer] = m->prv[spacer] = spacer;
     m->last_spacer = spacer;
     m->n_nodes = spacer + 1;
     m->opt_start[o] = first;
@@ -576,7 +589,7 @@ typedef struct dance {
     link *ln;
     int *itm;
     int *color;
-    const int *nxt;
+    const int *nxt, *prv;
     int n_primary;
     long *zeros;  /* active primary items with no option left (a long, so
                      that it cannot alias the int arrays and stays in a
@@ -731,20 +744,14 @@ static inline void uncommit_others(const dance *d, int p, const int colored,
                                    const int track)
 {
     /* backwards: covers are undone in the reverse order of commit_others */
-    for (int q = p - 1; q != p;) {
-        if (d->itm[q] <= 0) {
-            q = d->ln[q].down;
-            continue;
-        }
+    for (int q = d->prv[p]; q != p; q = d->prv[q])
         uncommit(d, q, colored, track);
-        q--;
-    }
 }
 
 static dance dance_of(dlx_matrix *m, long *zeros)
 {
     dance d = { m->items, m->active, m->ln, m->itm, m->color, m->nxt,
-                m->n_primary, zeros };
+                m->prv, m->n_primary, zeros };
     return d;
 }
 
