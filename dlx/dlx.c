@@ -662,12 +662,14 @@ static inline void unhide(const dance *d, int p, const int colored,
 }
 
 static inline void cover(const dance *d, int c, uint64_t *updates,
-                         const int colored, const int track)
+                         const int colored, const int track, const int lists)
 {
     item *it = d->it;
-    int l = it[c].prev, r = it[c].next;
-    it[l].next = r;
-    it[r].prev = l;
+    if (lists) {
+        int l = it[c].prev, r = it[c].next;
+        it[l].next = r;
+        it[r].prev = l;
+    }
     d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         --*d->zeros;
@@ -677,14 +679,16 @@ static inline void cover(const dance *d, int c, uint64_t *updates,
 }
 
 static inline void uncover(const dance *d, int c, const int colored,
-                           const int track)
+                           const int track, const int lists)
 {
     item *it = d->it;
     for (int x = d->ln[c].up; x != c; x = d->ln[x].up)
         unhide(d, x, colored, track);
-    int l = it[c].prev, r = it[c].next;
-    it[l].next = c;
-    it[r].prev = c;
+    if (lists) {
+        int l = it[c].prev, r = it[c].next;
+        it[l].next = c;
+        it[r].prev = c;
+    }
     d->active[c >> 6] |= (uint64_t)1 << (c & 63);
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         ++*d->zeros;
@@ -715,37 +719,37 @@ static inline void unpurify(const dance *d, int p, const int track)
 }
 
 static inline void commit(const dance *d, int p, uint64_t *updates,
-                          const int colored, const int track)
+                          const int colored, const int track, const int lists)
 {
     if (!colored || d->color[p] == 0)
-        cover(d, d->itm[p], updates, colored, track);
+        cover(d, d->itm[p], updates, colored, track, lists);
     else if (d->color[p] > 0)
         purify(d, p, updates, track);
 }
 
 static inline void uncommit(const dance *d, int p, const int colored,
-                            const int track)
+                            const int track, const int lists)
 {
     if (!colored || d->color[p] == 0)
-        uncover(d, d->itm[p], colored, track);
+        uncover(d, d->itm[p], colored, track, lists);
     else if (d->color[p] > 0)
         unpurify(d, p, track);
 }
 
 /* Commit every item of the option of node p except p's own. */
 static inline void commit_others(const dance *d, int p, uint64_t *updates,
-                                 const int colored, const int track)
+                                 const int colored, const int track, const int lists)
 {
     for (int q = d->nxt[p]; q != p; q = d->nxt[q])
-        commit(d, q, updates, colored, track);
+        commit(d, q, updates, colored, track, lists);
 }
 
 static inline void uncommit_others(const dance *d, int p, const int colored,
-                                   const int track)
+                                   const int track, const int lists)
 {
     /* backwards: covers are undone in the reverse order of commit_others */
     for (int q = d->prv[p]; q != p; q = d->prv[q])
-        uncommit(d, q, colored, track);
+        uncommit(d, q, colored, track, lists);
 }
 
 static dance dance_of(dlx_matrix *m, long *zeros)
@@ -783,7 +787,7 @@ static void unforce(dlx_matrix *m, const int *forced, int n)
         while (d.itm[x] > 0)
             x++;
         for (x--; x >= first; x--)
-            uncommit(&d, x, 1, 0);
+            uncommit(&d, x, 1, 0, 1);
     }
 }
 
@@ -804,7 +808,7 @@ static int force(dlx_matrix *m, const int *forced, int n, uint64_t *upd)
             return DLX_ECONFLICT;
         }
         for (int x = first; d.itm[x] > 0; x++)
-            commit(&d, x, upd, 1, 0);
+            commit(&d, x, upd, 1, 0, 1);
     }
     return DLX_OK;
 }
@@ -971,27 +975,34 @@ typedef struct tally {
  * the engine, not bad input, so this build stops at once (it is meant for
  * fuzzing and debugging: CMake option EXCOVER_SANITY).
  */
-static void sanity(const dlx_matrix *m, int level)
+static int sane_list(const dlx_matrix *m, int i)
 {
-    const item *it = m->items;
     const link *ln = m->ln;
     const int *itm = m->itm;
+    int n = m->n_items, len = 0;
+    for (int x = ln[i].down; x != i; x = ln[x].down) {
+        if (x <= n || x >= m->n_nodes || itm[x] != i ||
+            ln[ln[x].down].up != x || ++len > m->n_nodes)
+            return 0;
+    }
+    return len == itm[i] && ln[ln[i].down].up == i &&
+           (m->active[i >> 6] >> (i & 63) & 1);
+}
+
+/* lists: whether the search keeps the item lists (else active[] alone) */
+static void sanity(const dlx_matrix *m, int level, int lists)
+{
+    const item *it = m->items;
     int n = m->n_items;
     const int roots[2] = { 0, n + 1 };
-    for (int r = 0; r < 2; r++) {
+    for (int i = 1; !lists && i <= n; i++)
+        if ((m->active[i >> 6] >> (i & 63) & 1) && !sane_list(m, i))
+            goto broken;
+    for (int r = 0; lists && r < 2; r++) {
         int steps = 0;
         for (int i = it[roots[r]].next; i != roots[r]; i = it[i].next) {
-            int len = 0;
             if (i < 1 || i > n || it[it[i].next].prev != i ||
-                ++steps > n)
-                goto broken;
-            for (int x = ln[i].down; x != i; x = ln[x].down) {
-                if (x <= n || x >= m->n_nodes || itm[x] != i ||
-                    ln[ln[x].down].up != x || ++len > m->n_nodes)
-                    goto broken;
-            }
-            if (len != itm[i] || ln[ln[i].down].up != i ||
-                !(m->active[i >> 6] >> (i & 63) & 1))
+                ++steps > n || !sane_list(m, i))
                 goto broken;
         }
     }
@@ -1000,9 +1011,9 @@ broken:
     fprintf(stderr, "dlx: sanity check failed at level %d\n", level);
     abort();
 }
-#define SANITY(m, level) sanity(m, level)
+#define SANITY(m, level, lists) sanity(m, level, lists)
 #else
-#define SANITY(m, level) ((void)0)
+#define SANITY(m, level, lists) ((void)0)
 #endif
 
 /*
@@ -1215,20 +1226,25 @@ static DLX_ALWAYS_INLINE void search(dlx_matrix *m, const dlx_search *s,
     uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
     uint64_t rng = s->seed;
     const int randomize = !simple && s->randomize;
+    /* The item lists serve the choice of item with zeros tracked and the
+     * random choice; otherwise the bitset active[] alone says which items
+     * are covered, and the choice finding none is a solution. */
+    const int lists = !simple || track || colored;
     int level = 0, best = 0, cur = 0, max_level = -1, rtop = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     for (int k = it[0].next; k != 0; k = it[k].next)
         zeros += itm[k] == 0;
 
 forward:
-    SANITY(m, level);
+    SANITY(m, level, lists);
     if (!may_enter(m, s, level, nodes, start, out, &outcome, simple))
         goto back_one;
     nodes++;
     m->level_nodes[level]++;
     if (level > max_level)
         max_level = level;
-    if (it[0].next == 0) {
+    if (lists && it[0].next == 0) {
+    solution:
         /* every primary item is covered (Knuth counts this as a node) */
         outcome = visit_solution(m, s, level, &found, &found_hi, simple);
         goto back_one;
@@ -1236,16 +1252,18 @@ forward:
     {
         int t;
         best = choose_item(m, zeros, randomize, &rng, &t, track);
+        if (!lists && best == 0)
+            goto solution;
         if (!simple && s->on_trace)
             emit(s, DLX_EV_CHOOSE, level, best - 1, -1, 0, t);
         if (!simple && s->split_depth > 0)
             m->branched[level + 1] = m->branched[level] + (t > 1);
-        cover(d, best, &updates, colored, track);
+        cover(d, best, &updates, colored, track, lists);
         if (randomize) {
             cur = order_options(m, best, level, &rtop, &rng, t);
             if (cur < 0) {
                 /* cannot go on: unwind as if stopped */
-                uncover(d, best, colored, track);
+                uncover(d, best, colored, track, lists);
                 outcome = DLX_STOP_CALLBACK;
                 out->status = DLX_ENOMEM;
                 goto back_one;
@@ -1262,7 +1280,7 @@ advance:
     if (!simple && s->on_trace)
         emit(s, DLX_EV_TRY, level, best - 1, option_of(itm, cur),
              option_index(m, level, cur, best, randomize), itm[best]);
-    commit_others(d, cur, &updates, colored, track);
+    commit_others(d, cur, &updates, colored, track, lists);
     level++;
     goto forward;
 
@@ -1276,7 +1294,7 @@ back_one:
     goto recover;
 
 backup:
-    uncover(d, best, colored, track);
+    uncover(d, best, colored, track, lists);
     if (!simple && s->on_trace)
         emit(s, DLX_EV_BACKTRACK, level, best - 1, -1, 0, 0);
     if (randomize)
@@ -1288,7 +1306,7 @@ backup:
     best = itm[cur];
 
 recover:
-    uncommit_others(d, cur, colored, track);
+    uncommit_others(d, cur, colored, track, lists);
     cur = outcome != DLX_COMPLETE ? best
                                   : next_option(m, level, cur, best, randomize);
     choice[level] = cur;
@@ -1763,16 +1781,16 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
             int x = m->ln[best].down;
             for (int j = (int)random_below(&rng, (uint32_t)t); j > 0; j--)
                 x = m->ln[x].down;
-            cover(d, best, &updates, 1, 0);
-            commit_others(d, x, &updates, 1, 0);
+            cover(d, best, &updates, 1, 0, 1);
+            commit_others(d, x, &updates, 1, 0, 1);
             path[level++] = x;
             weight *= t;
             nodes += weight;
         }
         while (level > 0) {
             int x = path[--level];
-            uncommit_others(d, x, 1, 0);
-            uncover(d, m->itm[x], 1, 0);
+            uncommit_others(d, x, 1, 0, 1);
+            uncover(d, m->itm[x], 1, 0, 1);
         }
         if (outcome != DLX_COMPLETE)
             break;
