@@ -670,7 +670,8 @@ static inline void cover(const dance *d, int c, uint64_t *updates,
         it[l].next = r;
         it[r].prev = l;
     }
-    d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    if (lists || c <= d->n_primary)
+        d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         --*d->zeros;
     ++*updates;
@@ -689,7 +690,8 @@ static inline void uncover(const dance *d, int c, const int colored,
         it[l].next = c;
         it[r].prev = c;
     }
-    d->active[c >> 6] |= (uint64_t)1 << (c & 63);
+    if (lists || c <= d->n_primary)
+        d->active[c >> 6] |= (uint64_t)1 << (c & 63);
     if (track && d->itm[c] == 0 && c <= d->n_primary)
         ++*d->zeros;
 }
