@@ -19,8 +19,8 @@
  * Layout, as in Knuth's dlx1, with int indices instead of pointers (half
  * the cache footprint of pointers, and a clone is a memcpy).  Unlike dlx1,
  * a node's fields live in parallel arrays, ln[] (up, down), itm[], nxt[],
- * prv[] and color[]: the dance touches links most, so 8-byte links pack twice as many
- * nodes per cache line as Knuth's 16-byte node (about 1.3x faster on
+ * prv[] and color[]: the dance touches links most, so 8-byte links pack
+ * twice as many nodes per cache line as Knuth's 16-byte node (1.3x on
  * pentominoes), and color[] is not touched at all when no option has one.
  *
  *   items[]   doubly linked lists of item indices
@@ -610,6 +610,11 @@ typedef struct dance {
  * none and still choose exactly what Knuth's rule chooses.  hide() never
  * shortens the list of an inactive item: every option of a covered item
  * was hidden from the other lists when it was covered.
+ *
+ * `lists` (a constant): whether cover() unlinks the item from the item
+ * lists.  A search that needs them only to find the active primary items
+ * (no zeros tracked, no random order) keeps the bits of active[] of its
+ * primary items alone: two loads and two stores less per cover.
  */
 static inline void hide(const dance *d, int p, uint64_t *updates,
                         const int colored, const int track)
@@ -740,7 +745,8 @@ static inline void uncommit(const dance *d, int p, const int colored,
 
 /* Commit every item of the option of node p except p's own. */
 static inline void commit_others(const dance *d, int p, uint64_t *updates,
-                                 const int colored, const int track, const int lists)
+                                 const int colored, const int track,
+                                 const int lists)
 {
     for (int q = d->nxt[p]; q != p; q = d->nxt[q])
         commit(d, q, updates, colored, track, lists);

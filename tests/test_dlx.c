@@ -284,7 +284,9 @@ static void test_against_brute_force(uint64_t seed)
  * solutions and their order (first solution, the sequence seen by a
  * callback), nodes, updates, the profile per level, and where limits stop
  * it.  Independent of dlx1's figures (checked above), this pins the
- * compact engine to the dance on many more inputs. */
+ * compact engine to the dance on many more inputs.  So are the dance's
+ * two builds: the one without trace (which keeps no item lists) and the
+ * one a trace callback selects. */
 typedef struct seen {
     uint64_t hash;
     int n;
@@ -300,15 +302,23 @@ static int hash_solution(void *ctx, const int *options, int n)
     return 0;
 }
 
+static void ignore_event(void *ctx, const dlx_event *ev)
+{
+    (void)ctx;
+    (void)ev;
+}
+
 static void compare_engines(dlx_matrix *m, const char *what,
                             uint64_t max_solutions, uint64_t max_nodes)
 {
-    dlx_result r[2];
-    seen h[2];
-    int firsts[2][64], first_n[2];
-    for (int e = 0; e < 2; e++) {
+    dlx_result r[3];
+    seen h[3];
+    int firsts[3][64], first_n[3];
+    for (int e = 0; e < 3; e++) {
         dlx_search s = dlx_search_defaults();
-        s.engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+        s.engine = e == 1 ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+        if (e == 2)
+            s.on_trace = ignore_event;
         s.max_solutions = max_solutions;
         s.max_nodes = max_nodes;
         h[e] = (seen){ 14695981039346656037u, 0 };
@@ -321,28 +331,33 @@ static void compare_engines(dlx_matrix *m, const char *what,
     }
     CHECK(r[1].engine == DLX_ENGINE_BITS, "%s: compact engine did not run",
           what);
-    CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[1].solutions) &&
-              r[0].nodes == r[1].nodes && r[0].updates == r[1].updates &&
-              r[0].outcome == r[1].outcome &&
-              r[0].max_level == r[1].max_level,
-          "%s (limits %llu, %llu): dance %llu/%llu/%llu %s, compact "
-          "%llu/%llu/%llu %s (solutions/nodes/updates)", what,
-          (unsigned long long)max_solutions, (unsigned long long)max_nodes,
-          (unsigned long long)dlx_count_u64(r[0].solutions),
-          (unsigned long long)r[0].nodes, (unsigned long long)r[0].updates,
-          dlx_outcome_str(r[0].outcome),
-          (unsigned long long)dlx_count_u64(r[1].solutions),
-          (unsigned long long)r[1].nodes, (unsigned long long)r[1].updates,
-          dlx_outcome_str(r[1].outcome));
-    CHECK(h[0].n == h[1].n && h[0].hash == h[1].hash,
-          "%s: the solutions differ in content or order", what);
-    CHECK(first_n[0] == first_n[1] &&
-              !memcmp(firsts[0], firsts[1], (size_t)first_n[0] * sizeof(int)),
-          "%s: first solutions differ", what);
-    int same = r[0].n_levels == r[1].n_levels;
-    for (int l = 0; same && l < r[0].n_levels; l++)
-        same = r[0].level_nodes[l] == r[1].level_nodes[l];
-    CHECK(same, "%s: level profiles differ", what);
+    static const char *const name[3] = { "dance", "compact", "traced" };
+    for (int e = 1; e < 3; e++) {
+        CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[e].solutions) &&
+                  r[0].nodes == r[e].nodes && r[0].updates == r[e].updates &&
+                  r[0].outcome == r[e].outcome &&
+                  r[0].max_level == r[e].max_level,
+              "%s (limits %llu, %llu): dance %llu/%llu/%llu %s, %s "
+              "%llu/%llu/%llu %s (solutions/nodes/updates)", what,
+              (unsigned long long)max_solutions, (unsigned long long)max_nodes,
+              (unsigned long long)dlx_count_u64(r[0].solutions),
+              (unsigned long long)r[0].nodes, (unsigned long long)r[0].updates,
+              dlx_outcome_str(r[0].outcome), name[e],
+              (unsigned long long)dlx_count_u64(r[e].solutions),
+              (unsigned long long)r[e].nodes, (unsigned long long)r[e].updates,
+              dlx_outcome_str(r[e].outcome));
+        CHECK(h[0].n == h[e].n && h[0].hash == h[e].hash,
+              "%s: the solutions of the %s search differ in content or order",
+              what, name[e]);
+        CHECK(first_n[0] == first_n[e] &&
+                  !memcmp(firsts[0], firsts[e],
+                          (size_t)first_n[0] * sizeof(int)),
+              "%s: first solutions differ (%s)", what, name[e]);
+        int same = r[0].n_levels == r[e].n_levels;
+        for (int l = 0; same && l < r[0].n_levels; l++)
+            same = r[0].level_nodes[l] == r[e].level_nodes[l];
+        CHECK(same, "%s: level profiles differ (%s)", what, name[e]);
+    }
 }
 
 static void test_engines_agree(uint64_t seed)
