@@ -933,21 +933,22 @@ static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
     return 0;
 }
 
-/* A killer whose cages leave several solutions: givens of the solution
- * are added, each (with its symmetric partners) at a cell where another
- * solution differs from it, until one solution is left; the clearing
- * then takes away those it can.  Far fewer exact covers are built than
- * by clearing from the full grid (each check of a killer builds its
- * own).  1 when unique, -1 when the budget or memory ran out. */
+/* A killer's givens: while the cages and givens leave several
+ * solutions, a given of the solution is added (with its symmetric
+ * partners) at a random cell where another solution differs from it;
+ * the clearing then takes away those it can.  Far fewer exact covers are
+ * built than by clearing from the full grid (each check of a killer
+ * builds its own), and one count to 2 per given both proves and names
+ * a cell (the solution found that is not ours).  1 when unique (no given
+ * added if the cages alone do), -1 when the budget or memory ran out. */
 static int add_givens(rng *g, budget *b, sudoku *puzzle,
                       const unsigned char *solution)
 {
     const sudoku_shape *sh = &puzzle->shape;
     int NN = sh->N * sh->N, status = -1;
     int *differ = malloc((size_t)NN * sizeof *differ);
-    sudoku other;
-    sudoku_init(&other);
-    while (differ) {
+    unsigned char *other = malloc((size_t)NN);
+    while (differ && other) {
         sudoku_solver *sv = sudoku_solver_for(puzzle);
         grid_limits lim;
         if (!sv || limits_left(b, &lim) != 0) {
@@ -956,36 +957,21 @@ static int add_givens(rng *g, budget *b, sudoku *puzzle,
         }
         lim.max_solutions = 2;
         grid_outcome out;
-        int st = sudoku_solve_dlx(sv, puzzle, &lim, &other, &out);
+        int found;
+        int st = sudoku_solve_other(sv, puzzle, &lim, solution, other,
+                                    &found, &out);
+        sudoku_solver_free(sv);
         b->rep->nodes += out.nodes;
         b->rep->checks++;
-        if (st == 0 && out.complete && out.solutions == 1) {
-            sudoku_solver_free(sv);
+        if (st == 0 && out.complete && out.solutions == 1 && !found) {
             status = 1;
             break;
         }
-        if (st != 0 || out.solutions < 2) {
-            sudoku_solver_free(sv);
+        if (st != 0 || !found)
             break;
-        }
         int n = 0;
         for (int i = 0; i < NN; i++)
-            if (other.cell[i] != solution[i])
-                differ[n++] = i;
-        if (n == 0 && limits_left(b, &lim) == 0) {
-            /* the first found was ours: a random one, likely another */
-            lim.max_solutions = 1;
-            lim.randomize = 1;
-            lim.seed = rng_next(g);
-            sudoku_solve_dlx(sv, puzzle, &lim, &other, &out);
-            b->rep->nodes += out.nodes;
-            for (int i = 0; i < NN; i++)
-                if (out.solutions && other.cell[i] != solution[i])
-                    differ[n++] = i;
-        }
-        sudoku_solver_free(sv);
-        for (int i = 0; n == 0 && i < NN; i++)
-            if (!puzzle->cell[i])
+            if (other[i] != solution[i])
                 differ[n++] = i;
         int cells[4], m = sudoku_symmetric_cells(sh, b->opt->symmetry,
                                                  differ[rng_below(g, n)],
@@ -994,7 +980,7 @@ static int add_givens(rng *g, budget *b, sudoku *puzzle,
             puzzle->cell[cells[j]] = solution[cells[j]];
     }
     free(differ);
-    sudoku_release(&other);
+    free(other);
     return status;
 }
 
@@ -1033,12 +1019,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         /* the cages alone may do: then the puzzle has no givens; else
          * givens are added until it has one solution */
         memset(puzzle->cell, 0, (size_t)NN);
-        int u = variant_unique(NULL, puzzle, b);
-        if (u == 1) {
-            givens = 0;
-            goto done;
-        }
-        if (u < 0 || (u == 0 && add_givens(&g, b, puzzle, solution) < 0)) {
+        if (add_givens(&g, b, puzzle, solution) < 0) {
             memcpy(puzzle->cell, solution, (size_t)NN);
             rep->complete = rep->minimal = 0;
             goto done;

@@ -405,12 +405,53 @@ static int givens_as_options(sudoku_solver *sv, const sudoku *s)
     return n;
 }
 
-int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
-                     const grid_limits *lim, sudoku *solution,
-                     grid_outcome *out)
+/* The cells the options of a solution fill (a cage's tuple fills its
+ * cells, in their order). */
+static void options_to_cells(const sudoku_solver *sv, const int *opts, int n,
+                             unsigned char *cell)
 {
     const sudoku_shape *sh = &sv->shape;
     int N = sh->N;
+    for (int k = 0; k < n; k++) {
+        int c, d, o = opts[k];
+        if (sv->opt_cd && o >= sv->n_cell_options) {
+            int tu = o - sv->n_cell_options, j = 0;
+            for (int i = 0; i < N * N; i++)
+                if (sv->model.cage[i] == sv->tuple_cage[tu])
+                    cell[i] = (unsigned char)
+                        sv->tuple_digits[sv->tuple_at[tu] + j++];
+            continue;
+        }
+        sudoku_option_cell(sh, sv->opt_cd ? sv->opt_cd[o] : o, &c, &d);
+        cell[c] = (unsigned char)d;
+    }
+}
+
+/* Watches the solutions for the first that differs from `known`. */
+typedef struct other_watch {
+    const sudoku_solver *sv;
+    const unsigned char *known;
+    unsigned char *cell; /* N*N */
+    int found;
+} other_watch;
+
+static int watch_other(void *ctx, const int *opts, int n)
+{
+    other_watch *w = ctx;
+    int NN = w->sv->shape.N * w->sv->shape.N;
+    if (w->found)
+        return 0;
+    options_to_cells(w->sv, opts, n, w->cell);
+    w->found = memcmp(w->cell, w->known, (size_t)NN) != 0;
+    return 0;
+}
+
+static int solve_dlx(sudoku_solver *sv, const sudoku *s,
+                     const grid_limits *lim, sudoku *solution,
+                     const unsigned char *known, unsigned char *other,
+                     int *found, grid_outcome *out)
+{
+    const sudoku_shape *sh = &sv->shape;
     memset(out, 0, sizeof *out);
     dlx_search q = dlx_search_defaults();
     q.forced = sv->forced;
@@ -421,6 +462,11 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
         q.on_trace = trace_step;
         q.trace_ctx = &t;
     }
+    other_watch w = { sv, known, other, 0 };
+    if (other) {
+        q.on_solution = watch_other;
+        q.solution_ctx = &w;
+    }
     dlx_result r;
     int status = dlx_solve(sv->m, &q, &r);
     out->seconds = r.seconds;
@@ -429,26 +475,30 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
     if (status != DLX_OK)
         return SUDOKU_ENOMEM;
     grid_outcome_from_dlx(&r, out);
+    if (found)
+        *found = w.found;
     if (solution && r.first_n > 0 &&
         sudoku_set_shape(solution, *sh) == SUDOKU_OK) {
-        for (int k = 0; k < r.first_n; k++) {
-            int c, d, o = r.first[k];
-            if (sv->opt_cd && o >= sv->n_cell_options) {
-                /* a cage's tuple: its digits in its cells' order */
-                int tu = o - sv->n_cell_options, j = 0;
-                for (int i = 0; i < N * N; i++)
-                    if (sv->model.cage[i] == sv->tuple_cage[tu])
-                        solution->cell[i] = (unsigned char)
-                            sv->tuple_digits[sv->tuple_at[tu] + j++];
-                continue;
-            }
-            sudoku_option_cell(sh, sv->opt_cd ? sv->opt_cd[o] : o, &c, &d);
-            solution->cell[c] = (unsigned char)d;
-        }
+        options_to_cells(sv, r.first, r.first_n, solution->cell);
         if (sudoku_copy_variant(solution, &sv->model) != SUDOKU_OK)
             return SUDOKU_ENOMEM;
     }
     return SUDOKU_OK;
+}
+
+int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
+                     const grid_limits *lim, sudoku *solution,
+                     grid_outcome *out)
+{
+    return solve_dlx(sv, s, lim, solution, NULL, NULL, NULL, out);
+}
+
+int sudoku_solve_other(sudoku_solver *sv, const sudoku *s,
+                       const grid_limits *lim, const unsigned char *known,
+                       unsigned char *other, int *found, grid_outcome *out)
+{
+    *found = 0;
+    return solve_dlx(sv, s, lim, NULL, known, other, found, out);
 }
 
 int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
