@@ -234,10 +234,12 @@ typedef struct context {
     int shown;                   /* --html, --tree-svg: a puzzle shown */
 } context;
 
+/* The items of the solver's matrix (a variant's are its own: regions,
+ * diagonals, cages). */
 static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 {
-    const sudoku_shape *shape = ctx;
-    return sudoku_item_name(shape, item, buf, size);
+    const sudoku_solver *sv = ctx;
+    return sudoku_solver_item_name(sv, item, buf, size);
 }
 
 /* The solver of the shape of the last plain puzzle, kept; a variant's
@@ -535,8 +537,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         lim.on_event = tee.next;
         lim.event_ctx = tee.next_ctx;
     }
-    sudoku_shape shape = s->shape;
-    cli_grid_done(&cx->search, &lim, branch_name, &shape);
+    cli_grid_done(&cx->search, &lim, branch_name, cx->solver);
     if (status != SUDOKU_OK) {
         /* givens that clash were caught above; what is left is memory */
         cli_report(file, src->line, 0, "%s", status == SUDOKU_ECLASH

@@ -125,6 +125,14 @@ assert "rate: every puzzle easy, like Solo's" \
 assert "explain X: a diagonal named" grep -q "diagonal" "$tmp/x1.explain"
 assert "explain X: to the end" grep -q "^solved in" "$tmp/x1.explain"
 
+# where the search branched and what it tried, in the words of the
+# variant's matrix (its items numbered without the caged cells)
+grep -P '^3x3k\t' "$tsv" | head -n 1 | cut -f2 >"$tmp/k1.txt"
+"$sudoku" solve --trace "$tmp/k1.txt" >"$tmp/k1.trace" 2>&1
+assert "killer branches named by unit" grep -q "level 0: digit 3 of row 7" \
+    "$tmp/k1.trace"
+assert "killer tries named by cage" grep -q "^try cage at r" "$tmp/k1.trace"
+
 # Solo reads the IDs we write, and its solver agrees with ours
 solo=/usr/games/sgt-solo
 if [ -x "$solo" ]; then
