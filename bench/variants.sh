@@ -5,6 +5,7 @@
 # game IDs and generating new ones, in the same run.
 #
 #   bench/variants.sh [--runs N] [--dfs-budget SEC] [--baseline SUDOKU]
+#                     [--families 'F1 F2 ...']
 #
 # The puzzles are tests/data/sudoku/solo-variants.tsv (20 a family, made
 # by Solo; see make_solo_variants.sh).  Before anything is timed, every
@@ -16,18 +17,22 @@
 # --variant V -n 20` of the same family (one run; minimal puzzles, unique
 # by the counter).  --baseline times another build's `sudoku` (an older
 # commit's) on the same generate command, in the same run: one more column.
+# --families keeps those rows only (e.g. '3x3k 9jk 3x3xk': 12j's
+# generators take minutes).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 runs=3
 dfs_budget=30
 baseline=
+families=
 while (($#)); do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --dfs-budget) dfs_budget=$2; shift 2 ;;
     --baseline) baseline=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --families) families=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/variants.sh: unknown argument '$1'" >&2; exit 4 ;;
     esac
 done
@@ -64,7 +69,7 @@ generate_options() {
     case $flags in *k*) variant=${variant:+$variant,}killer ;; esac
     echo "$shape --variant $variant"
 }
-for family in $(cut -f1 "$tsv" | uniq); do
+for family in ${families:-$(cut -f1 "$tsv" | uniq)}; do
     grep -P "^$family\t" "$tsv" | cut -f2 >"$tmp/ids.txt"
     grep -P "^$family\t" "$tsv" | cut -f3 | awk -F, '{ s = "";
         for (i = 1; i <= NF; i++) s = s substr("123456789ABC", $i, 1); print s }' >"$tmp/solo.txt"
