@@ -230,7 +230,7 @@ static int xperm_random(xperms *x, int r)
     return 0;
 }
 
-/* ---- the cell maps of a variant's group ----------------------------------- */
+/* ---- the cell maps of a variant's group ---------------------------------- */
 
 typedef struct maps {
     const sudoku *s;
@@ -336,7 +336,7 @@ int sudoku_variant_transform_random(const sudoku *s, uint64_t seed,
     return SUDOKU_OK;
 }
 
-/* ---- applying and comparing ------------------------------------------------ */
+/* ---- applying and comparing ---------------------------------------------- */
 
 /* The old cell that new cell (r, c) comes from. */
 static int source_cell(const sudoku_transform *t, int N, int r, int c)

@@ -16,7 +16,7 @@
 #include "sudoku_solve.h"
 #include "sudoku_fixtures.h"
 
-/* ---- symmetries and the canonical form ------------------------------------- */
+/* ---- symmetries and the canonical form ----------------------------------- */
 
 typedef struct grids {
     sudoku_shape shape;
@@ -192,7 +192,7 @@ static void symmetries(void)
     sudoku_release(&back);
 }
 
-/* ---- the variants --------------------------------------------------------- */
+/* ---- the variants -------------------------------------------------------- */
 
 static void id_of(const sudoku *s, char *buf, size_t size)
 {
