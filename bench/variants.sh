@@ -4,7 +4,8 @@
 # Links and by the naive DFS, beside Simon Tatham's Solo solving the same
 # game IDs and generating new ones, in the same run.
 #
-#   bench/variants.sh [--runs N] [--dfs-budget SEC]
+#   bench/variants.sh [--runs N] [--dfs-budget SEC] [--baseline SUDOKU]
+#                     [--families 'F1 F2 ...']
 #
 # The puzzles are tests/data/sudoku/solo-variants.tsv (20 a family, made
 # by Solo; see make_solo_variants.sh).  Before anything is timed, every
@@ -14,17 +15,24 @@
 # reading the IDs (its solver, with save files written), its generate
 # `sgt-solo --generate 5 PARAMS` (one run); ours `sudoku generate
 # --variant V -n 20` of the same family (one run; minimal puzzles, unique
-# by the counter).
+# by the counter).  --baseline times another build's `sudoku` (an older
+# commit's) on the same generate command, in the same run: one more column.
+# --families keeps those rows only (e.g. '3x3k 9jk 3x3xk': 12j's
+# generators take minutes).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 runs=3
 dfs_budget=30
+baseline=
+families=
 while (($#)); do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --dfs-budget) dfs_budget=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --baseline) baseline=$2; shift 2 ;;
+    --families) families=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/variants.sh: unknown argument '$1'" >&2; exit 4 ;;
     esac
 done
@@ -45,8 +53,8 @@ mean() { hyperfine -N -w 1 -r "$runs" --export-json "$tmp/h.json" "$@" \
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
 echo
-echo "| family | puzzles | DLX nodes/puzzle | DLX puzzles/s | DFS finished | DFS nodes/puzzle | DFS puzzles/s | Solo solve puzzles/s | Solo generate puzzles/s | our generate puzzles/s |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| family | puzzles | DLX nodes/puzzle | DLX puzzles/s | DFS finished | DFS nodes/puzzle | DFS puzzles/s | Solo solve puzzles/s | Solo generate puzzles/s | our generate puzzles/s |${baseline:+ baseline generate puzzles/s |}"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|${baseline:+---:|}"
 
 # Solo's parameters as `sudoku generate` options: 3x3xk, 9jk, 12j ...
 generate_options() {
@@ -61,7 +69,7 @@ generate_options() {
     case $flags in *k*) variant=${variant:+$variant,}killer ;; esac
     echo "$shape --variant $variant"
 }
-for family in $(cut -f1 "$tsv" | uniq); do
+for family in ${families:-$(cut -f1 "$tsv" | uniq)}; do
     grep -P "^$family\t" "$tsv" | cut -f2 >"$tmp/ids.txt"
     grep -P "^$family\t" "$tsv" | cut -f3 | awk -F, '{ s = "";
         for (i = 1; i <= NF; i++) s = s substr("123456789ABC", $i, 1); print s }' >"$tmp/solo.txt"
@@ -106,7 +114,16 @@ for family in $(cut -f1 "$tsv" | uniq); do
         >/dev/null 2>&1
     t_ours=$(sed -n 's/.*"mean": *\([0-9.e-]*\).*/\1/p' "$tmp/o.json" | head -1)
     ours_rate=$(echo "20 / $t_ours" | bc -l | xargs printf '%.1f')
-    printf '| %s | %d | %d | %.0f | %d | %s | %s | %s | %s | %s |\n' "$family" "$n" \
+    base_col=
+    if [ -n "$baseline" ]; then
+        # shellcheck disable=SC2046 # the options split on purpose
+        hyperfine -N -r 1 --export-json "$tmp/b.json" \
+            "$baseline generate $(generate_options "$family") -n 20 --seed 1" \
+            >/dev/null 2>&1
+        t_base=$(sed -n 's/.*"mean": *\([0-9.e-]*\).*/\1/p' "$tmp/b.json" | head -1)
+        base_col=" $(echo "20 / $t_base" | bc -l | xargs printf '%.1f') |"
+    fi
+    printf '| %s | %d | %d | %.0f | %d | %s | %s | %s | %s | %s |%s\n' "$family" "$n" \
         $((nodes / n)) "$(echo "$n / $t_dlx" | bc -l)" "$done_dfs" "$dfs_nodes" \
-        "$dfs_rate" "$solo_rate" "$gen_rate" "$ours_rate"
+        "$dfs_rate" "$solo_rate" "$gen_rate" "$ours_rate" "$base_col"
 done

@@ -69,8 +69,8 @@ static const cli_command sudoku_command = {
     "and its variants: X (--x, or 'diagonals:'), jigsaw ('regions:'),\n"
     "killer ('cages:') and their combinations, from grids with those\n"
     "sections or from Solo IDs (3x3x:, 9j:, 3x3k:, 9jxk:...); solve, count,\n"
-    "check and encode take them, generate --variant makes them, explain,\n"
-    "hint and rate take X and jigsaw, the other commands plain sudoku only.\n"
+    "check, encode, canon and transform take them, generate --variant makes\n"
+    "them, explain, hint and rate take X and jigsaw, bands plain sudoku only.\n"
     "Reads FILEs (standard input when none or '-'), one puzzle or millions.\n"
     "\n"
     "Commands:\n"
@@ -83,10 +83,15 @@ static const cli_command sudoku_command = {
     "  encode     print the puzzle's exact cover in Knuth's format, for dlx\n"
     "  canon      print each puzzle's canonical form (minlex: the smallest\n"
     "             equivalent under relabeling, row/band and column/stack\n"
-    "             moves and transposition): canon F | sort | uniq -d\n"
+    "             moves and transposition): canon F | sort | uniq -d;\n"
+    "             a variant's under its own group: X the moves that keep\n"
+    "             both diagonals, jigsaw the rotations and reflections,\n"
+    "             killer those without relabeling (orders up to 16)\n"
     "  transform  apply a transformation: --seed S (puzzle k gets a random\n"
-    "             one from seed S+k), or --rows, --cols, --relabel,\n"
-    "             --transpose; --inverse applies its inverse\n"
+    "             one from seed S+k, of the variant's group), or --rows,\n"
+    "             --cols, --relabel, --transpose (what the variant's rules\n"
+    "             do not keep is refused, by name); --inverse applies its\n"
+    "             inverse\n"
     "  bands      count, list or classify the completions of the first band\n"
     "  generate   make puzzles with one solution\n"
     "  explain    the steps a person takes, in words; hint: the next step;\n"
@@ -234,10 +239,12 @@ typedef struct context {
     int shown;                   /* --html, --tree-svg: a puzzle shown */
 } context;
 
+/* The items of the solver's matrix (a variant's are its own: regions,
+ * diagonals, cages). */
 static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 {
-    const sudoku_shape *shape = ctx;
-    return sudoku_item_name(shape, item, buf, size);
+    const sudoku_solver *sv = ctx;
+    return sudoku_solver_item_name(sv, item, buf, size);
 }
 
 /* The solver of the shape of the last plain puzzle, kept; a variant's
@@ -362,13 +369,15 @@ static void do_check(context *cx, const sudoku *s, const sudoku_source *src,
 
 /* The transformation asked for, for a puzzle of this shape (the k-th of
  * the run, for --seed); 0, or -1 with the reason. */
-static int transform_for(const options_t *o, const sudoku_shape *sh,
-                         uint64_t k, sudoku_transform *t, char *why,
-                         size_t size)
+static int transform_for(const options_t *o, const sudoku *s, uint64_t k,
+                         sudoku_transform *t, char *why, size_t size)
 {
-    int N = sh->N;
+    const sudoku_shape *sh = &s->shape;
+    int N = sh->N, variant = sudoku_is_variant(s);
     sudoku_transform_identity(sh, t);
-    if (o->search.have_seed) {
+    if (o->search.have_seed && variant) {
+        sudoku_variant_transform_random(s, o->search.seed + k, t);
+    } else if (o->search.have_seed) {
         sudoku_transform_random(sh, o->search.seed + k, t);
     } else {
         static const char *const what[] = { "--rows", "--cols", "--relabel" };
@@ -387,7 +396,8 @@ static int transform_for(const options_t *o, const sudoku_shape *sh,
             t->label[d] = o->tf.label[d] + 1;
         t->transpose = o->tf.transpose;
     }
-    if (sudoku_transform_check(sh, t, why, size) != 0)
+    if ((variant ? sudoku_variant_transform_check(s, t, why, size)
+                 : sudoku_transform_check(sh, t, why, size)) != 0)
         return -1;
     if (o->tf_inverse) {
         sudoku_transform inv;
@@ -409,9 +419,15 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     if (o->cmd == CMD_CANON) {
         if (!cx->canon)
             cx->canon = sudoku_canon_new();
-        st = cx->canon ? sudoku_canon_with(cx->canon, s, &out)
-                       : SUDOKU_ENOMEM;
-        if (st == SUDOKU_ELIMIT)
+        if (sudoku_is_variant(s))
+            st = sudoku_variant_canon(s, &out);
+        else
+            st = cx->canon ? sudoku_canon_with(cx->canon, s, &out)
+                           : SUDOKU_ENOMEM;
+        if (st == SUDOKU_ELIMIT && sudoku_is_variant(s))
+            snprintf(why, sizeof why, "canon of a variant takes orders up "
+                     "to 16 (this is %dx%d)", s->shape.N, s->shape.N);
+        else if (st == SUDOKU_ELIMIT)
             snprintf(why, sizeof why, "canon takes orders up to 16 and "
                      "follows at most %d tied transformations; this %dx%d "
                      "puzzle needs more", SUDOKU_CANON_MAX_CANDIDATES,
@@ -419,10 +435,12 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     } else {
         sudoku_transform tf;
         /* puzzle k of the run (unreadable ones count too) gets S+k */
-        st = transform_for(o, &s->shape, cx->search.batch.inputs - 1, &tf, why,
+        st = transform_for(o, s, cx->search.batch.inputs - 1, &tf, why,
                            sizeof why);
         if (st == 0)
-            st = sudoku_transform_apply(&tf, s, &out);
+            st = sudoku_is_variant(s) ? sudoku_variant_transform_apply(&tf, s,
+                                                                       &out)
+                                      : sudoku_transform_apply(&tf, s, &out);
     }
     if (st != 0) {
         puzzle_error(cx, file, src->line, st == SUDOKU_ENOMEM
@@ -447,15 +465,6 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         return;
     }
     char kind[40];
-    if ((o->cmd == CMD_CANON || o->cmd == CMD_TRANSFORM) &&
-        sudoku_is_variant(s)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "%s takes plain sudoku; the symmetries of "
-                 "%s sudoku are not there yet", command_names[o->cmd],
-                 sudoku_variant_name(s, kind, sizeof kind));
-        puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, msg);
-        return;
-    }
     if (o->cmd == CMD_CANON || o->cmd == CMD_TRANSFORM) {
         do_symmetry(cx, s, src, file);
         return;
@@ -535,8 +544,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         lim.on_event = tee.next;
         lim.event_ctx = tee.next_ctx;
     }
-    sudoku_shape shape = s->shape;
-    cli_grid_done(&cx->search, &lim, branch_name, &shape);
+    cli_grid_done(&cx->search, &lim, branch_name, cx->solver);
     if (status != SUDOKU_OK) {
         /* givens that clash were caught above; what is left is memory */
         cli_report(file, src->line, 0, "%s", status == SUDOKU_ECLASH

@@ -1375,7 +1375,7 @@ DLX_SEARCH_VARIANT(search_simple_track, 0, 1, 1)
  *
  *   level L:  state[L] --cover(best)--> mid[L] --option o--> state[L+1]
  */
-#define DLX_BITS_MAX_OPTIONS 4096
+#define DLX_BITS_MAX_OPTIONS 16384 /* a killer sudoku's tuples: 4000-8000 */
 #define DLX_BITS_MAX_PRIMARY 512
 #define DLX_BITS_MIN_LIST 32    /* nodes per item, on average, for AUTO */
 
@@ -1393,6 +1393,7 @@ typedef struct bits_search {
     int *len;            /* (2 * levels) x (P + 1) */
     uint64_t *items;     /* (2 * levels) x IW */
     int *best, *cur;     /* per level */
+    uint64_t *rm;        /* W: the options a step removes */
 } bits_search;
 
 static void bits_free(bits_search *b)
@@ -1406,6 +1407,7 @@ static void bits_free(bits_search *b)
     free(b->items);
     free(b->best);
     free(b->cur);
+    free(b->rm);
 }
 
 /* Whether a search can go the compact way: no colors (dlx2's purify is
@@ -1448,8 +1450,9 @@ static int bits_build(const dlx_matrix *m, bits_search *b)
     b->items = malloc((size_t)2 * levels * (size_t)b->IW * sizeof *b->items);
     b->best = malloc((size_t)levels * sizeof *b->best);
     b->cur = malloc((size_t)levels * sizeof *b->cur);
+    b->rm = malloc((size_t)b->W * sizeof *b->rm);
     if (!b->mask || !b->prim_first || !b->weight || !b->prim || !b->opts ||
-        !b->len || !b->items || !b->best || !b->cur) {
+        !b->len || !b->items || !b->best || !b->cur || !b->rm) {
         bits_free(b);
         return DLX_ENOMEM;
     }
@@ -1555,7 +1558,7 @@ static void search_bits(dlx_matrix *m, const dlx_search *s, double start,
     uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
     int level = 0, max_level = -1;
     dlx_outcome outcome = DLX_COMPLETE;
-    uint64_t rm[DLX_BITS_MAX_OPTIONS / 64];
+    uint64_t *rm = b->rm;
     /* state k: opts + k*W, len + k*LW, items + k*IW; level L's entry
      * state is 2L, its state after covering its item 2L+1 */
 #define OPTS(k) (b->opts + (size_t)(k) * W)

@@ -59,4 +59,31 @@ int sudoku_canon_with(sudoku_canon_ctx *cx, const sudoku *in, sudoku *out);
  * the general one, so tests can compare the two. */
 void sudoku_canon_set_general(sudoku_canon_ctx *cx, int general_only);
 
+/* ---- the variants (sudoku_canon_variant.c) ------------------------------
+ *
+ * X keeps the transformations above that map the two diagonals onto the
+ * two diagonals (the column order is the row order or its mirror, and the
+ * row order commutes with the mirror i -> N-1-i: 96 cell maps on 9x9);
+ * jigsaw the 8 rotations and reflections; killer the rotations and
+ * reflections of its base grid, without relabeling (the sums would
+ * change); combinations the intersection.  Regions and cages move with
+ * their cells. */
+
+/* SUDOKU_OK when t keeps s's variant, or SUDOKU_EBAD with the reason
+ * naming what it breaks. */
+int sudoku_variant_transform_check(const sudoku *s, const sudoku_transform *t,
+                                   char *why, size_t size);
+/* A random transformation of s's group from a seed (the same on every
+ * machine).  SUDOKU_OK. */
+int sudoku_variant_transform_random(const sudoku *s, uint64_t seed,
+                                    sudoku_transform *t);
+/* out = t(in) with its diagonals, regions and cages (numbered by first
+ * appearance in reading order).  SUDOKU_OK or SUDOKU_ENOMEM. */
+int sudoku_variant_transform_apply(const sudoku_transform *t,
+                                   const sudoku *in, sudoku *out);
+/* The least image of in under its group: cells in reading order, then the
+ * regions, then the cages (numbered by first appearance), then the sums.
+ * Orders up to 16; SUDOKU_ELIMIT past, SUDOKU_ENOMEM. */
+int sudoku_variant_canon(const sudoku *in, sudoku *out);
+
 #endif

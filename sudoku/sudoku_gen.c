@@ -339,9 +339,13 @@ int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
  * unvisited ones, which are popped and pushed again.  Pushing each kept
  * orbit at once would move the unvisited givens too often, and forcing
  * every kept given in every check costs more still (9x9: 23% fewer
- * instructions at 4 than forcing them all, 12% at 1).
+ * instructions at 4 than forcing them all, 12% at 1).  Moving them costs
+ * a push and a pop per unvisited given, so on large grids the lazy
+ * givens wait until they are a 64th of the unvisited ones: every 4 kept
+ * on 64x64 was 1000 moves of 4000 givens (10 s to keep 4094 givens of
+ * 4096; 0.5 s now), and up to 16x16 nothing changes.
  */
-enum { LAZY_GIVENS = 4 };
+enum { LAZY_GIVENS = 4, LAZY_SHARE = 64 };
 typedef struct clearing {
     const sudoku_shape *sh;
     sudoku_solver *sv;
@@ -545,7 +549,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                 k.probe.cell[orbit[j]] = puzzle->cell[orbit[j]];
                 lazy[n_lazy++] = orbit[j];
             }
-        if (n_lazy < LAZY_GIVENS)
+        if (n_lazy < LAZY_GIVENS || n_lazy < pushed / LAZY_SHARE)
             continue;
         /* the orbits kept go under the givens not visited yet */
         int rest = start[o + 1];
@@ -933,21 +937,22 @@ static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
     return 0;
 }
 
-/* A killer whose cages leave several solutions: givens of the solution
- * are added, each (with its symmetric partners) at a cell where another
- * solution differs from it, until one solution is left; the clearing
- * then takes away those it can.  Far fewer exact covers are built than
- * by clearing from the full grid (each check of a killer builds its
- * own).  1 when unique, -1 when the budget or memory ran out. */
+/* A killer's givens: while the cages and givens leave several
+ * solutions, a given of the solution is added (with its symmetric
+ * partners) at a random cell where another solution differs from it;
+ * the clearing then takes away those it can.  Far fewer exact covers are
+ * built than by clearing from the full grid (each check of a killer
+ * builds its own), and one count to 2 per given both proves and names
+ * a cell (the solution found that is not ours).  1 when unique (no given
+ * added if the cages alone do), -1 when the budget or memory ran out. */
 static int add_givens(rng *g, budget *b, sudoku *puzzle,
                       const unsigned char *solution)
 {
     const sudoku_shape *sh = &puzzle->shape;
     int NN = sh->N * sh->N, status = -1;
     int *differ = malloc((size_t)NN * sizeof *differ);
-    sudoku other;
-    sudoku_init(&other);
-    while (differ) {
+    unsigned char *other = malloc((size_t)NN);
+    while (differ && other) {
         sudoku_solver *sv = sudoku_solver_for(puzzle);
         grid_limits lim;
         if (!sv || limits_left(b, &lim) != 0) {
@@ -956,36 +961,21 @@ static int add_givens(rng *g, budget *b, sudoku *puzzle,
         }
         lim.max_solutions = 2;
         grid_outcome out;
-        int st = sudoku_solve_dlx(sv, puzzle, &lim, &other, &out);
+        int found;
+        int st = sudoku_solve_other(sv, puzzle, &lim, solution, other,
+                                    &found, &out);
+        sudoku_solver_free(sv);
         b->rep->nodes += out.nodes;
         b->rep->checks++;
-        if (st == 0 && out.complete && out.solutions == 1) {
-            sudoku_solver_free(sv);
+        if (st == 0 && out.complete && out.solutions == 1 && !found) {
             status = 1;
             break;
         }
-        if (st != 0 || out.solutions < 2) {
-            sudoku_solver_free(sv);
+        if (st != 0 || !found)
             break;
-        }
         int n = 0;
         for (int i = 0; i < NN; i++)
-            if (other.cell[i] != solution[i])
-                differ[n++] = i;
-        if (n == 0 && limits_left(b, &lim) == 0) {
-            /* the first found was ours: a random one, likely another */
-            lim.max_solutions = 1;
-            lim.randomize = 1;
-            lim.seed = rng_next(g);
-            sudoku_solve_dlx(sv, puzzle, &lim, &other, &out);
-            b->rep->nodes += out.nodes;
-            for (int i = 0; i < NN; i++)
-                if (out.solutions && other.cell[i] != solution[i])
-                    differ[n++] = i;
-        }
-        sudoku_solver_free(sv);
-        for (int i = 0; n == 0 && i < NN; i++)
-            if (!puzzle->cell[i])
+            if (other[i] != solution[i])
                 differ[n++] = i;
         int cells[4], m = sudoku_symmetric_cells(sh, b->opt->symmetry,
                                                  differ[rng_below(g, n)],
@@ -994,7 +984,7 @@ static int add_givens(rng *g, budget *b, sudoku *puzzle,
             puzzle->cell[cells[j]] = solution[cells[j]];
     }
     free(differ);
-    sudoku_release(&other);
+    free(other);
     return status;
 }
 
@@ -1033,12 +1023,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         /* the cages alone may do: then the puzzle has no givens; else
          * givens are added until it has one solution */
         memset(puzzle->cell, 0, (size_t)NN);
-        int u = variant_unique(NULL, puzzle, b);
-        if (u == 1) {
-            givens = 0;
-            goto done;
-        }
-        if (u < 0 || (u == 0 && add_givens(&g, b, puzzle, solution) < 0)) {
+        if (add_givens(&g, b, puzzle, solution) < 0) {
             memcpy(puzzle->cell, solution, (size_t)NN);
             rep->complete = rep->minimal = 0;
             goto done;

@@ -81,6 +81,14 @@ int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
                      const grid_limits *lim, sudoku *solution,
                      grid_outcome *out);
 
+/* sudoku_solve_dlx for a generator: within the limits (max_solutions 2
+ * proves uniqueness), *found says whether a solution other than `known`
+ * (N*N cells) was met, and `other` (N*N cells, not `known`) holds the
+ * first such.  Returns as sudoku_solve_dlx. */
+int sudoku_solve_other(sudoku_solver *sv, const sudoku *s,
+                       const grid_limits *lim, const unsigned char *known,
+                       unsigned char *other, int *found, grid_outcome *out);
+
 /* Counts the solutions of s on `threads` threads: the search below the
  * givens is cut into jobs that the threads take from a shared queue
  * (dlx_count_parallel); limits hold over all threads (no trace).  Returns

@@ -169,6 +169,12 @@ Try 'sudoku generate --help' for more information." -- "$sudoku" generate --size
 expect "generate rot90 on 2x3" 4 "" "*" -- "$sudoku" generate --box 2x3 --symmetry rot90
 expect "generate bad count" 4 "" "*" -- "$sudoku" generate -n 0
 expect "generate budget" 5 "*" "*" -- "$sudoku" generate --seed 1 --size 16 --max-nodes 1000
+# 64x64: the givens kept wait on the unvisited ones in bulk (was 10 s of
+# pushes and pops for 2 cells; about 0.5 s now: 5 s is a generous bound)
+"$sudoku" generate --seed 1 --size 64 --fill pattern --givens 4094 \
+    --timeout 5 -o json >"$tmp/g64.json"
+assert "64x64 kept 4094 givens within 5 s" \
+    grep -q '"givens":4094,"minimal":false,"complete":true' "$tmp/g64.json"
 
 # explain, hint, rate: the digits placed are the solution's (s1)
 expect "hint" 0 "1. r8c3 = 4: naked single (4 is the only candidate left: its row, column and box hold the others)" "" \

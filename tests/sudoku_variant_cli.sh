@@ -106,11 +106,44 @@ for f in x1 jxk1; do
         -- sh -c "'$sudoku' encode '$tmp/$f.txt' | '$dlx' -c"
 done
 
-# what variants do not have yet is refused, by name
-for cmd in canon transform; do
-    expect "$cmd refuses" 3 "" "*" -- "$sudoku" $cmd "$tmp/jxk1.txt"
-    assert "$cmd names the variant" grep -q "jxk1.txt:1: $cmd takes plain sudoku; the symmetries of X jigsaw killer sudoku are not there yet" "$tmp/err"
+# canon and transform under each variant's group (sudoku_canon.h): the
+# canonical forms of random images are the puzzles' own, the images have
+# one solution and Solo's solutions moved with them pass the checker
+"$sudoku" canon "$tmp/ids.txt" >"$tmp/canon.txt"
+assert "canon of every Solo variant" [ "$(grep -c . "$tmp/canon.txt")" = "$(grep -c . "$tmp/ids.txt")" ]
+for seed in 1 7; do
+    "$sudoku" transform --seed $seed "$tmp/ids.txt" >"$tmp/moved.txt"
+    expect "transform --seed $seed: canon unchanged" 0 "$(cat "$tmp/canon.txt")" "" \
+        -- "$sudoku" canon "$tmp/moved.txt"
+    expect "transform --seed $seed: one solution each" 0 \
+        "$(yes 1 | head -n "$(grep -c . "$tmp/ids.txt")")" "" \
+        -- "$sudoku" count --limit 2 "$tmp/moved.txt"
+    "$sudoku" solve -o tatham "$tmp/ids.txt" >"$tmp/sols.txt"
+    "$sudoku" transform --seed $seed "$tmp/sols.txt" >"$tmp/msols.txt"
+    expect "transform --seed $seed: the moved solutions check" 0 "*" "" \
+        -- "$sudoku" check --givens "$tmp/moved.txt" "$tmp/msols.txt"
+    expect "transform --seed $seed --inverse: back" 0 "$(cat "$tmp/ids.txt")" "" \
+        -- "$sudoku" transform --seed $seed --inverse "$tmp/moved.txt"
 done
+# what a group leaves out is refused, by name
+grep -P '^3x3k\t' "$tsv" | head -n 1 | cut -f2 >"$tmp/k1.txt"
+grep -P '^9j\t' "$tsv" | head -n 1 | cut -f2 >"$tmp/j1.txt"
+expect "killer: no relabeling" 3 "" "*" \
+    -- "$sudoku" transform --relabel 2,1,3,4,5,6,7,8,9 "$tmp/k1.txt"
+assert "killer: relabeling named" grep -q "relabeling the digits of killer sudoku would change its cage sums" "$tmp/err"
+expect "jigsaw: no row swap" 3 "" "*" \
+    -- "$sudoku" transform --rows 2,1,3,4,5,6,7,8,9 "$tmp/j1.txt"
+assert "jigsaw: row order named" grep -q "moving rows or columns of jigsaw sudoku parts neighbouring cells of its regions" "$tmp/err"
+expect "X: no row swap alone" 3 "" "*" \
+    -- "$sudoku" transform --rows 2,1,3,4,5,6,7,8,9 "$tmp/x1.txt"
+assert "X: diagonals named" grep -q "takes cells off the diagonals of X sudoku" "$tmp/err"
+expect "X: rows and columns mirrored in bands" 0 "*" "" \
+    -- "$sudoku" transform --rows 3,2,1,6,5,4,9,8,7 --cols 3,2,1,6,5,4,9,8,7 "$tmp/x1.txt"
+expect "jigsaw: rotation" 0 "*" "" \
+    -- "$sudoku" transform --transpose --rows 9,8,7,6,5,4,3,2,1 "$tmp/j1.txt"
+printf '%625s\n' '' | tr ' ' . >"$tmp/e25.txt"
+expect "X canon past 16 refused" 3 "" "*" -- "$sudoku" canon --x "$tmp/e25.txt"
+assert "X canon limit named" grep -q "canon of a variant takes orders up to 16" "$tmp/err"
 for cmd in explain hint rate; do
     expect "$cmd refuses" 3 "*" "*" -- "$sudoku" $cmd "$tmp/jxk1.txt"
     assert "$cmd names the variant" grep -q "$cmd takes plain, X and jigsaw sudoku; the cage techniques of X jigsaw killer sudoku are not there yet" "$tmp/err"
@@ -124,6 +157,13 @@ assert "rate: every puzzle easy, like Solo's" \
 "$sudoku" explain "$tmp/x1.txt" >"$tmp/x1.explain"
 assert "explain X: a diagonal named" grep -q "diagonal" "$tmp/x1.explain"
 assert "explain X: to the end" grep -q "^solved in" "$tmp/x1.explain"
+
+# where the search branched and what it tried, in the words of the
+# variant's matrix (its items numbered without the caged cells)
+"$sudoku" solve --trace "$tmp/k1.txt" >"$tmp/k1.trace" 2>&1
+assert "killer branches named by unit" grep -q "level 0: digit 3 of row 7" \
+    "$tmp/k1.trace"
+assert "killer tries named by cage" grep -q "^try cage at r" "$tmp/k1.trace"
 
 # Solo reads the IDs we write, and its solver agrees with ours
 solo=/usr/games/sgt-solo

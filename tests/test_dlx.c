@@ -391,6 +391,31 @@ static void test_engines_agree(uint64_t seed)
         compare_engines(m, what, 2, 0);
         dlx_free(m);
     }
+    /* more options than the compact engine took before (4096; a killer
+     * sudoku has 4000-8000 cage tuples): 60 primary items, 6000 options of
+     * 3 of them and one of 10 secondary items (so no solution), searched
+     * within limits */
+    {
+        dlx_matrix *m = dlx_new(60, 10);
+        for (int o = 0; m && o < 6000; o++) {
+            int it[4];
+            it[0] = (int)(rnd(&seed) % 60);
+            do
+                it[1] = (int)(rnd(&seed) % 60);
+            while (it[1] == it[0]);
+            do
+                it[2] = (int)(rnd(&seed) % 60);
+            while (it[2] == it[0] || it[2] == it[1]);
+            it[3] = 60 + (int)(rnd(&seed) % 10);
+            dlx_add_option(m, 4, it, NULL);
+        }
+        CHECK(m && dlx_num_options(m) == 6000, "6000 options");
+        if (m) {
+            compare_engines(m, "6000 options", 50, 3000);
+            compare_engines(m, "6000 options", 0, 20000);
+        }
+        dlx_free(m);
+    }
 }
 
 /* ---- searches: first, limit, callback, forced, random, limits ------------ */

@@ -16,7 +16,7 @@
 #include "sudoku_solve.h"
 #include "sudoku_fixtures.h"
 
-/* ---- symmetries and the canonical form ------------------------------------- */
+/* ---- symmetries and the canonical form ----------------------------------- */
 
 typedef struct grids {
     sudoku_shape shape;
@@ -192,10 +192,192 @@ static void symmetries(void)
     sudoku_release(&back);
 }
 
+/* ---- the variants -------------------------------------------------------- */
+
+static void id_of(const sudoku *s, char *buf, size_t size)
+{
+    FILE *f = fmemopen(buf, size, "w");
+    if (!f) {
+        buf[0] = '\0';
+        return;
+    }
+    sudoku_write(f, s, SUDOKU_LAYOUT_TATHAM, SUDOKU_SYM_AUTO);
+    fclose(f);
+    buf[size - 1] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+}
+
+static uint64_t count2(const sudoku *p)
+{
+    sudoku_solver *sv = sudoku_solver_for(p);
+    grid_limits lim = { .max_solutions = 2 };
+    grid_outcome out;
+    uint64_t n = sv && sudoku_solve_dlx(sv, p, &lim, NULL, &out) == 0 &&
+                         out.complete ? out.solutions : 0;
+    sudoku_solver_free(sv);
+    return n;
+}
+
+/* Solo's variant puzzles (tests/data/sudoku/solo-variants.tsv, with
+ * Solo's solutions), each under random transformations of its group:
+ * the transformation passes the check, the image has one solution and
+ * the image of Solo's solution is a solution of it (the independent
+ * checker), the inverse gives the puzzle back, and the canonical form is
+ * the puzzle's.  Then what each group leaves out is refused. */
+static void variants(uint64_t seed)
+{
+    FILE *f = open_data("solo-variants.tsv");
+    if (!f)
+        return;
+    char line[8192], a[8192], b[8192];
+    sudoku p, sol, tp, tsol, back, c0, c1;
+    sudoku *all[] = { &p, &sol, &tp, &tsol, &back, &c0, &c1 };
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+        sudoku_init(all[k]);
+    int lineno = 0, moved = 0, non_dihedral = 0;
+    sudoku_read_options opt = { .layout = SUDOKU_LAYOUT_TATHAM };
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        strtok(line, "\t");
+        char *id = strtok(NULL, "\t"), *listed = strtok(NULL, "\t\n");
+        dlx_diag err;
+        if (!id || !listed || sudoku_read_string(id, &opt, &p, &err) != 0) {
+            CHECK(0, "line %d: unreadable", lineno);
+            continue;
+        }
+        int N = p.shape.N, NN = N * N;
+        CHECK(sudoku_copy(&sol, &p) == 0, "copy");
+        char *q = listed;
+        for (int i = 0; i < NN; i++) {
+            sol.cell[i] = (unsigned char)strtol(q, &q, 10);
+            if (*q == ',')
+                q++;
+        }
+        CHECK(sudoku_variant_canon(&p, &c0) == SUDOKU_OK, "line %d: canon",
+              lineno);
+        for (int round = 0; round < 4; round++) {
+            sudoku_transform t, inv;
+            uint64_t s = seed + (uint64_t)lineno * 16 + (uint64_t)round;
+            char why[200] = "";
+            sudoku_variant_transform_random(&p, s, &t);
+            CHECK(sudoku_variant_transform_check(&p, &t, why, sizeof why) ==
+                      SUDOKU_OK, "line %d seed %llu: refused its own: %s",
+                  lineno, (unsigned long long)s, why);
+            CHECK(sudoku_variant_transform_apply(&t, &p, &tp) == 0 &&
+                      sudoku_variant_transform_apply(&t, &sol, &tsol) == 0,
+                  "apply");
+            CHECK(count2(&tp) == 1, "line %d seed %llu: image not unique",
+                  lineno, (unsigned long long)s);
+            CHECK(sudoku_check_solution(&tp, &tsol, why, sizeof why) == 0,
+                  "line %d seed %llu: image of the solution refused: %s",
+                  lineno, (unsigned long long)s, why);
+            sudoku_transform_inverse(&p.shape, &t, &inv);
+            CHECK(sudoku_variant_transform_apply(&inv, &tp, &back) == 0,
+                  "apply");
+            id_of(&p, a, sizeof a);
+            id_of(&back, b, sizeof b);
+            CHECK(!strcmp(a, b), "line %d seed %llu: inverse gives\n %s\n"
+                  "not\n %s", lineno, (unsigned long long)s, b, a);
+            id_of(&tp, b, sizeof b);
+            moved += strcmp(a, b) != 0;
+            int dihedral = 1;
+            for (int k = 0; k < N; k++)
+                dihedral &= (t.row[k] == k || t.row[k] == N - 1 - k) &&
+                            (t.col[k] == k || t.col[k] == N - 1 - k);
+            non_dihedral += !dihedral;
+            CHECK(sudoku_variant_canon(&tp, &c1) == SUDOKU_OK, "canon");
+            id_of(&c0, a, sizeof a);
+            id_of(&c1, b, sizeof b);
+            CHECK(!strcmp(a, b), "line %d seed %llu: canon of the image\n"
+                  " %s\nnot the puzzle's\n %s", lineno,
+                  (unsigned long long)s, b, a);
+        }
+        /* the canonical form is an image: unique, same variant */
+        CHECK(count2(&c0) == 1 && c0.jigsaw == p.jigsaw &&
+              c0.diagonals == p.diagonals && c0.n_cages == p.n_cages,
+              "line %d: canonical form not an image", lineno);
+        /* what the group leaves out */
+        sudoku_transform t;
+        char why[200];
+        sudoku_transform_identity(&p.shape, &t);
+        t.label[1] = 2;
+        t.label[2] = 1;
+        CHECK((sudoku_variant_transform_check(&p, &t, why, sizeof why) ==
+               SUDOKU_OK) == !p.n_cages, "line %d: relabeling", lineno);
+        sudoku_transform_identity(&p.shape, &t);
+        t.row[0] = 1;
+        t.row[1] = 0;
+        t.col[0] = 1;
+        t.col[1] = 0;
+        CHECK(sudoku_variant_transform_check(&p, &t, why, sizeof why) ==
+                  SUDOKU_EBAD, "line %d: rows 1, 2 and columns 1, 2 "
+              "swapped kept", lineno);
+    }
+    CHECK(lineno >= 200 && moved > lineno * 3, "%d puzzles, %d moved",
+          lineno, moved);
+    CHECK(non_dihedral > 0, "X: no transformation beyond the dihedral");
+    printf("solo-variants.tsv: %d puzzles x 4 transformations, %d moved, "
+           "%d beyond rotations and reflections\n", lineno, moved,
+           non_dihedral);
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+        sudoku_release(all[k]);
+    fclose(f);
+}
+
+/* The X group of 9x9, counted from outside: of the 3,359,232 cell maps
+ * of plain sudoku (transposition, 1296 row and 1296 column orders), those
+ * that keep the diagonals are 96, as sudoku_canon.h says. */
+static void x_group_size(void)
+{
+    static const int perm3[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+                                     { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+    int (*orders)[9] = malloc(1296 * sizeof *orders);
+    if (!orders)
+        return;
+    int n = 0;
+    for (int b = 0; b < 6; b++)
+        for (int i0 = 0; i0 < 6; i0++)
+            for (int i1 = 0; i1 < 6; i1++)
+                for (int i2 = 0; i2 < 6; i2++) {
+                    const int *in[3] = { perm3[i0], perm3[i1], perm3[i2] };
+                    for (int k = 0; k < 9; k++)
+                        orders[n][k] = perm3[b][k / 3] * 3 + in[k / 3][k % 3];
+                    n++;
+                }
+    sudoku x;
+    sudoku_init(&x);
+    sudoku_shape sh = { 3, 3, 9 };
+    sudoku_set_shape(&x, sh);
+    memset(x.cell, 0, 81);
+    x.diagonals = 1;
+    long kept = 0;
+    sudoku_transform t;
+    sudoku_transform_identity(&sh, &t);
+    char why[200];
+    for (int tr = 0; tr < 2; tr++)
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                t.transpose = tr;
+                memcpy(t.row, orders[r], sizeof orders[r]);
+                memcpy(t.col, orders[c], sizeof orders[c]);
+                kept += sudoku_variant_transform_check(&x, &t, why,
+                                                       sizeof why) == 0;
+            }
+    CHECK(kept == 96, "X 9x9: %ld cell maps keep the diagonals, not 96",
+          kept);
+    sudoku_release(&x);
+    free(orders);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         data_dir = argv[1];
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 20261123;
+    printf("test_sudoku_canon: seed %llu (replay: test_sudoku_canon DIR "
+           "SEED)\n", (unsigned long long)seed);
     symmetries();
+    variants(seed);
+    x_group_size();
     return check_done();
 }

@@ -92,6 +92,56 @@ static void broken_copies(const sudoku *s, const sudoku *sol, int lineno)
     sudoku_release(&blank);
 }
 
+/* sudoku_solve_other, the generator's check: on the puzzle, nothing
+ * other than Solo's solution; with a wrong grid as the known one, Solo's
+ * is the other; the killer's cages without givens (a solver of its own):
+ * a second solution, when there is one, is a valid one that differs. */
+static void other_solution(sudoku_solver *sv, const sudoku *s,
+                           const sudoku *solo, int lineno)
+{
+    int NN = s->shape.N * s->shape.N, found = -1;
+    unsigned char *other = malloc((size_t)NN), *wrong = malloc((size_t)NN);
+    grid_limits lim = { .max_solutions = 2 };
+    grid_outcome out;
+    CHECK(sudoku_solve_other(sv, s, &lim, solo->cell, other, &found,
+                             &out) == 0 && !found && out.solutions == 1,
+          "line %d: other than Solo's: %d", lineno, found);
+    memcpy(wrong, solo->cell, (size_t)NN);
+    wrong[0] = wrong[0] % s->shape.N + 1;
+    CHECK(sudoku_solve_other(sv, s, &lim, wrong, other, &found, &out) == 0 &&
+          found && !memcmp(other, solo->cell, (size_t)NN),
+          "line %d: Solo's solution not the other one", lineno);
+    if (s->n_cages) {
+        sudoku bare;
+        sudoku_init(&bare);
+        CHECK(sudoku_copy(&bare, s) == 0, "copy");
+        memset(bare.cell, 0, (size_t)NN);
+        sudoku_solver *bs = sudoku_solver_for(&bare);
+        CHECK(bs && sudoku_solve_other(bs, &bare, &lim, solo->cell, other,
+                                       &found, &out) == 0,
+              "line %d: cages alone", lineno);
+        CHECK(found == (out.solutions == 2), "line %d: cages alone: %llu "
+              "solutions, found %d", lineno,
+              (unsigned long long)out.solutions, found);
+        if (found) {
+            sudoku g;
+            sudoku_init(&g);
+            char why[200] = "";
+            CHECK(sudoku_copy(&g, s) == 0, "copy");
+            memcpy(g.cell, other, (size_t)NN);
+            CHECK(memcmp(other, solo->cell, (size_t)NN) &&
+                  sudoku_check_solution(&bare, &g, why, sizeof why) == 0,
+                  "line %d: cages alone: other solution wrong: %s", lineno,
+                  why);
+            sudoku_release(&g);
+        }
+        sudoku_solver_free(bs);
+        sudoku_release(&bare);
+    }
+    free(other);
+    free(wrong);
+}
+
 static void solo_puzzles(void)
 {
     FILE *f = open_data("solo-variants.tsv");
@@ -145,6 +195,7 @@ static void solo_puzzles(void)
         int N = s.shape.N;
         CHECK(!memcmp(sol.cell, solo.cell, (size_t)N * N), "line %d: not "
               "Solo's solution", lineno);
+        other_solution(sv, &s, &solo, lineno);
         sudoku_solver_free(sv);
 
         /* the naive search agrees where it finishes */

@@ -157,7 +157,7 @@ typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
  * and makes exactly the same choices: the same nodes, the same solutions
  * in the same order, and Knuth's update count (summed per option hidden
  * instead of per link).  It can run when there are no colors, no forced
- * or pushed options, no trace, split or random order, at most 4096
+ * or pushed options, no trace, split or random order, at most 16384
  * options and 512 primary items; DLX_ENGINE_AUTO takes it then if items
  * have 32 options or more on average (where a node hides many options,
  * as in polyomino packing, it is about twice as fast; with short lists
