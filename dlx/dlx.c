@@ -58,6 +58,8 @@ typedef struct item {
     int prev, next;
 } item;
 
+typedef struct small_search small_search;
+
 struct dlx_matrix {
     int n_primary, n_items;
     item *items;        /* n_items + 2 */
@@ -89,6 +91,7 @@ struct dlx_matrix {
     int *branched;      /* split mode: real choices above each level */
     int *pushed;        /* options committed by dlx_push, oldest first */
     int n_pushed, cap_pushed;
+    small_search *small; /* the compact search on what is left (below) */
 };
 
 const char *dlx_strerror(int status)
@@ -194,6 +197,8 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     return m;
 }
 
+static void small_free(small_search *b);
+
 void dlx_free(dlx_matrix *m)
 {
     if (!m)
@@ -215,6 +220,7 @@ void dlx_free(dlx_matrix *m)
     free(m->ridx);
     free(m->branched);
     free(m->pushed);
+    small_free(m->small);
     free(m);
 }
 
@@ -1629,6 +1635,402 @@ done:
     out->outcome = outcome;
 }
 
+/* ---- the compact search on what is left -------------------------------- */
+
+/*
+ * A third way to make the same search, for the small problem that forced
+ * (and pushed) options leave of a larger matrix: a sudoku puzzle's givens
+ * leave about 250 of 324 items and 300 of 729 options.  Instead of
+ * committing the forced options on the links and undoing them afterwards,
+ * the search is built on what is still possible:
+ *
+ *   items     the items no forced or pushed option covers, renumbered
+ *             0..P-1 (primary) and P..N-1 (secondary), in their order
+ *   options   the options none of whose items is covered, renumbered
+ *             0..O-1, in their order
+ *
+ * so every list holds the nodes the dance would still see after forcing,
+ * in the same order, and the search (leftmost item of fewest options, its
+ * options in order) makes the same choices: the same nodes, solutions,
+ * updates and level profile.  The state of a level is narrow and copied
+ * whole on the way down (going back up costs nothing):
+ *
+ *   state = | opts: W words, a bit per active option | len: LB bytes |
+ *
+ *   len[i]  the active options of primary item i (a list is at most
+ *           254 long); 255 once i is covered, and in the padding up to LB
+ *           (a multiple of 16), so that the fewest options are a plain
+ *           minimum over LB bytes (vectorized by the compiler) and the
+ *           leftmost item with them a memchr.
+ *
+ * A level covers its chosen item in place (its options leave the state)
+ * and keeps their list; trying option o copies the state one level down
+ * and removes the options that share one of o's other items.
+ */
+#define DLX_SMALL_MAX_OPTIONS 4096
+#define DLX_SMALL_MAX_PRIMARY 1024
+#define DLX_SMALL_MAX_LIST 254
+#define DLX_SMALL_COVERED 255
+
+typedef struct small_search {
+    int P, N, O, W;      /* as above */
+    int LB;              /* bytes of len[], P rounded up to 16 */
+    size_t stride;       /* bytes of one level's state, a multiple of 16 */
+    int levels;          /* states and lists allocated */
+    int *opt;            /* O: the matrix's option of each local option */
+    int *local;          /* per internal item: local index, or -1 */
+    uint64_t *mask;      /* N x W: the options of each item */
+    uint16_t *oitem;     /* the local items of each option, primary first */
+    int *ofirst;         /* O + 1 offsets into oitem */
+    uint8_t *oprim;      /* O: how many of them are primary */
+    unsigned char *state;/* levels x stride */
+    uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
+                            item chosen at each level */
+    int *nlist, *idx;    /* per level: their number, the one being tried */
+    size_t cap_items, cap_options, cap_first, cap_prim, cap_mask, cap_nodes,
+        cap_state, cap_list, cap_levels, cap_idx;
+} small_search;
+
+static void small_free(small_search *b)
+{
+    if (!b)
+        return;
+    free(b->opt);
+    free(b->local);
+    free(b->mask);
+    free(b->oitem);
+    free(b->ofirst);
+    free(b->oprim);
+    free(b->state);
+    free(b->list);
+    free(b->nlist);
+    free(b->idx);
+    free(b);
+}
+
+/* Whether the search may go this way before anything is built: no
+ * colors, nothing that watches the links, and asked for or (AUTO) with
+ * forced or pushed options, where it saves committing them on the links
+ * (see bench/RESULTS.md for what was measured). */
+static int small_eligible(const dlx_matrix *m, const dlx_search *s)
+{
+    if (s->engine == DLX_ENGINE_LINKS || s->engine == DLX_ENGINE_BITS)
+        return 0;
+    if (m->has_colors || s->on_trace || s->split_depth > 0 || s->randomize ||
+        m->n_primary <= 0 || m->n_options <= 0)
+        return 0;
+    if (s->engine == DLX_ENGINE_SMALL)
+        return 1;
+    return s->n_forced > 0 || m->n_pushed > 0;
+}
+
+/* Room for `need` elements of `size` bytes at *pp (capacity *cap). */
+static int small_room(void *pp, size_t *cap, size_t need, size_t size)
+{
+    void **p = pp;
+    if (need <= *cap)
+        return 1;
+    size_t c = need < 64 ? 64 : need + need / 2;
+    void *q = realloc(*p, c * size);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+/* Marks the items of option o with stamp `now`: DLX_OK, or DLX_ECONFLICT
+ * (nothing marked) when one is marked already: the options clash. */
+static int small_mark(dlx_matrix *m, int o, int now)
+{
+    const int *itm = m->itm;
+    int first = m->opt_start[o];
+    for (int x = first; itm[x] > 0; x++)
+        if (m->stamp[itm[x]] == now)
+            return DLX_ECONFLICT;
+    for (int x = first; itm[x] > 0; x++)
+        m->stamp[itm[x]] = now;
+    return DLX_OK;
+}
+
+/*
+ * Builds the search on what the pushed and forced options leave, in
+ * m->small (kept for the next search: no allocation once it is large
+ * enough).  Returns DLX_OK; DLX_EOPTION or DLX_ECONFLICT for bad forced
+ * options, checked in order as force() does; DLX_ENOMEM; or DLX_ETOOBIG
+ * when what is left does not fit the narrow state (the dance takes it).
+ */
+static int small_build(dlx_matrix *m, const dlx_search *s)
+{
+    small_search *b = m->small;
+    if (!b) {
+        b = m->small = calloc(1, sizeof *b);
+        if (!b)
+            return DLX_ENOMEM;
+    }
+    const int n_items = m->n_items, n_primary = m->n_primary;
+    const int *itm = m->itm;
+    int *stamp = m->stamp;
+    if (++m->stamp_now == INT_MAX) {
+        memset(stamp, 0, (size_t)(n_items + 2) * sizeof *stamp);
+        m->stamp_now = 1;
+    }
+    const int now = m->stamp_now;
+    /* the items the pushed and forced options cover */
+    for (int k = 0; k < m->n_pushed; k++)
+        small_mark(m, m->pushed[k], now);
+    for (int k = 0; k < s->n_forced; k++) {
+        int o = s->forced[k];
+        if (o < 0 || o >= m->n_options)
+            return DLX_EOPTION;
+        if (small_mark(m, o, now) != DLX_OK)
+            return DLX_ECONFLICT;
+    }
+    /* the items left, renumbered in order (the primary ones first) */
+    if (!small_room(&b->local, &b->cap_items, (size_t)n_items + 2,
+                    sizeof *b->local))
+        return DLX_ENOMEM;
+    int P = 0, N = 0;
+    for (int c = 1; c <= n_items; c++) {
+        if (stamp[c] == now) {
+            b->local[c] = -1;
+        } else {
+            b->local[c] = N++;
+            P += c <= n_primary;
+        }
+    }
+    if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
+        return DLX_ETOOBIG;
+    /* the options left: none of their items covered */
+    if (!small_room(&b->opt, &b->cap_options, (size_t)m->n_options + 1,
+                    sizeof *b->opt) ||
+        !small_room(&b->ofirst, &b->cap_first, (size_t)m->n_options + 1,
+                    sizeof *b->ofirst) ||
+        !small_room(&b->oprim, &b->cap_prim, (size_t)m->n_options + 1,
+                    sizeof *b->oprim))
+        return DLX_ENOMEM;
+    int O = 0;
+    size_t nodes = 0;
+    for (int o = 0; o < m->n_options; o++) {
+        int first = m->opt_start[o], x = first;
+        while (itm[x] > 0 && stamp[itm[x]] != now)
+            x++;
+        if (itm[x] <= 0) {
+            if (O == DLX_SMALL_MAX_OPTIONS)
+                return DLX_ETOOBIG;
+            b->opt[O++] = o;
+            nodes += (size_t)(x - first);
+        }
+    }
+    int W = O ? (O + 63) / 64 : 1, LB = (P + 15) / 16 * 16;
+    size_t stride = ((size_t)W * 8 + (size_t)LB + 15) / 16 * 16;
+    size_t levels = (size_t)P + 2;
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W + 1,
+                    sizeof *b->mask) ||
+        !small_room(&b->oitem, &b->cap_nodes, nodes + 1, sizeof *b->oitem) ||
+        !small_room(&b->state, &b->cap_state, stride * levels, 1) ||
+        !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
+                    sizeof *b->list) ||
+        !small_room(&b->nlist, &b->cap_levels, levels, sizeof *b->nlist) ||
+        !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx))
+        return DLX_ENOMEM;
+    b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
+    /* level 0: every option left, and each item's count of them */
+    uint64_t *opts = (uint64_t *)b->state;
+    uint8_t *len = b->state + (size_t)W * 8;
+    uint64_t *mask = b->mask;
+    uint16_t *oitem = b->oitem;
+    int lens[DLX_SMALL_MAX_PRIMARY + 1];
+    memset(mask, 0, (size_t)N * W * sizeof *mask);
+    memset(opts, 0, (size_t)W * 8);
+    memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
+    int k = 0;
+    for (int j = 0; j < O; j++) {
+        const uint64_t bit = (uint64_t)1 << (j & 63);
+        const int first = m->opt_start[b->opt[j]];
+        b->ofirst[j] = k;
+        opts[j >> 6] |= bit;
+        int np = 0;
+        /* the primary items first, then the secondary ones */
+        for (int x = first; itm[x] > 0; x++) {
+            int i = b->local[itm[x]];
+            mask[(size_t)i * W + (j >> 6)] |= bit;
+            if (i < P) {
+                lens[i]++;
+                oitem[k++] = (uint16_t)i;
+                np++;
+            }
+        }
+        for (int x = first; itm[x] > 0; x++)
+            if (b->local[itm[x]] >= P)
+                oitem[k++] = (uint16_t)b->local[itm[x]];
+        if (np > UINT8_MAX)
+            return DLX_ETOOBIG;
+        b->oprim[j] = (uint8_t)np;
+    }
+    b->ofirst[O] = k;
+    for (int i = 0; i < P; i++) {
+        if (lens[i] > DLX_SMALL_MAX_LIST)
+            return DLX_ETOOBIG;
+        len[i] = (uint8_t)lens[i];
+    }
+    memset(len + P, DLX_SMALL_COVERED, (size_t)(LB - P));
+    return DLX_OK;
+}
+
+/* The fewest options of an active primary item: a minimum over all LB
+ * bytes (covered items and padding hold 255), which the compiler
+ * vectorizes; 255 when every primary item is covered. */
+static inline unsigned small_fewest(const uint8_t *len, int LB)
+{
+    uint8_t t = DLX_SMALL_COVERED;
+    for (int i = 0; i < LB; i++)
+        t = len[i] < t ? len[i] : t;
+    return t;
+}
+
+/* Takes the options of rm (all active) out of the state (opts, len):
+ * returns Knuth's updates for hiding them, |r| - 1 each. */
+static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
+                                    uint8_t *len, const uint64_t *rm)
+{
+    const int *ofirst = b->ofirst;
+    const uint16_t *oitem = b->oitem;
+    const uint8_t *oprim = b->oprim;
+    uint64_t u = 0;
+    for (int w = 0; w < b->W; w++) {
+        uint64_t bits = rm[w];
+        if (!bits)
+            continue;
+        opts[w] &= ~bits;
+        do {
+            int r = (w << 6) + lowest_bit(bits);
+            bits &= bits - 1;
+            int f = ofirst[r];
+            u += (uint64_t)(ofirst[r + 1] - f - 1);
+            for (int k = f, e = f + oprim[r]; k < e; k++)
+                len[oitem[k]]--;
+        } while (bits);
+    }
+    return u;
+}
+
+/*
+ * The search on the state small_build made: Algorithm X, with the state
+ * of level L+1 made from level L's by copying it.
+ *
+ *   forward:  limits -> fewest options (all covered: a solution; 0: a
+ *             dead end) -> cover the item in place, keep its options
+ *   advance:  no option left? backup : copy the state down, take out the
+ *             options that share an item with the option, level + 1
+ *   backup:   level - 1, next option, advance
+ */
+static void search_small(dlx_matrix *m, const dlx_search *s, double start,
+                         tally *out)
+{
+    const small_search *b = m->small;
+    const int W = b->W, P = b->P, LB = b->LB;
+    const size_t stride = b->stride;
+    unsigned char *const state = b->state;
+    const uint64_t *const mask = b->mask;
+    uint16_t *const lists = b->list;
+    int *const nlist = b->nlist, *const idx = b->idx;
+    int *const choice = m->choice;
+    uint64_t *const level_nodes = m->level_nodes;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    int level = 0, max_level = -1;
+    dlx_outcome outcome = DLX_COMPLETE;
+    uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
+#define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
+#define LEN(l) (state + (size_t)(l) * stride + (size_t)W * 8)
+
+forward:
+    outcome = budget_spent(s, nodes, start);
+    if (outcome != DLX_COMPLETE)
+        goto done;
+    nodes++;
+    level_nodes[level]++;
+    if (level > max_level)
+        max_level = level;
+    {
+        uint64_t *opts = OPTS(level);
+        uint8_t *len = LEN(level);
+        unsigned t = small_fewest(len, LB);
+        if (t == DLX_SMALL_COVERED) {
+            /* every primary item is covered */
+            outcome = visit_solution(m, s, level, &found, &found_hi);
+            if (outcome != DLX_COMPLETE)
+                goto done;
+            goto backup;
+        }
+        updates++; /* covering the item */
+        if (t == 0)
+            goto backup;
+        int best = (int)((const uint8_t *)memchr(len, (int)t, (size_t)P) -
+                         len);
+        const uint64_t *mk = mask + (size_t)best * W;
+        uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
+        int n = 0;
+        for (int w = 0; w < W; w++) {
+            uint64_t bits = opts[w] & mk[w];
+            rm[w] = bits;
+            for (; bits; bits &= bits - 1)
+                list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+        }
+        updates += small_remove(b, opts, len, rm);
+        len[best] = DLX_SMALL_COVERED;
+        nlist[level] = n;
+        idx[level] = 0;
+    }
+
+advance:
+    if (idx[level] == nlist[level])
+        goto backup;
+    {
+        int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
+        choice[level] = m->opt_start[b->opt[o]];
+        const uint64_t *mo = OPTS(level);
+        uint64_t *no = OPTS(level + 1);
+        uint8_t *nl = LEN(level + 1);
+        memcpy(no, mo, stride);
+        /* the options that share an item with o: those of its items
+         * (the chosen item's are gone from mo already) */
+        const int f = b->ofirst[o], e = b->ofirst[o + 1];
+        const uint64_t *mi = mask + (size_t)b->oitem[f] * W;
+        for (int w = 0; w < W; w++)
+            rm[w] = mi[w];
+        for (int k = f + 1; k < e; k++) {
+            mi = mask + (size_t)b->oitem[k] * W;
+            for (int w = 0; w < W; w++)
+                rm[w] |= mi[w];
+        }
+        for (int w = 0; w < W; w++)
+            rm[w] &= mo[w];
+        updates += (uint64_t)(e - f - 1) + small_remove(b, no, nl, rm);
+        for (int k = f, ep = f + b->oprim[o]; k < ep; k++)
+            nl[b->oitem[k]] = DLX_SMALL_COVERED;
+        level++;
+        goto forward;
+    }
+
+backup:
+    if (level == 0)
+        goto done;
+    level--;
+    idx[level]++;
+    goto advance;
+
+done:
+#undef OPTS
+#undef LEN
+    out->nodes = nodes;
+    out->updates = updates;
+    out->found = found;
+    out->found_hi = found_hi;
+    out->max_level = max_level;
+    out->outcome = outcome;
+}
+
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -1642,13 +2044,25 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     if (status != DLX_OK)
         return status;
     double start = now_seconds();
+    tally t;
+    memset(&t, 0, sizeof t);
+    if (small_eligible(m, s)) {
+        status = small_build(m, s);
+        if (status == DLX_OK) {
+            m->busy = 1;
+            search_small(m, s, start, &t);
+            m->busy = 0;
+            r->engine = DLX_ENGINE_SMALL;
+            goto reported;
+        }
+        if (status != DLX_ETOOBIG)
+            return status;
+    }
     uint64_t forced_updates = 0;
     status = force(m, s->forced, s->n_forced, &forced_updates);
     if (status != DLX_OK)
         return status;
     m->busy = 1;
-    tally t;
-    memset(&t, 0, sizeof t);
     bits_search bs;
     if (bits_eligible(m, s) && bits_build(m, &bs) == DLX_OK) {
         search_bits(m, s, start, &bs, &t);
@@ -1670,6 +2084,7 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
 searched:
     unforce(m, s->forced, s->n_forced);
     m->busy = 0;
+reported:
     r->outcome = t.outcome;
     r->solutions.lo = t.found;
     r->solutions.hi = t.found_hi;
