@@ -1687,6 +1687,10 @@ typedef struct small_search {
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
                             item chosen at each level */
     int *nlist, *idx;    /* per level: their number, the one being tried */
+    uint64_t *gone;      /* a bit per option of the matrix: not left */
+    int *ifirst, *iopt;  /* each item's options, in order (small_index) */
+    int index_nodes;     /* the matrix's nodes when they were made */
+    size_t cap_gone, cap_ifirst, cap_iopt;
     size_t cap_items, cap_options, cap_first, cap_prim, cap_mask, cap_nodes,
         cap_state, cap_list, cap_levels, cap_idx;
 } small_search;
@@ -1705,6 +1709,9 @@ static void small_free(small_search *b)
     free(b->list);
     free(b->nlist);
     free(b->idx);
+    free(b->gone);
+    free(b->ifirst);
+    free(b->iopt);
     free(b);
 }
 
@@ -1750,6 +1757,37 @@ static int small_mark(dlx_matrix *m, int o, int now)
             return DLX_ECONFLICT;
     for (int x = first; itm[x] > 0; x++)
         m->stamp[itm[x]] = now;
+    return DLX_OK;
+}
+
+/* Each item's options in order (ifirst, iopt: the matrix's lists as
+ * they were built), made once per matrix and again when it has grown:
+ * the options a covered item takes away, whatever the links say now. */
+static int small_index(const dlx_matrix *m, small_search *b)
+{
+    if (b->index_nodes == m->n_nodes)
+        return DLX_OK;
+    const int *itm = m->itm;
+    if (!small_room(&b->ifirst, &b->cap_ifirst, (size_t)m->n_items + 2,
+                    sizeof *b->ifirst) ||
+        !small_room(&b->iopt, &b->cap_iopt,
+                    (size_t)dlx_num_nodes(m) + 1, sizeof *b->iopt))
+        return DLX_ENOMEM;
+    int *ifirst = b->ifirst;
+    memset(ifirst, 0, ((size_t)m->n_items + 2) * sizeof *ifirst);
+    for (int o = 0; o < m->n_options; o++)
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            ifirst[itm[x] + 1]++;
+    for (int c = 1; c <= m->n_items; c++)
+        ifirst[c + 1] += ifirst[c];
+    /* fill from the front of each item's run, then shift back */
+    for (int o = 0; o < m->n_options; o++)
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            b->iopt[ifirst[itm[x]]++] = o;
+    for (int c = m->n_items; c >= 1; c--)
+        ifirst[c] = ifirst[c - 1];
+    ifirst[1] = 0;
+    b->index_nodes = m->n_nodes;
     return DLX_OK;
 }
 
@@ -1809,21 +1847,34 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         !small_room(&b->oprim, &b->cap_prim, (size_t)m->n_options + 1,
                     sizeof *b->oprim))
         return DLX_ENOMEM;
+    int status = small_index(m, b);
+    if (status != DLX_OK)
+        return status;
+    const int *ifirst = b->ifirst, *iopt = b->iopt;
+    size_t words = ((size_t)m->n_options + 63) / 64;
+    if (!small_room(&b->gone, &b->cap_gone, words, sizeof *b->gone))
+        return DLX_ENOMEM;
+    uint64_t *gone = b->gone;
+    memset(gone, 0, words * sizeof *gone);
+    for (int c = 1; c <= n_items; c++)
+        if (stamp[c] == now)
+            for (int k = ifirst[c]; k < ifirst[c + 1]; k++)
+                gone[iopt[k] >> 6] |= (uint64_t)1 << (iopt[k] & 63);
     int O = 0;
-    size_t nodes = 0;
-    for (int o = 0; o < m->n_options; o++) {
-        int first = m->opt_start[o], x = first;
-        while (itm[x] > 0 && stamp[itm[x]] != now)
-            x++;
-        if (itm[x] <= 0) {
-            if (O == DLX_SMALL_MAX_OPTIONS)
-                return DLX_ETOOBIG;
-            b->opt[O++] = o;
-            nodes += (size_t)(x - first);
+    for (size_t w = 0; w < words; w++) {
+        uint64_t left = ~gone[w];
+        if (w == words - 1 && (m->n_options & 63))
+            left &= ((uint64_t)1 << (m->n_options & 63)) - 1;
+        for (; left; left &= left - 1) {
+            b->opt[O++] = (int)(w << 6) + lowest_bit(left);
         }
     }
+    if (O > DLX_SMALL_MAX_OPTIONS)
+        return DLX_ETOOBIG;
+    size_t nodes = (size_t)dlx_num_nodes(m);
     int W = O ? (O + 63) / 64 : 1, LB = (P + 15) / 16 * 16;
-    size_t stride = ((size_t)W * 8 + (size_t)LB + 15) / 16 * 16;
+    /* whole blocks of 64 bytes, copied by small_copy */
+    size_t stride = ((size_t)W * 8 + (size_t)LB + 63) / 64 * 64;
     size_t levels = (size_t)P + 2;
     if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W + 1,
                     sizeof *b->mask) ||
@@ -1835,46 +1886,57 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx))
         return DLX_ENOMEM;
     b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
-    /* level 0: every option left, and each item's count of them */
+    /* level 0: every option left, each item's count of them, the masks
+     * and the items of each option (the primary ones first); the loops
+     * go over the options left, without a branch the data decides */
     uint64_t *opts = (uint64_t *)b->state;
     uint8_t *len = b->state + (size_t)W * 8;
     uint64_t *mask = b->mask;
     uint16_t *oitem = b->oitem;
+    const int *local = b->local;
+    const int *opt = b->opt;
+    int *ofirst = b->ofirst;
+    uint8_t *oprim = b->oprim;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
     memset(mask, 0, (size_t)N * W * sizeof *mask);
-    memset(opts, 0, (size_t)W * 8);
     memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
     int k = 0;
     for (int j = 0; j < O; j++) {
         const uint64_t bit = (uint64_t)1 << (j & 63);
-        const int first = m->opt_start[b->opt[j]];
-        b->ofirst[j] = k;
-        opts[j >> 6] |= bit;
-        int np = 0;
-        /* the primary items first, then the secondary ones */
-        for (int x = first; itm[x] > 0; x++) {
-            int i = b->local[itm[x]];
-            mask[(size_t)i * W + (j >> 6)] |= bit;
+        const int first = m->opt_start[opt[j]];
+        uint64_t *col = mask + (j >> 6);
+        ofirst[j] = k;
+        int np = 0, x;
+        for (x = first; itm[x] > 0; x++) {
+            int i = local[itm[x]];
+            col[(size_t)i * W] |= bit;
             if (i < P) {
                 lens[i]++;
                 oitem[k++] = (uint16_t)i;
                 np++;
             }
         }
-        for (int x = first; itm[x] > 0; x++)
-            if (b->local[itm[x]] >= P)
-                oitem[k++] = (uint16_t)b->local[itm[x]];
+        if (np < x - first)
+            for (x = first; itm[x] > 0; x++)
+                if (local[itm[x]] >= P)
+                    oitem[k++] = (uint16_t)local[itm[x]];
         if (np > UINT8_MAX)
             return DLX_ETOOBIG;
-        b->oprim[j] = (uint8_t)np;
+        oprim[j] = (uint8_t)np;
     }
-    b->ofirst[O] = k;
+    ofirst[O] = k;
     for (int i = 0; i < P; i++) {
         if (lens[i] > DLX_SMALL_MAX_LIST)
             return DLX_ETOOBIG;
         len[i] = (uint8_t)lens[i];
     }
     memset(len + P, DLX_SMALL_COVERED, (size_t)(LB - P));
+    for (int w = 0; w < W; w++)
+        opts[w] = ~(uint64_t)0;
+    if (O & 63)
+        opts[W - 1] = ((uint64_t)1 << (O & 63)) - 1;
+    else if (O == 0)
+        opts[0] = 0;
     return DLX_OK;
 }
 
@@ -1887,6 +1949,35 @@ static inline unsigned small_fewest(const uint8_t *len, int LB)
     for (int i = 0; i < LB; i++)
         t = len[i] < t ? len[i] : t;
     return t;
+}
+
+/* The first of len[0..] equal to t, which is there: eight bytes at a
+ * time (a zero byte of len ^ t, as in Hacker's Delight 6-1), then the
+ * byte; a call of memchr costs more for lists this short. */
+static inline int small_find(const uint8_t *len, unsigned t)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    const uint64_t tt = ones * t;
+    for (int i = 0;; i += 8) {
+        uint64_t w;
+        memcpy(&w, len + i, 8);
+        w ^= tt;
+        if ((w - ones) & ~w & highs) {
+            /* byte by byte within the word: any byte order */
+            while (len[i] != t)
+                i++;
+            return i;
+        }
+    }
+}
+
+/* Copies one level's state to the next, in whole 64-byte blocks (a
+ * memcpy of a constant size is a few moves; of a variable one, a call). */
+static inline void small_copy(unsigned char *to, const unsigned char *from,
+                              size_t stride)
+{
+    for (size_t k = 0; k < stride; k += 64)
+        memcpy(to + k, from + k, 64);
 }
 
 /* Takes the options of rm (all active) out of the state (opts, len):
@@ -1929,7 +2020,7 @@ static void search_small(dlx_matrix *m, const dlx_search *s, double start,
                          tally *out)
 {
     const small_search *b = m->small;
-    const int W = b->W, P = b->P, LB = b->LB;
+    const int W = b->W, LB = b->LB;
     const size_t stride = b->stride;
     unsigned char *const state = b->state;
     const uint64_t *const mask = b->mask;
@@ -1966,8 +2057,7 @@ forward:
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
-        int best = (int)((const uint8_t *)memchr(len, (int)t, (size_t)P) -
-                         len);
+        int best = small_find(len, t);
         const uint64_t *mk = mask + (size_t)best * W;
         uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
         int n = 0;
@@ -1992,20 +2082,17 @@ advance:
         const uint64_t *mo = OPTS(level);
         uint64_t *no = OPTS(level + 1);
         uint8_t *nl = LEN(level + 1);
-        memcpy(no, mo, stride);
+        small_copy((unsigned char *)no, (const unsigned char *)mo, stride);
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
         const int f = b->ofirst[o], e = b->ofirst[o + 1];
-        const uint64_t *mi = mask + (size_t)b->oitem[f] * W;
-        for (int w = 0; w < W; w++)
-            rm[w] = mi[w];
-        for (int k = f + 1; k < e; k++) {
-            mi = mask + (size_t)b->oitem[k] * W;
-            for (int w = 0; w < W; w++)
-                rm[w] |= mi[w];
+        const uint16_t *oi = b->oitem;
+        for (int w = 0; w < W; w++) {
+            uint64_t acc = 0;
+            for (int k = f; k < e; k++)
+                acc |= mask[(size_t)oi[k] * W + w];
+            rm[w] = acc & mo[w];
         }
-        for (int w = 0; w < W; w++)
-            rm[w] &= mo[w];
         updates += (uint64_t)(e - f - 1) + small_remove(b, no, nl, rm);
         for (int k = f, ep = f + b->oprim[o]; k < ep; k++)
             nl[b->oitem[k]] = DLX_SMALL_COVERED;
