@@ -15,6 +15,10 @@
 #include <string.h>
 #include <time.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /*
  * Layout, as in Knuth's dlx1, with int indices instead of pointers (half
  * the cache footprint of pointers, and a clone is a memcpy).  Unlike dlx1,
@@ -1671,6 +1675,7 @@ done:
 #define DLX_SMALL_MAX_PRIMARY 1024
 #define DLX_SMALL_MAX_LIST 254
 #define DLX_SMALL_COVERED 255
+#define DLX_SMALL_MAX_KP 16     /* primary items of an option */
 
 typedef struct small_search {
     int P, N, O, W;      /* as above */
@@ -1682,7 +1687,10 @@ typedef struct small_search {
     uint64_t *mask;      /* N x W: the options of each item */
     uint16_t *oitem;     /* the local items of each option, primary first */
     int *ofirst;         /* O + 1 offsets into oitem */
-    uint8_t *oprim;      /* O: how many of them are primary */
+    uint16_t *prec;      /* O x KP: the primary items of each option,
+                            padded with LB (a spare byte after len) */
+    int KP;              /* primary items of the matrix's longest option */
+    int *owt;            /* O: |o| - 1, Knuth's updates to hide o */
     unsigned char *state;/* levels x stride */
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
                             item chosen at each level */
@@ -1690,8 +1698,9 @@ typedef struct small_search {
     uint64_t *gone;      /* a bit per option of the matrix: not left */
     int *ifirst, *iopt;  /* each item's options, in order (small_index) */
     int index_nodes;     /* the matrix's nodes when they were made */
+    int max_primary;     /* primary items of the matrix's longest option */
     size_t cap_gone, cap_ifirst, cap_iopt;
-    size_t cap_items, cap_options, cap_first, cap_prim, cap_mask, cap_nodes,
+    size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask, cap_nodes,
         cap_state, cap_list, cap_levels, cap_idx;
 } small_search;
 
@@ -1704,7 +1713,8 @@ static void small_free(small_search *b)
     free(b->mask);
     free(b->oitem);
     free(b->ofirst);
-    free(b->oprim);
+    free(b->prec);
+    free(b->owt);
     free(b->state);
     free(b->list);
     free(b->nlist);
@@ -1787,6 +1797,14 @@ static int small_index(const dlx_matrix *m, small_search *b)
     for (int c = m->n_items; c >= 1; c--)
         ifirst[c] = ifirst[c - 1];
     ifirst[1] = 0;
+    int kp = 1;
+    for (int o = 0; o < m->n_options; o++) {
+        int np = 0;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            np += itm[x] <= m->n_primary;
+        kp = np > kp ? np : kp;
+    }
+    b->max_primary = kp;
     b->index_nodes = m->n_nodes;
     return DLX_OK;
 }
@@ -1813,7 +1831,7 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         memset(stamp, 0, (size_t)(n_items + 2) * sizeof *stamp);
         m->stamp_now = 1;
     }
-    const int now = m->stamp_now;
+    const int now = m->stamp_now, n_forced = s->n_forced;
     /* the items the pushed and forced options cover */
     for (int k = 0; k < m->n_pushed; k++)
         small_mark(m, m->pushed[k], now);
@@ -1828,14 +1846,14 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     if (!small_room(&b->local, &b->cap_items, (size_t)n_items + 2,
                     sizeof *b->local))
         return DLX_ENOMEM;
+    /* without a branch on which items are covered (the predictor cannot
+     * learn them); a covered item gets -1 */
     int P = 0, N = 0;
     for (int c = 1; c <= n_items; c++) {
-        if (stamp[c] == now) {
-            b->local[c] = -1;
-        } else {
-            b->local[c] = N++;
-            P += c <= n_primary;
-        }
+        int covered = stamp[c] == now;
+        b->local[c] = N | -covered;
+        N += !covered;
+        P += !covered & (c <= n_primary);
     }
     if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
         return DLX_ETOOBIG;
@@ -1844,8 +1862,8 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
                     sizeof *b->opt) ||
         !small_room(&b->ofirst, &b->cap_first, (size_t)m->n_options + 1,
                     sizeof *b->ofirst) ||
-        !small_room(&b->oprim, &b->cap_prim, (size_t)m->n_options + 1,
-                    sizeof *b->oprim))
+        !small_room(&b->owt, &b->cap_owt, (size_t)m->n_options + 1,
+                    sizeof *b->owt))
         return DLX_ENOMEM;
     int status = small_index(m, b);
     if (status != DLX_OK)
@@ -1856,10 +1874,12 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         return DLX_ENOMEM;
     uint64_t *gone = b->gone;
     memset(gone, 0, words * sizeof *gone);
-    for (int c = 1; c <= n_items; c++)
-        if (stamp[c] == now)
-            for (int k = ifirst[c]; k < ifirst[c + 1]; k++)
-                gone[iopt[k] >> 6] |= (uint64_t)1 << (iopt[k] & 63);
+    for (int k = 0; k < n_forced + m->n_pushed; k++) {
+        int o = k < m->n_pushed ? m->pushed[k] : s->forced[k - m->n_pushed];
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            for (int q = ifirst[itm[x]]; q < ifirst[itm[x] + 1]; q++)
+                gone[iopt[q] >> 6] |= (uint64_t)1 << (iopt[q] & 63);
+    }
     int O = 0;
     for (size_t w = 0; w < words; w++) {
         uint64_t left = ~gone[w];
@@ -1874,10 +1894,15 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     size_t nodes = (size_t)dlx_num_nodes(m);
     int W = O ? (O + 63) / 64 : 1, LB = (P + 15) / 16 * 16;
     /* whole blocks of 64 bytes, copied by small_copy */
-    size_t stride = ((size_t)W * 8 + (size_t)LB + 63) / 64 * 64;
+    size_t stride = ((size_t)W * 8 + (size_t)LB + 1 + 63) / 64 * 64;
     size_t levels = (size_t)P + 2;
-    if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W + 1,
+    const int KP = b->max_primary;
+    if (KP > DLX_SMALL_MAX_KP)
+        return DLX_ETOOBIG;
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)(N + 1) * W,
                     sizeof *b->mask) ||
+        !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
+                    sizeof *b->prec) ||
         !small_room(&b->oitem, &b->cap_nodes, nodes + 1, sizeof *b->oitem) ||
         !small_room(&b->state, &b->cap_state, stride * levels, 1) ||
         !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
@@ -1886,6 +1911,7 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx))
         return DLX_ENOMEM;
     b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
+    b->KP = KP;
     /* level 0: every option left, each item's count of them, the masks
      * and the items of each option (the primary ones first); the loops
      * go over the options left, without a branch the data decides */
@@ -1896,9 +1922,10 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     const int *local = b->local;
     const int *opt = b->opt;
     int *ofirst = b->ofirst;
-    uint8_t *oprim = b->oprim;
+    uint16_t *prec = b->prec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
-    memset(mask, 0, (size_t)N * W * sizeof *mask);
+    /* N rows, and a row of zeros for small_clashes */
+    memset(mask, 0, (size_t)(N + 1) * W * sizeof *mask);
     memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
     int k = 0;
     for (int j = 0; j < O; j++) {
@@ -1906,6 +1933,7 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         const int first = m->opt_start[opt[j]];
         uint64_t *col = mask + (j >> 6);
         ofirst[j] = k;
+        uint16_t *rec = prec + (size_t)j * KP;
         int np = 0, x;
         for (x = first; itm[x] > 0; x++) {
             int i = local[itm[x]];
@@ -1913,16 +1941,16 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
             if (i < P) {
                 lens[i]++;
                 oitem[k++] = (uint16_t)i;
-                np++;
+                rec[np++] = (uint16_t)i;
             }
         }
         if (np < x - first)
             for (x = first; itm[x] > 0; x++)
                 if (local[itm[x]] >= P)
                     oitem[k++] = (uint16_t)local[itm[x]];
-        if (np > UINT8_MAX)
-            return DLX_ETOOBIG;
-        oprim[j] = (uint8_t)np;
+        for (; np < KP; np++)
+            rec[np] = (uint16_t)LB;
+        b->owt[j] = x - first - 1;
     }
     ofirst[O] = k;
     for (int i = 0; i < P; i++) {
@@ -1945,10 +1973,24 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
  * vectorizes; 255 when every primary item is covered. */
 static inline unsigned small_fewest(const uint8_t *len, int LB)
 {
+#if defined(__SSE2__)
+    if (LB == 0)
+        return DLX_SMALL_COVERED;
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)len);
+    for (int i = 16; i < LB; i += 16)
+        v = _mm_min_epu8(v, _mm_loadu_si128((const __m128i *)(const void *)
+                                            (len + i)));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
+    return (unsigned)_mm_cvtsi128_si32(v) & 0xFF;
+#else
     uint8_t t = DLX_SMALL_COVERED;
     for (int i = 0; i < LB; i++)
         t = len[i] < t ? len[i] : t;
     return t;
+#endif
 }
 
 /* The first of len[0..] equal to t, which is there: eight bytes at a
@@ -1956,6 +1998,15 @@ static inline unsigned small_fewest(const uint8_t *len, int LB)
  * byte; a call of memchr costs more for lists this short. */
 static inline int small_find(const uint8_t *len, unsigned t)
 {
+#if defined(__SSE2__)
+    const __m128i tv = _mm_set1_epi8((char)t);
+    for (int i = 0;; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(len + i));
+        unsigned hit = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, tv));
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+#else
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     const uint64_t tt = ones * t;
     for (int i = 0;; i += 8) {
@@ -1969,6 +2020,7 @@ static inline int small_find(const uint8_t *len, unsigned t)
             return i;
         }
     }
+#endif
 }
 
 /* Copies one level's state to the next, in whole 64-byte blocks (a
@@ -1985,9 +2037,9 @@ static inline void small_copy(unsigned char *to, const unsigned char *from,
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
                                     uint8_t *len, const uint64_t *rm)
 {
-    const int *ofirst = b->ofirst;
-    const uint16_t *oitem = b->oitem;
-    const uint8_t *oprim = b->oprim;
+    const int *owt = b->owt;
+    const uint16_t *prec = b->prec;
+    const int KP = b->KP;
     uint64_t u = 0;
     for (int w = 0; w < b->W; w++) {
         uint64_t bits = rm[w];
@@ -1997,13 +2049,38 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
         do {
             int r = (w << 6) + lowest_bit(bits);
             bits &= bits - 1;
-            int f = ofirst[r];
-            u += (uint64_t)(ofirst[r + 1] - f - 1);
-            for (int k = f, e = f + oprim[r]; k < e; k++)
-                len[oitem[k]]--;
+            const uint16_t *rec = prec + (size_t)r * KP;
+            u += (uint64_t)owt[r];
+            for (int k = 0; k < KP; k++)
+                len[rec[k]]--;
         } while (bits);
     }
     return u;
+}
+
+/* rm = the options of mo that share an item with option o: the rows of
+ * its items ORed four at a time (the row of zeros after the last item
+ * fills a group), so that the loop over the words is one the compiler
+ * vectorizes and does not turn into calls of memcpy. */
+static inline void small_clashes(const small_search *b, int o,
+                                 const uint64_t *mo, uint64_t *rm)
+{
+    const int W = b->W;
+    const uint64_t *mask = b->mask, *zero = b->mask + (size_t)b->N * W;
+    const uint16_t *oi = b->oitem + b->ofirst[o];
+    const int n = b->ofirst[o + 1] - b->ofirst[o];
+    for (int k = 0; k < n; k += 4) {
+        const uint64_t *r0 = mask + (size_t)oi[k] * W;
+        const uint64_t *r1 = k + 1 < n ? mask + (size_t)oi[k + 1] * W : zero;
+        const uint64_t *r2 = k + 2 < n ? mask + (size_t)oi[k + 2] * W : zero;
+        const uint64_t *r3 = k + 3 < n ? mask + (size_t)oi[k + 3] * W : zero;
+        if (k == 0)
+            for (int w = 0; w < W; w++)
+                rm[w] = (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+        else
+            for (int w = 0; w < W; w++)
+                rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+    }
 }
 
 /*
@@ -2085,17 +2162,11 @@ advance:
         small_copy((unsigned char *)no, (const unsigned char *)mo, stride);
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
-        const int f = b->ofirst[o], e = b->ofirst[o + 1];
-        const uint16_t *oi = b->oitem;
-        for (int w = 0; w < W; w++) {
-            uint64_t acc = 0;
-            for (int k = f; k < e; k++)
-                acc |= mask[(size_t)oi[k] * W + w];
-            rm[w] = acc & mo[w];
-        }
-        updates += (uint64_t)(e - f - 1) + small_remove(b, no, nl, rm);
-        for (int k = f, ep = f + b->oprim[o]; k < ep; k++)
-            nl[b->oitem[k]] = DLX_SMALL_COVERED;
+        small_clashes(b, o, mo, rm);
+        updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm);
+        const uint16_t *rec = b->prec + (size_t)o * b->KP;
+        for (int k = 0; k < b->KP; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
         level++;
         goto forward;
     }
