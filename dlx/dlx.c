@@ -1896,7 +1896,9 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     /* whole blocks of 64 bytes, copied by small_copy */
     size_t stride = ((size_t)W * 8 + (size_t)LB + 1 + 63) / 64 * 64;
     size_t levels = (size_t)P + 2;
-    const int KP = b->max_primary;
+    /* records of 4 when they fit, so that the search's loops over them
+     * have a constant count (search_small_4) */
+    const int KP = b->max_primary <= 4 ? 4 : b->max_primary;
     if (KP > DLX_SMALL_MAX_KP)
         return DLX_ETOOBIG;
     if (!small_room(&b->mask, &b->cap_mask, (size_t)(N + 1) * W,
@@ -2035,11 +2037,12 @@ static inline void small_copy(unsigned char *to, const unsigned char *from,
 /* Takes the options of rm (all active) out of the state (opts, len):
  * returns Knuth's updates for hiding them, |r| - 1 each. */
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
-                                    uint8_t *len, const uint64_t *rm)
+                                    uint8_t *len, const uint64_t *rm,
+                                    const int kp4)
 {
     const int *owt = b->owt;
     const uint16_t *prec = b->prec;
-    const int KP = b->KP;
+    const int KP = kp4 ? 4 : b->KP;
     uint64_t u = 0;
     for (int w = 0; w < b->W; w++) {
         uint64_t bits = rm[w];
@@ -2093,8 +2096,9 @@ static inline void small_clashes(const small_search *b, int o,
  *             options that share an item with the option, level + 1
  *   backup:   level - 1, next option, advance
  */
-static void search_small(dlx_matrix *m, const dlx_search *s, double start,
-                         tally *out)
+static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
+                                           const dlx_search *s, double start,
+                                           tally *out, const int kp4)
 {
     const small_search *b = m->small;
     const int W = b->W, LB = b->LB;
@@ -2144,7 +2148,7 @@ forward:
             for (; bits; bits &= bits - 1)
                 list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
         }
-        updates += small_remove(b, opts, len, rm);
+        updates += small_remove(b, opts, len, rm, kp4);
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
         idx[level] = 0;
@@ -2163,9 +2167,9 @@ advance:
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
         small_clashes(b, o, mo, rm);
-        updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm);
+        updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, kp4);
         const uint16_t *rec = b->prec + (size_t)o * b->KP;
-        for (int k = 0; k < b->KP; k++)
+        for (int k = 0, kp = kp4 ? 4 : b->KP; k < kp; k++)
             nl[rec[k]] = DLX_SMALL_COVERED;
         level++;
         goto forward;
@@ -2189,6 +2193,20 @@ done:
     out->outcome = outcome;
 }
 
+/* Records of 4 primary items (sudoku, latin squares: the loops over them
+ * unrolled), and any other length. */
+static void search_small_4(dlx_matrix *m, const dlx_search *s, double start,
+                           tally *out)
+{
+    search_small(m, s, start, out, 1);
+}
+
+static void search_small_any(dlx_matrix *m, const dlx_search *s,
+                             double start, tally *out)
+{
+    search_small(m, s, start, out, 0);
+}
+
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -2208,7 +2226,10 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
         status = small_build(m, s);
         if (status == DLX_OK) {
             m->busy = 1;
-            search_small(m, s, start, &t);
+            if (m->small->KP == 4)
+                search_small_4(m, s, start, &t);
+            else
+                search_small_any(m, s, start, &t);
             m->busy = 0;
             r->engine = DLX_ENGINE_SMALL;
             goto reported;
