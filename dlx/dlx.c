@@ -96,6 +96,7 @@ struct dlx_matrix {
     int *pushed;        /* options committed by dlx_push, oldest first */
     int n_pushed, cap_pushed;
     small_search *small; /* the compact search on what is left (below) */
+    int levels_used;    /* level_nodes[] is zero from here on */
 };
 
 const char *dlx_strerror(int status)
@@ -905,7 +906,10 @@ static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
     m->first = p;
     m->first_n = 0;
     int levels = m->n_primary + 2;
-    memset(m->level_nodes, 0, (size_t)levels * sizeof *m->level_nodes);
+    /* only the levels the last search reached: the rest is zero still
+     * (a search of a sudoku reaches 60 of 326) */
+    memset(m->level_nodes, 0,
+           (size_t)m->levels_used * sizeof *m->level_nodes);
     if (randomize && !m->rbase) {
         /* all three or none, so that a later call tries again */
         int *base = malloc((size_t)levels * sizeof *base);
@@ -1685,8 +1689,11 @@ typedef struct small_search {
     int *opt;            /* O: the matrix's option of each local option */
     int *local;          /* per internal item: local index, or -1 */
     uint64_t *mask;      /* N x W: the options of each item */
-    uint16_t *oitem;     /* the local items of each option, primary first */
+    uint16_t *oitem;     /* the secondary items of each option */
     int *ofirst;         /* O + 1 offsets into oitem */
+    int D;               /* the dummy item that pads the records: its row
+                            of the mask is zero, its byte of len is after
+                            the LB scanned */
     uint16_t *prec;      /* O x KP: the primary items of each option,
                             padded with LB (a spare byte after len) */
     int KP;              /* primary items of the matrix's longest option */
@@ -1699,7 +1706,11 @@ typedef struct small_search {
     int *ifirst, *iopt;  /* each item's options, in order (small_index) */
     int index_nodes;     /* the matrix's nodes when they were made */
     int max_primary;     /* primary items of the matrix's longest option */
-    size_t cap_gone, cap_ifirst, cap_iopt;
+    int uniform;         /* every option has max_primary items, all
+                            primary, and that is a multiple of 4 */
+    int *grec;           /* uniform: the items of each option (internal
+                            numbers), max_primary a option */
+    size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
     size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask, cap_nodes,
         cap_state, cap_list, cap_levels, cap_idx;
 } small_search;
@@ -1722,6 +1733,7 @@ static void small_free(small_search *b)
     free(b->gone);
     free(b->ifirst);
     free(b->iopt);
+    free(b->grec);
     free(b);
 }
 
@@ -1797,14 +1809,25 @@ static int small_index(const dlx_matrix *m, small_search *b)
     for (int c = m->n_items; c >= 1; c--)
         ifirst[c] = ifirst[c - 1];
     ifirst[1] = 0;
-    int kp = 1;
+    int kp = 1, same = 1, first_n = -1;
     for (int o = 0; o < m->n_options; o++) {
-        int np = 0;
-        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+        int np = 0, n = 0;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++, n++)
             np += itm[x] <= m->n_primary;
         kp = np > kp ? np : kp;
+        same &= np == n && (first_n < 0 || n == first_n);
+        first_n = n;
     }
     b->max_primary = kp;
+    b->uniform = same && kp % 4 == 0 && m->n_options > 0;
+    if (b->uniform) {
+        if (!small_room(&b->grec, &b->cap_grec,
+                        (size_t)m->n_options * kp + 1, sizeof *b->grec))
+            return DLX_ENOMEM;
+        for (int o = 0; o < m->n_options; o++)
+            memcpy(b->grec + (size_t)o * kp, itm + m->opt_start[o],
+                   (size_t)kp * sizeof *itm);
+    }
     b->index_nodes = m->n_nodes;
     return DLX_OK;
 }
@@ -1893,15 +1916,17 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         return DLX_ETOOBIG;
     size_t nodes = (size_t)dlx_num_nodes(m);
     int W = O ? (O + 63) / 64 : 1, LB = (P + 15) / 16 * 16;
+    const int D = LB > N ? LB : N;
     /* whole blocks of 64 bytes, copied by small_copy */
-    size_t stride = ((size_t)W * 8 + (size_t)LB + 1 + 63) / 64 * 64;
+    size_t stride = ((size_t)W * 8 + (size_t)D + 1 + 63) / 64 * 64;
     size_t levels = (size_t)P + 2;
-    /* records of 4 when they fit, so that the search's loops over them
-     * have a constant count (search_small_4) */
-    const int KP = b->max_primary <= 4 ? 4 : b->max_primary;
+    /* records of a multiple of 4, so that the search's loops over them
+     * go four at a time, and have a constant count when it is 4
+     * (search_small_4) */
+    const int KP = (b->max_primary + 3) / 4 * 4;
     if (KP > DLX_SMALL_MAX_KP)
         return DLX_ETOOBIG;
-    if (!small_room(&b->mask, &b->cap_mask, (size_t)(N + 1) * W,
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)(D + 1) * W,
                     sizeof *b->mask) ||
         !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
                     sizeof *b->prec) ||
@@ -1913,7 +1938,7 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx))
         return DLX_ENOMEM;
     b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
-    b->KP = KP;
+    b->KP = KP, b->D = D;
     /* level 0: every option left, each item's count of them, the masks
      * and the items of each option (the primary ones first); the loops
      * go over the options left, without a branch the data decides */
@@ -1926,11 +1951,31 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     int *ofirst = b->ofirst;
     uint16_t *prec = b->prec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
-    /* N rows, and a row of zeros for small_clashes */
-    memset(mask, 0, (size_t)(N + 1) * W * sizeof *mask);
+    /* N rows, then rows of zeros up to D's */
+    memset(mask, 0, (size_t)(D + 1) * W * sizeof *mask);
     memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
     int k = 0;
-    for (int j = 0; j < O; j++) {
+    if (b->uniform && KP == 4) {
+        /* every option four primary items (sudoku, latin squares): the
+         * same loop without the walks to the spacers */
+        const int *grec = b->grec;
+        for (int j = 0; j < O; j++) {
+            const uint64_t bit = (uint64_t)1 << (j & 63);
+            const int *g = grec + (size_t)opt[j] * 4;
+            uint64_t *col = mask + (j >> 6);
+            uint16_t *rec = prec + (size_t)j * 4;
+            ofirst[j] = 0;
+            b->owt[j] = 3;
+            for (int q = 0; q < 4; q++) {
+                int i = local[g[q]];
+                col[(size_t)i * W] |= bit;
+                lens[i]++;
+                rec[q] = (uint16_t)i;
+            }
+        }
+        ofirst[O] = 0;
+    }
+    for (int j = k = 0; j < O && !(b->uniform && KP == 4); j++) {
         const uint64_t bit = (uint64_t)1 << (j & 63);
         const int first = m->opt_start[opt[j]];
         uint64_t *col = mask + (j >> 6);
@@ -1942,7 +1987,6 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
             col[(size_t)i * W] |= bit;
             if (i < P) {
                 lens[i]++;
-                oitem[k++] = (uint16_t)i;
                 rec[np++] = (uint16_t)i;
             }
         }
@@ -1951,10 +1995,11 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
                 if (local[itm[x]] >= P)
                     oitem[k++] = (uint16_t)local[itm[x]];
         for (; np < KP; np++)
-            rec[np] = (uint16_t)LB;
+            rec[np] = (uint16_t)D;
         b->owt[j] = x - first - 1;
     }
-    ofirst[O] = k;
+    if (!(b->uniform && KP == 4))
+        ofirst[O] = k;
     for (int i = 0; i < P; i++) {
         if (lens[i] > DLX_SMALL_MAX_LIST)
             return DLX_ETOOBIG;
@@ -2066,10 +2111,26 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
  * fills a group), so that the loop over the words is one the compiler
  * vectorizes and does not turn into calls of memcpy. */
 static inline void small_clashes(const small_search *b, int o,
-                                 const uint64_t *mo, uint64_t *rm)
+                                 const uint64_t *mo, uint64_t *rm,
+                                 const int kp4)
 {
-    const int W = b->W;
-    const uint64_t *mask = b->mask, *zero = b->mask + (size_t)b->N * W;
+    const int W = b->W, KP = kp4 ? 4 : b->KP;
+    const uint64_t *mask = b->mask, *zero = b->mask + (size_t)b->D * W;
+    /* the primary items, four records at a time (padded with D) */
+    const uint16_t *rec = b->prec + (size_t)o * KP;
+    for (int k = 0; k < KP; k += 4) {
+        const uint64_t *r0 = mask + (size_t)rec[k] * W;
+        const uint64_t *r1 = mask + (size_t)rec[k + 1] * W;
+        const uint64_t *r2 = mask + (size_t)rec[k + 2] * W;
+        const uint64_t *r3 = mask + (size_t)rec[k + 3] * W;
+        if (k == 0)
+            for (int w = 0; w < W; w++)
+                rm[w] = (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+        else
+            for (int w = 0; w < W; w++)
+                rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+    }
+    /* then the secondary ones */
     const uint16_t *oi = b->oitem + b->ofirst[o];
     const int n = b->ofirst[o + 1] - b->ofirst[o];
     for (int k = 0; k < n; k += 4) {
@@ -2077,12 +2138,8 @@ static inline void small_clashes(const small_search *b, int o,
         const uint64_t *r1 = k + 1 < n ? mask + (size_t)oi[k + 1] * W : zero;
         const uint64_t *r2 = k + 2 < n ? mask + (size_t)oi[k + 2] * W : zero;
         const uint64_t *r3 = k + 3 < n ? mask + (size_t)oi[k + 3] * W : zero;
-        if (k == 0)
-            for (int w = 0; w < W; w++)
-                rm[w] = (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
-        else
-            for (int w = 0; w < W; w++)
-                rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+        for (int w = 0; w < W; w++)
+            rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
     }
 }
 
@@ -2166,7 +2223,7 @@ advance:
         small_copy((unsigned char *)no, (const unsigned char *)mo, stride);
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
-        small_clashes(b, o, mo, rm);
+        small_clashes(b, o, mo, rm, kp4);
         updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, kp4);
         const uint16_t *rec = b->prec + (size_t)o * b->KP;
         for (int k = 0, kp = kp4 ? 4 : b->KP; k < kp; k++)
@@ -2276,6 +2333,7 @@ reported:
     r->first_n = m->first_n;
     r->level_nodes = m->level_nodes;
     r->n_levels = t.max_level + 1;
+    m->levels_used = t.max_level + 1;
     return t.status;
 }
 
