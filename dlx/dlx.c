@@ -2186,7 +2186,12 @@ forward:
         uint8_t *len = LEN(level);
         unsigned t = small_fewest(len, LB);
         if (t == DLX_SMALL_COVERED) {
-            /* every primary item is covered */
+            /* every primary item is covered: the choices, as the dance
+             * keeps them (first nodes), only now that they are needed */
+            for (int l = 0; l < level; l++)
+                choice[l] = m->opt_start[b->opt[lists[(size_t)l *
+                                                      DLX_SMALL_MAX_LIST +
+                                                      idx[l]]]];
             outcome = visit_solution(m, s, level, &found, &found_hi);
             if (outcome != DLX_COMPLETE)
                 goto done;
@@ -2216,7 +2221,6 @@ advance:
         goto backup;
     {
         int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
-        choice[level] = m->opt_start[b->opt[o]];
         const uint64_t *mo = OPTS(level);
         uint64_t *no = OPTS(level + 1);
         uint8_t *nl = LEN(level + 1);
