@@ -401,7 +401,8 @@ static void compare_small(dlx_matrix *m, const char *what, const int *forced,
         s.solution_ctx = &h[e];
         st[e] = dlx_solve(m, &s, &r[e]);
         first_n[e] = r[e].first_n < 64 ? r[e].first_n : 64;
-        memcpy(firsts[e], r[e].first, (size_t)first_n[e] * sizeof(int));
+        if (first_n[e] > 0)
+            memcpy(firsts[e], r[e].first, (size_t)first_n[e] * sizeof(int));
         if (dlx_num_pushed(m) == 0) /* pushed options hide links */
             check_links(m, what);
     }
