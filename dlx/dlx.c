@@ -1702,6 +1702,7 @@ typedef struct small_search {
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
                             item chosen at each level */
     int *nlist, *idx;    /* per level: their number, the one being tried */
+    int *at;             /* per level: the state it works on (below) */
     uint64_t *gone;      /* a bit per option of the matrix: not left */
     int *ifirst, *iopt;  /* each item's options, in order (small_index) */
     int index_nodes;     /* the matrix's nodes when they were made */
@@ -1712,7 +1713,7 @@ typedef struct small_search {
                             numbers), max_primary a option */
     size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
     size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask, cap_nodes,
-        cap_state, cap_list, cap_levels, cap_idx;
+        cap_state, cap_list, cap_levels, cap_idx, cap_at;
 } small_search;
 
 static void small_free(small_search *b)
@@ -1730,6 +1731,7 @@ static void small_free(small_search *b)
     free(b->list);
     free(b->nlist);
     free(b->idx);
+    free(b->at);
     free(b->gone);
     free(b->ifirst);
     free(b->iopt);
@@ -1935,7 +1937,8 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
                     sizeof *b->list) ||
         !small_room(&b->nlist, &b->cap_levels, levels, sizeof *b->nlist) ||
-        !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx))
+        !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx) ||
+        !small_room(&b->at, &b->cap_at, levels, sizeof *b->at))
         return DLX_ENOMEM;
     b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
     b->KP = KP, b->D = D;
@@ -2163,11 +2166,12 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     unsigned char *const state = b->state;
     const uint64_t *const mask = b->mask;
     uint16_t *const lists = b->list;
-    int *const nlist = b->nlist, *const idx = b->idx;
+    int *const nlist = b->nlist, *const idx = b->idx, *const at = b->at;
     int *const choice = m->choice;
     uint64_t *const level_nodes = m->level_nodes;
     uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
     int level = 0, max_level = -1;
+    at[0] = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -2182,8 +2186,8 @@ forward:
     if (level > max_level)
         max_level = level;
     {
-        uint64_t *opts = OPTS(level);
-        uint8_t *len = LEN(level);
+        uint64_t *opts = OPTS(at[level]);
+        uint8_t *len = LEN(at[level]);
         unsigned t = small_fewest(len, LB);
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
@@ -2221,10 +2225,17 @@ advance:
         goto backup;
     {
         int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
-        const uint64_t *mo = OPTS(level);
-        uint64_t *no = OPTS(level + 1);
-        uint8_t *nl = LEN(level + 1);
-        small_copy((unsigned char *)no, (const unsigned char *)mo, stride);
+        /* an item with one option is never come back to for another:
+         * the next level works on this level's state in place, and the
+         * copy is saved (most nodes of a sudoku are such) */
+        const int from = at[level], to = from + (nlist[level] > 1);
+        const uint64_t *mo = OPTS(from);
+        uint64_t *no = OPTS(to);
+        uint8_t *nl = LEN(to);
+        at[level + 1] = to;
+        if (to != from)
+            small_copy((unsigned char *)no, (const unsigned char *)mo,
+                       stride);
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
         small_clashes(b, o, mo, rm, kp4);
