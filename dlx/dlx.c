@@ -1664,16 +1664,21 @@ done:
  * whole on the way down (going back up costs nothing):
  *
  *   state = | opts: W words, a bit per active option | len: LB bytes |
+ *           | len[D]: a spare byte | padding to a multiple of 64 bytes |
  *
  *   len[i]  the active options of primary item i (a list is at most
  *           254 long); 255 once i is covered, and in the padding up to LB
  *           (a multiple of 16), so that the fewest options are a plain
- *           minimum over LB bytes (vectorized by the compiler) and the
- *           leftmost item with them a memchr.
+ *           minimum over LB bytes (SSE2, or vectorized by the compiler)
+ *           and the leftmost item with them one compare per 16 bytes.
  *
- * A level covers its chosen item in place (its options leave the state)
- * and keeps their list; trying option o copies the state one level down
- * and removes the options that share one of o's other items.
+ * Each option's primary items are a record of KP (a multiple of 4, padded
+ * with the dummy item D, whose row of masks is zero and whose byte is the
+ * spare one), so that the loops over them have a fixed count.  A level
+ * covers its chosen item in place (its options leave the state) and keeps
+ * their list; trying option o copies the state one level down (in place
+ * when o is the item's only option: nothing to come back for) and removes
+ * the options that share one of o's other items.
  */
 #define DLX_SMALL_MAX_OPTIONS 4096
 #define DLX_SMALL_MAX_PRIMARY 1024
@@ -1695,8 +1700,9 @@ typedef struct small_search {
                             of the mask is zero, its byte of len is after
                             the LB scanned */
     uint16_t *prec;      /* O x KP: the primary items of each option,
-                            padded with LB (a spare byte after len) */
-    int KP;              /* primary items of the matrix's longest option */
+                            padded with D */
+    int KP;              /* the longest option's primary items, rounded
+                            up to a multiple of 4 */
     int *owt;            /* O: |o| - 1, Knuth's updates to hide o */
     unsigned char *state;/* levels x stride */
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
@@ -1710,10 +1716,10 @@ typedef struct small_search {
     int uniform;         /* every option has max_primary items, all
                             primary, and that is a multiple of 4 */
     int *grec;           /* uniform: the items of each option (internal
-                            numbers), max_primary a option */
+                            numbers), max_primary per option */
     size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
-    size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask, cap_nodes,
-        cap_state, cap_list, cap_levels, cap_idx, cap_at;
+    size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask,
+        cap_nodes, cap_state, cap_list, cap_levels, cap_idx, cap_at;
 } small_search;
 
 static void small_free(small_search *b)
@@ -1878,7 +1884,8 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         int covered = stamp[c] == now;
         b->local[c] = N | -covered;
         N += !covered;
-        P += !covered & (c <= n_primary);
+        if (c == n_primary)
+            P = N;
     }
     if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
         return DLX_ETOOBIG;
@@ -2110,9 +2117,9 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
 }
 
 /* rm = the options of mo that share an item with option o: the rows of
- * its items ORed four at a time (the row of zeros after the last item
- * fills a group), so that the loop over the words is one the compiler
- * vectorizes and does not turn into calls of memcpy. */
+ * its items ORed four at a time (D's row of zeros fills a group), so that
+ * the loop over the words is one the compiler vectorizes and does not
+ * turn into calls of memcpy. */
 static inline void small_clashes(const small_search *b, int o,
                                  const uint64_t *mo, uint64_t *rm,
                                  const int kp4)
