@@ -334,7 +334,8 @@ static void print_stats(const options_t *o, const dlx_result *res)
             count, res->nodes, res->updates, res->seconds, rate,
             res->max_level, dlx_outcome_str(res->outcome),
             res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
-                                           : "dancing links");
+            : res->engine == DLX_ENGINE_SMALL ? "compact (what is left)"
+                                              : "dancing links");
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
             fprintf(stderr, "level %d: %" PRIu64 " nodes\n", l,

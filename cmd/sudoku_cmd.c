@@ -533,7 +533,10 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         status = sudoku_count_threads(cx->solver, s, o->search.threads, &lim,
                                       &out);
     else
-        status = sudoku_solve_dlx(cx->solver, s, &lim, &cx->solution, &out);
+        /* count prints no grid: no solution to spell out */
+        status = sudoku_solve_dlx(cx->solver, s, &lim,
+                                  o->cmd == CMD_COUNT ? NULL : &cx->solution,
+                                  &out);
     if (tee.view) {
         if (status == SUDOKU_OK) {
             view_finish(tee.view, out.solutions, out.nodes, out.complete);

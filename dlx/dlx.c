@@ -15,6 +15,10 @@
 #include <string.h>
 #include <time.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /*
  * Layout, as in Knuth's dlx1, with int indices instead of pointers (half
  * the cache footprint of pointers, and a clone is a memcpy).  Unlike dlx1,
@@ -64,6 +68,8 @@ typedef struct item {
     int prev, next;
 } item;
 
+typedef struct small_search small_search;
+
 struct dlx_matrix {
     int n_primary, n_items;
     item *items;        /* n_items + 2 */
@@ -97,6 +103,8 @@ struct dlx_matrix {
     int *branched;      /* split mode: real choices above each level */
     int *pushed;        /* options committed by dlx_push, oldest first */
     int n_pushed, cap_pushed;
+    small_search *small; /* the compact search on what is left (below) */
+    int levels_used;    /* level_nodes[] is zero from here on */
 };
 
 const char *dlx_strerror(int status)
@@ -205,6 +213,8 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     return m;
 }
 
+static void small_free(small_search *b);
+
 void dlx_free(dlx_matrix *m)
 {
     if (!m)
@@ -228,6 +238,7 @@ void dlx_free(dlx_matrix *m)
     free(m->ridx);
     free(m->branched);
     free(m->pushed);
+    small_free(m->small);
     free(m);
 }
 
@@ -923,7 +934,10 @@ static int prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
     m->first = p;
     m->first_n = 0;
     int levels = m->n_primary + 2;
-    memset(m->level_nodes, 0, (size_t)levels * sizeof *m->level_nodes);
+    /* only the levels the last search reached: the rest is zero still
+     * (a search of a sudoku reaches 60 of 326) */
+    memset(m->level_nodes, 0,
+           (size_t)m->levels_used * sizeof *m->level_nodes);
     if (randomize && !m->rbase) {
         /* all three or none, so that a later call tries again */
         int *base = malloc((size_t)levels * sizeof *base);
@@ -1679,6 +1693,649 @@ done:
     out->outcome = outcome;
 }
 
+/* ---- the compact search on what is left -------------------------------- */
+
+/*
+ * A third way to make the same search, for the small problem that forced
+ * (and pushed) options leave of a larger matrix: a sudoku puzzle's givens
+ * leave about 250 of 324 items and 300 of 729 options.  Instead of
+ * committing the forced options on the links and undoing them afterwards,
+ * the search is built on what is still possible:
+ *
+ *   items     the items no forced or pushed option covers, renumbered
+ *             0..P-1 (primary) and P..N-1 (secondary), in their order
+ *   options   the options none of whose items is covered, renumbered
+ *             0..O-1, in their order
+ *
+ * so every list holds the nodes the dance would still see after forcing,
+ * in the same order, and the search (leftmost item of fewest options, its
+ * options in order) makes the same choices: the same nodes, solutions,
+ * updates and level profile.  The state of a level is narrow and copied
+ * whole on the way down (going back up costs nothing):
+ *
+ *   state = | opts: W words, a bit per active option | len: LB bytes |
+ *           | len[D]: a spare byte | padding to a multiple of 64 bytes |
+ *
+ *   len[i]  the active options of primary item i (a list is at most
+ *           254 long); 255 once i is covered, and in the padding up to LB
+ *           (a multiple of 16), so that the fewest options are a plain
+ *           minimum over LB bytes (SSE2, or vectorized by the compiler)
+ *           and the leftmost item with them one compare per 16 bytes.
+ *
+ * Each option's primary items are a record of KP (a multiple of 4, padded
+ * with the dummy item D, whose row of masks is zero and whose byte is the
+ * spare one), so that the loops over them have a fixed count.  A level
+ * covers its chosen item in place (its options leave the state) and keeps
+ * their list; trying option o copies the state one level down (in place
+ * when o is the item's only option: nothing to come back for) and removes
+ * the options that share one of o's other items.
+ */
+#define DLX_SMALL_MAX_OPTIONS 4096
+#define DLX_SMALL_MAX_PRIMARY 1024
+#define DLX_SMALL_MAX_LIST 254
+#define DLX_SMALL_COVERED 255
+#define DLX_SMALL_MAX_KP 16     /* primary items of an option */
+
+typedef struct small_search {
+    int P, N, O, W;      /* as above */
+    int LB;              /* bytes of len[], P rounded up to 16 */
+    size_t stride;       /* bytes of one level's state, a multiple of 16 */
+    int levels;          /* states and lists allocated */
+    int *opt;            /* O: the matrix's option of each local option */
+    int *local;          /* per internal item: local index, or -1 */
+    uint64_t *mask;      /* N x W: the options of each item */
+    uint16_t *oitem;     /* the secondary items of each option */
+    int *ofirst;         /* O + 1 offsets into oitem */
+    int D;               /* the dummy item that pads the records: its row
+                            of the mask is zero, its byte of len is after
+                            the LB scanned */
+    uint16_t *prec;      /* O x KP: the primary items of each option,
+                            padded with D */
+    int KP;              /* the longest option's primary items, rounded
+                            up to a multiple of 4 */
+    int *owt;            /* O: |o| - 1, Knuth's updates to hide o */
+    unsigned char *state;/* levels x stride */
+    uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
+                            item chosen at each level */
+    int *nlist, *idx;    /* per level: their number, the one being tried */
+    int *at;             /* per level: the state it works on (below) */
+    uint64_t *gone;      /* a bit per option of the matrix: not left */
+    int *ifirst, *iopt;  /* each item's options, in order (small_index) */
+    int index_nodes;     /* the matrix's nodes when they were made */
+    int max_primary;     /* primary items of the matrix's longest option */
+    int uniform;         /* every option has max_primary items, all
+                            primary, and that is a multiple of 4 */
+    int *grec;           /* uniform: the items of each option (internal
+                            numbers), max_primary per option */
+    size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
+    size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask,
+        cap_nodes, cap_state, cap_list, cap_levels, cap_idx, cap_at;
+} small_search;
+
+static void small_free(small_search *b)
+{
+    if (!b)
+        return;
+    free(b->opt);
+    free(b->local);
+    free(b->mask);
+    free(b->oitem);
+    free(b->ofirst);
+    free(b->prec);
+    free(b->owt);
+    free(b->state);
+    free(b->list);
+    free(b->nlist);
+    free(b->idx);
+    free(b->at);
+    free(b->gone);
+    free(b->ifirst);
+    free(b->iopt);
+    free(b->grec);
+    free(b);
+}
+
+/* Whether the search may go this way before anything is built: no
+ * colors, nothing that watches the links, and asked for or (AUTO) with
+ * forced or pushed options, where it saves committing them on the links
+ * (see bench/RESULTS.md for what was measured). */
+static int small_eligible(const dlx_matrix *m, const dlx_search *s)
+{
+    if (s->engine == DLX_ENGINE_LINKS || s->engine == DLX_ENGINE_BITS)
+        return 0;
+    if (m->has_colors || s->on_trace || s->split_depth > 0 || s->randomize ||
+        m->n_primary <= 0 || m->n_options <= 0)
+        return 0;
+    if (s->engine == DLX_ENGINE_SMALL)
+        return 1;
+    return s->n_forced > 0 || m->n_pushed > 0;
+}
+
+/* Room for `need` elements of `size` bytes at *pp (capacity *cap). */
+static int small_room(void *pp, size_t *cap, size_t need, size_t size)
+{
+    void **p = pp;
+    if (need <= *cap)
+        return 1;
+    size_t c = need < 64 ? 64 : need + need / 2;
+    void *q = realloc(*p, c * size);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+/* Marks the items of option o with stamp `now`: DLX_OK, or DLX_ECONFLICT
+ * (nothing marked) when one is marked already: the options clash. */
+static int small_mark(dlx_matrix *m, int o, int now)
+{
+    const int *itm = m->itm;
+    int first = m->opt_start[o];
+    for (int x = first; itm[x] > 0; x++)
+        if (m->stamp[itm[x]] == now)
+            return DLX_ECONFLICT;
+    for (int x = first; itm[x] > 0; x++)
+        m->stamp[itm[x]] = now;
+    return DLX_OK;
+}
+
+/* Each item's options in order (ifirst, iopt: the matrix's lists as
+ * they were built), made once per matrix and again when it has grown:
+ * the options a covered item takes away, whatever the links say now. */
+static int small_index(const dlx_matrix *m, small_search *b)
+{
+    if (b->index_nodes == m->n_nodes)
+        return DLX_OK;
+    const int *itm = m->itm;
+    if (!small_room(&b->ifirst, &b->cap_ifirst, (size_t)m->n_items + 2,
+                    sizeof *b->ifirst) ||
+        !small_room(&b->iopt, &b->cap_iopt,
+                    (size_t)dlx_num_nodes(m) + 1, sizeof *b->iopt))
+        return DLX_ENOMEM;
+    int *ifirst = b->ifirst;
+    memset(ifirst, 0, ((size_t)m->n_items + 2) * sizeof *ifirst);
+    for (int o = 0; o < m->n_options; o++)
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            ifirst[itm[x] + 1]++;
+    for (int c = 1; c <= m->n_items; c++)
+        ifirst[c + 1] += ifirst[c];
+    /* fill from the front of each item's run, then shift back */
+    for (int o = 0; o < m->n_options; o++)
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            b->iopt[ifirst[itm[x]]++] = o;
+    for (int c = m->n_items; c >= 1; c--)
+        ifirst[c] = ifirst[c - 1];
+    ifirst[1] = 0;
+    int kp = 1, same = 1, first_n = -1;
+    for (int o = 0; o < m->n_options; o++) {
+        int np = 0, n = 0;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++, n++)
+            np += itm[x] <= m->n_primary;
+        kp = np > kp ? np : kp;
+        same &= np == n && (first_n < 0 || n == first_n);
+        first_n = n;
+    }
+    b->max_primary = kp;
+    b->uniform = same && kp % 4 == 0 && m->n_options > 0;
+    if (b->uniform) {
+        if (!small_room(&b->grec, &b->cap_grec,
+                        (size_t)m->n_options * kp + 1, sizeof *b->grec))
+            return DLX_ENOMEM;
+        for (int o = 0; o < m->n_options; o++)
+            memcpy(b->grec + (size_t)o * kp, itm + m->opt_start[o],
+                   (size_t)kp * sizeof *itm);
+    }
+    b->index_nodes = m->n_nodes;
+    return DLX_OK;
+}
+
+/*
+ * Builds the search on what the pushed and forced options leave, in
+ * m->small (kept for the next search: no allocation once it is large
+ * enough).  Returns DLX_OK; DLX_EOPTION or DLX_ECONFLICT for bad forced
+ * options, checked in order as force() does; DLX_ENOMEM; or DLX_ETOOBIG
+ * when what is left does not fit the narrow state (the dance takes it).
+ */
+static int small_build(dlx_matrix *m, const dlx_search *s)
+{
+    small_search *b = m->small;
+    if (!b) {
+        b = m->small = calloc(1, sizeof *b);
+        if (!b)
+            return DLX_ENOMEM;
+    }
+    const int n_items = m->n_items, n_primary = m->n_primary;
+    const int *itm = m->itm;
+    int *stamp = m->stamp;
+    if (++m->stamp_now == INT_MAX) {
+        memset(stamp, 0, (size_t)(n_items + 2) * sizeof *stamp);
+        m->stamp_now = 1;
+    }
+    const int now = m->stamp_now, n_forced = s->n_forced;
+    /* the items the pushed and forced options cover */
+    for (int k = 0; k < m->n_pushed; k++)
+        small_mark(m, m->pushed[k], now);
+    for (int k = 0; k < s->n_forced; k++) {
+        int o = s->forced[k];
+        if (o < 0 || o >= m->n_options)
+            return DLX_EOPTION;
+        if (small_mark(m, o, now) != DLX_OK)
+            return DLX_ECONFLICT;
+    }
+    /* the items left, renumbered in order (the primary ones first) */
+    if (!small_room(&b->local, &b->cap_items, (size_t)n_items + 2,
+                    sizeof *b->local))
+        return DLX_ENOMEM;
+    /* without a branch on which items are covered (the predictor cannot
+     * learn them); a covered item gets -1 */
+    int P = 0, N = 0;
+    for (int c = 1; c <= n_items; c++) {
+        int covered = stamp[c] == now;
+        b->local[c] = N | -covered;
+        N += !covered;
+        if (c == n_primary)
+            P = N;
+    }
+    if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
+        return DLX_ETOOBIG;
+    /* the options left: none of their items covered */
+    if (!small_room(&b->opt, &b->cap_options, (size_t)m->n_options + 1,
+                    sizeof *b->opt) ||
+        !small_room(&b->ofirst, &b->cap_first, (size_t)m->n_options + 1,
+                    sizeof *b->ofirst) ||
+        !small_room(&b->owt, &b->cap_owt, (size_t)m->n_options + 1,
+                    sizeof *b->owt))
+        return DLX_ENOMEM;
+    int status = small_index(m, b);
+    if (status != DLX_OK)
+        return status;
+    const int *ifirst = b->ifirst, *iopt = b->iopt;
+    size_t words = ((size_t)m->n_options + 63) / 64;
+    if (!small_room(&b->gone, &b->cap_gone, words, sizeof *b->gone))
+        return DLX_ENOMEM;
+    uint64_t *gone = b->gone;
+    memset(gone, 0, words * sizeof *gone);
+    for (int k = 0; k < n_forced + m->n_pushed; k++) {
+        int o = k < m->n_pushed ? m->pushed[k] : s->forced[k - m->n_pushed];
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            for (int q = ifirst[itm[x]]; q < ifirst[itm[x] + 1]; q++)
+                gone[iopt[q] >> 6] |= (uint64_t)1 << (iopt[q] & 63);
+    }
+    int O = 0;
+    for (size_t w = 0; w < words; w++) {
+        uint64_t left = ~gone[w];
+        if (w == words - 1 && (m->n_options & 63))
+            left &= ((uint64_t)1 << (m->n_options & 63)) - 1;
+        for (; left; left &= left - 1) {
+            b->opt[O++] = (int)(w << 6) + lowest_bit(left);
+        }
+    }
+    if (O > DLX_SMALL_MAX_OPTIONS)
+        return DLX_ETOOBIG;
+    size_t nodes = (size_t)dlx_num_nodes(m);
+    int W = O ? (O + 63) / 64 : 1, LB = (P + 15) / 16 * 16;
+    const int D = LB > N ? LB : N;
+    /* whole blocks of 64 bytes, copied by small_copy */
+    size_t stride = ((size_t)W * 8 + (size_t)D + 1 + 63) / 64 * 64;
+    size_t levels = (size_t)P + 2;
+    /* records of a multiple of 4, so that the search's loops over them
+     * go four at a time, and have a constant count when it is 4
+     * (search_small_4) */
+    const int KP = (b->max_primary + 3) / 4 * 4;
+    if (KP > DLX_SMALL_MAX_KP)
+        return DLX_ETOOBIG;
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)(D + 1) * W,
+                    sizeof *b->mask) ||
+        !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
+                    sizeof *b->prec) ||
+        !small_room(&b->oitem, &b->cap_nodes, nodes + 1, sizeof *b->oitem) ||
+        !small_room(&b->state, &b->cap_state, stride * levels, 1) ||
+        !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
+                    sizeof *b->list) ||
+        !small_room(&b->nlist, &b->cap_levels, levels, sizeof *b->nlist) ||
+        !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx) ||
+        !small_room(&b->at, &b->cap_at, levels, sizeof *b->at))
+        return DLX_ENOMEM;
+    b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
+    b->KP = KP, b->D = D;
+    /* level 0: every option left, each item's count of them, the masks
+     * and the items of each option (the primary ones first); the loops
+     * go over the options left, without a branch the data decides */
+    uint64_t *opts = (uint64_t *)b->state;
+    uint8_t *len = b->state + (size_t)W * 8;
+    uint64_t *mask = b->mask;
+    uint16_t *oitem = b->oitem;
+    const int *local = b->local;
+    const int *opt = b->opt;
+    int *ofirst = b->ofirst;
+    uint16_t *prec = b->prec;
+    int lens[DLX_SMALL_MAX_PRIMARY + 1];
+    /* N rows, then rows of zeros up to D's */
+    memset(mask, 0, (size_t)(D + 1) * W * sizeof *mask);
+    memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
+    int k = 0;
+    if (b->uniform && KP == 4) {
+        /* every option four primary items (sudoku, latin squares): the
+         * same loop without the walks to the spacers */
+        const int *grec = b->grec;
+        for (int j = 0; j < O; j++) {
+            const uint64_t bit = (uint64_t)1 << (j & 63);
+            const int *g = grec + (size_t)opt[j] * 4;
+            uint64_t *col = mask + (j >> 6);
+            uint16_t *rec = prec + (size_t)j * 4;
+            ofirst[j] = 0;
+            b->owt[j] = 3;
+            for (int q = 0; q < 4; q++) {
+                int i = local[g[q]];
+                col[(size_t)i * W] |= bit;
+                lens[i]++;
+                rec[q] = (uint16_t)i;
+            }
+        }
+        ofirst[O] = 0;
+    }
+    for (int j = k = 0; j < O && !(b->uniform && KP == 4); j++) {
+        const uint64_t bit = (uint64_t)1 << (j & 63);
+        const int first = m->opt_start[opt[j]];
+        uint64_t *col = mask + (j >> 6);
+        ofirst[j] = k;
+        uint16_t *rec = prec + (size_t)j * KP;
+        int np = 0, x;
+        for (x = first; itm[x] > 0; x++) {
+            int i = local[itm[x]];
+            col[(size_t)i * W] |= bit;
+            if (i < P) {
+                lens[i]++;
+                rec[np++] = (uint16_t)i;
+            }
+        }
+        if (np < x - first)
+            for (x = first; itm[x] > 0; x++)
+                if (local[itm[x]] >= P)
+                    oitem[k++] = (uint16_t)local[itm[x]];
+        for (; np < KP; np++)
+            rec[np] = (uint16_t)D;
+        b->owt[j] = x - first - 1;
+    }
+    if (!(b->uniform && KP == 4))
+        ofirst[O] = k;
+    for (int i = 0; i < P; i++) {
+        if (lens[i] > DLX_SMALL_MAX_LIST)
+            return DLX_ETOOBIG;
+        len[i] = (uint8_t)lens[i];
+    }
+    memset(len + P, DLX_SMALL_COVERED, (size_t)(LB - P));
+    for (int w = 0; w < W; w++)
+        opts[w] = ~(uint64_t)0;
+    if (O & 63)
+        opts[W - 1] = ((uint64_t)1 << (O & 63)) - 1;
+    else if (O == 0)
+        opts[0] = 0;
+    return DLX_OK;
+}
+
+/* The fewest options of an active primary item: a minimum over all LB
+ * bytes (covered items and padding hold 255), which the compiler
+ * vectorizes; 255 when every primary item is covered. */
+static inline unsigned small_fewest(const uint8_t *len, int LB)
+{
+#if defined(__SSE2__)
+    if (LB == 0)
+        return DLX_SMALL_COVERED;
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)len);
+    for (int i = 16; i < LB; i += 16)
+        v = _mm_min_epu8(v, _mm_loadu_si128((const __m128i *)(const void *)
+                                            (len + i)));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
+    return (unsigned)_mm_cvtsi128_si32(v) & 0xFF;
+#else
+    uint8_t t = DLX_SMALL_COVERED;
+    for (int i = 0; i < LB; i++)
+        t = len[i] < t ? len[i] : t;
+    return t;
+#endif
+}
+
+/* The first of len[0..] equal to t, which is there: eight bytes at a
+ * time (a zero byte of len ^ t, as in Hacker's Delight 6-1), then the
+ * byte; a call of memchr costs more for lists this short. */
+static inline int small_find(const uint8_t *len, unsigned t)
+{
+#if defined(__SSE2__)
+    const __m128i tv = _mm_set1_epi8((char)t);
+    for (int i = 0;; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(len + i));
+        unsigned hit = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, tv));
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+#else
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    const uint64_t tt = ones * t;
+    for (int i = 0;; i += 8) {
+        uint64_t w;
+        memcpy(&w, len + i, 8);
+        w ^= tt;
+        if ((w - ones) & ~w & highs) {
+            /* byte by byte within the word: any byte order */
+            while (len[i] != t)
+                i++;
+            return i;
+        }
+    }
+#endif
+}
+
+/* Copies one level's state to the next, in whole 64-byte blocks (a
+ * memcpy of a constant size is a few moves; of a variable one, a call). */
+static inline void small_copy(unsigned char *to, const unsigned char *from,
+                              size_t stride)
+{
+    for (size_t k = 0; k < stride; k += 64)
+        memcpy(to + k, from + k, 64);
+}
+
+/* Takes the options of rm (all active) out of the state (opts, len):
+ * returns Knuth's updates for hiding them, |r| - 1 each. */
+static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
+                                    uint8_t *len, const uint64_t *rm,
+                                    const int kp4)
+{
+    const int *owt = b->owt;
+    const uint16_t *prec = b->prec;
+    const int KP = kp4 ? 4 : b->KP;
+    uint64_t u = 0;
+    for (int w = 0; w < b->W; w++) {
+        uint64_t bits = rm[w];
+        if (!bits)
+            continue;
+        opts[w] &= ~bits;
+        do {
+            int r = (w << 6) + lowest_bit(bits);
+            bits &= bits - 1;
+            const uint16_t *rec = prec + (size_t)r * KP;
+            u += (uint64_t)owt[r];
+            for (int k = 0; k < KP; k++)
+                len[rec[k]]--;
+        } while (bits);
+    }
+    return u;
+}
+
+/* rm = the options of mo that share an item with option o: the rows of
+ * its items ORed four at a time (D's row of zeros fills a group), so that
+ * the loop over the words is one the compiler vectorizes and does not
+ * turn into calls of memcpy. */
+static inline void small_clashes(const small_search *b, int o,
+                                 const uint64_t *mo, uint64_t *rm,
+                                 const int kp4)
+{
+    const int W = b->W, KP = kp4 ? 4 : b->KP;
+    const uint64_t *mask = b->mask, *zero = b->mask + (size_t)b->D * W;
+    /* the primary items, four records at a time (padded with D) */
+    const uint16_t *rec = b->prec + (size_t)o * KP;
+    for (int k = 0; k < KP; k += 4) {
+        const uint64_t *r0 = mask + (size_t)rec[k] * W;
+        const uint64_t *r1 = mask + (size_t)rec[k + 1] * W;
+        const uint64_t *r2 = mask + (size_t)rec[k + 2] * W;
+        const uint64_t *r3 = mask + (size_t)rec[k + 3] * W;
+        if (k == 0)
+            for (int w = 0; w < W; w++)
+                rm[w] = (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+        else
+            for (int w = 0; w < W; w++)
+                rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+    }
+    /* then the secondary ones */
+    const uint16_t *oi = b->oitem + b->ofirst[o];
+    const int n = b->ofirst[o + 1] - b->ofirst[o];
+    for (int k = 0; k < n; k += 4) {
+        const uint64_t *r0 = mask + (size_t)oi[k] * W;
+        const uint64_t *r1 = k + 1 < n ? mask + (size_t)oi[k + 1] * W : zero;
+        const uint64_t *r2 = k + 2 < n ? mask + (size_t)oi[k + 2] * W : zero;
+        const uint64_t *r3 = k + 3 < n ? mask + (size_t)oi[k + 3] * W : zero;
+        for (int w = 0; w < W; w++)
+            rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+    }
+}
+
+/*
+ * The search on the state small_build made: Algorithm X, with the state
+ * of level L+1 made from level L's by copying it.
+ *
+ *   forward:  limits -> fewest options (all covered: a solution; 0: a
+ *             dead end) -> cover the item in place, keep its options
+ *   advance:  no option left? backup : copy the state down, take out the
+ *             options that share an item with the option, level + 1
+ *   backup:   level - 1, next option, advance
+ */
+static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
+                                           const dlx_search *s, double start,
+                                           tally *out, const int kp4)
+{
+    const small_search *b = m->small;
+    const int W = b->W, LB = b->LB;
+    const size_t stride = b->stride;
+    unsigned char *const state = b->state;
+    const uint64_t *const mask = b->mask;
+    uint16_t *const lists = b->list;
+    int *const nlist = b->nlist, *const idx = b->idx, *const at = b->at;
+    int *const choice = m->choice;
+    uint64_t *const level_nodes = m->level_nodes;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    int level = 0, max_level = -1;
+    at[0] = 0;
+    dlx_outcome outcome = DLX_COMPLETE;
+    uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
+#define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
+#define LEN(l) (state + (size_t)(l) * stride + (size_t)W * 8)
+
+forward:
+    outcome = budget_spent(s, nodes, start);
+    if (outcome != DLX_COMPLETE)
+        goto done;
+    nodes++;
+    level_nodes[level]++;
+    if (level > max_level)
+        max_level = level;
+    {
+        uint64_t *opts = OPTS(at[level]);
+        uint8_t *len = LEN(at[level]);
+        unsigned t = small_fewest(len, LB);
+        if (t == DLX_SMALL_COVERED) {
+            /* every primary item is covered: the choices, as the dance
+             * keeps them (first nodes), only now that they are needed */
+            for (int l = 0; l < level; l++)
+                choice[l] = m->opt_start[b->opt[lists[(size_t)l *
+                                                      DLX_SMALL_MAX_LIST +
+                                                      idx[l]]]];
+            outcome = visit_solution(m, s, level, &found, &found_hi);
+            if (outcome != DLX_COMPLETE)
+                goto done;
+            goto backup;
+        }
+        updates++; /* covering the item */
+        if (t == 0)
+            goto backup;
+        int best = small_find(len, t);
+        const uint64_t *mk = mask + (size_t)best * W;
+        uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
+        int n = 0;
+        for (int w = 0; w < W; w++) {
+            uint64_t bits = opts[w] & mk[w];
+            rm[w] = bits;
+            for (; bits; bits &= bits - 1)
+                list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+        }
+        updates += small_remove(b, opts, len, rm, kp4);
+        len[best] = DLX_SMALL_COVERED;
+        nlist[level] = n;
+        idx[level] = 0;
+    }
+
+advance:
+    if (idx[level] == nlist[level])
+        goto backup;
+    {
+        int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
+        /* an item with one option is never come back to for another:
+         * the next level works on this level's state in place, and the
+         * copy is saved (most nodes of a sudoku are such) */
+        const int from = at[level], to = from + (nlist[level] > 1);
+        const uint64_t *mo = OPTS(from);
+        uint64_t *no = OPTS(to);
+        uint8_t *nl = LEN(to);
+        at[level + 1] = to;
+        if (to != from)
+            small_copy((unsigned char *)no, (const unsigned char *)mo,
+                       stride);
+        /* the options that share an item with o: those of its items
+         * (the chosen item's are gone from mo already) */
+        small_clashes(b, o, mo, rm, kp4);
+        updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, kp4);
+        const uint16_t *rec = b->prec + (size_t)o * b->KP;
+        for (int k = 0, kp = kp4 ? 4 : b->KP; k < kp; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
+        level++;
+        goto forward;
+    }
+
+backup:
+    if (level == 0)
+        goto done;
+    level--;
+    idx[level]++;
+    goto advance;
+
+done:
+#undef OPTS
+#undef LEN
+    out->nodes = nodes;
+    out->updates = updates;
+    out->found = found;
+    out->found_hi = found_hi;
+    out->max_level = max_level;
+    out->outcome = outcome;
+}
+
+/* Records of 4 primary items (sudoku, latin squares: the loops over them
+ * unrolled), and any other length. */
+static void search_small_4(dlx_matrix *m, const dlx_search *s, double start,
+                           tally *out)
+{
+    search_small(m, s, start, out, 1);
+}
+
+static void search_small_any(dlx_matrix *m, const dlx_search *s,
+                             double start, tally *out)
+{
+    search_small(m, s, start, out, 0);
+}
+
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -1692,13 +2349,28 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     if (status != DLX_OK)
         return status;
     double start = now_seconds();
+    tally t;
+    memset(&t, 0, sizeof t);
+    if (small_eligible(m, s)) {
+        status = small_build(m, s);
+        if (status == DLX_OK) {
+            m->busy = 1;
+            if (m->small->KP == 4)
+                search_small_4(m, s, start, &t);
+            else
+                search_small_any(m, s, start, &t);
+            m->busy = 0;
+            r->engine = DLX_ENGINE_SMALL;
+            goto reported;
+        }
+        if (status != DLX_ETOOBIG)
+            return status;
+    }
     uint64_t forced_updates = 0;
     status = force(m, s->forced, s->n_forced, &forced_updates);
     if (status != DLX_OK)
         return status;
     m->busy = 1;
-    tally t;
-    memset(&t, 0, sizeof t);
     bits_search bs;
     if (bits_eligible(m, s) && bits_build(m, &bs) == DLX_OK) {
         search_bits(m, s, start, &bs, &t);
@@ -1723,6 +2395,7 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
 searched:
     unforce(m, s->forced, s->n_forced);
     m->busy = 0;
+reported:
     r->outcome = t.outcome;
     r->solutions.lo = t.found;
     r->solutions.hi = t.found_hi;
@@ -1735,6 +2408,7 @@ searched:
     r->first_n = m->first_n;
     r->level_nodes = m->level_nodes;
     r->n_levels = t.max_level + 1;
+    m->levels_used = t.max_level + 1;
     return t.status;
 }
 

@@ -418,6 +418,137 @@ static void test_engines_agree(uint64_t seed)
     }
 }
 
+/* The dance and the compact search on what is left (DLX_ENGINE_SMALL),
+ * from the same forced options: the same counts, nodes, updates, level
+ * profile, solutions in the same order (forced options listed first), and
+ * the same status for forced options that clash or do not exist. */
+static void compare_small(dlx_matrix *m, const char *what, const int *forced,
+                          int n_forced, uint64_t max_solutions,
+                          uint64_t max_nodes)
+{
+    dlx_result r[2];
+    seen h[2];
+    int firsts[2][64], first_n[2], st[2];
+    for (int e = 0; e < 2; e++) {
+        dlx_search s = dlx_search_defaults();
+        s.engine = e ? DLX_ENGINE_SMALL : DLX_ENGINE_LINKS;
+        s.max_solutions = max_solutions;
+        s.max_nodes = max_nodes;
+        s.forced = forced;
+        s.n_forced = n_forced;
+        h[e] = (seen){ 14695981039346656037u, 0 };
+        s.on_solution = hash_solution;
+        s.solution_ctx = &h[e];
+        st[e] = dlx_solve(m, &s, &r[e]);
+        first_n[e] = r[e].first_n < 64 ? r[e].first_n : 64;
+        if (first_n[e] > 0)
+            memcpy(firsts[e], r[e].first, (size_t)first_n[e] * sizeof(int));
+        if (dlx_num_pushed(m) == 0) /* pushed options hide links */
+            check_links(m, what);
+    }
+    CHECK(st[0] == st[1], "%s: dance status %d, small %d", what, st[0],
+          st[1]);
+    if (st[0] != DLX_OK)
+        return;
+    /* the pentominoes' cells have lists of up to 300 options: too long
+     * for a byte, so the dance takes them until the forced options
+     * shorten them */
+    CHECK(r[1].engine == DLX_ENGINE_SMALL || strstr(what, "pent"),
+          "%s: small engine did not run", what);
+    CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[1].solutions) &&
+              r[0].nodes == r[1].nodes && r[0].updates == r[1].updates &&
+              r[0].outcome == r[1].outcome &&
+              r[0].max_level == r[1].max_level,
+          "%s (%d forced, limits %llu, %llu): dance %llu/%llu/%llu %s, "
+          "small %llu/%llu/%llu %s (solutions/nodes/updates)", what,
+          n_forced, (unsigned long long)max_solutions,
+          (unsigned long long)max_nodes,
+          (unsigned long long)dlx_count_u64(r[0].solutions),
+          (unsigned long long)r[0].nodes, (unsigned long long)r[0].updates,
+          dlx_outcome_str(r[0].outcome),
+          (unsigned long long)dlx_count_u64(r[1].solutions),
+          (unsigned long long)r[1].nodes, (unsigned long long)r[1].updates,
+          dlx_outcome_str(r[1].outcome));
+    CHECK(h[0].n == h[1].n && h[0].hash == h[1].hash,
+          "%s: the solutions differ in content or order", what);
+    CHECK(first_n[0] == first_n[1] &&
+              !memcmp(firsts[0], firsts[1], (size_t)first_n[0] * sizeof(int)),
+          "%s: first solutions differ", what);
+    int same = r[0].n_levels == r[1].n_levels;
+    for (int l = 0; same && l < r[0].n_levels; l++)
+        same = r[0].level_nodes[l] == r[1].level_nodes[l];
+    CHECK(same, "%s: level profiles differ", what);
+}
+
+/* Forced options: a prefix of a solution (the givens of a puzzle), random
+ * options (which may clash), a bad index; and pushed options. */
+static void test_small_engine(uint64_t seed)
+{
+    static const char *const names[] = {
+        "knuth-example", "queens-8", "queens-12", "langford-7-break",
+        "latin-5", "latin-6-reduced", "sudoku-2x2",
+        "sudoku-3x3-band1-row1", "pent-6x10-reduced"
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        dlx_problem *p = read_data(names[k]);
+        if (!p)
+            continue;
+        dlx_matrix *m = p->matrix;
+        dlx_result r;
+        dlx_count_solutions(m, 1, NULL, 0, &r);
+        int sol[64], n = r.first_n < 64 ? r.first_n : 64;
+        memcpy(sol, r.first, (size_t)n * sizeof *sol);
+        for (int f = 0; f <= n; f += 1 + n / 4) {
+            compare_small(m, names[k], sol, f, 0, 0);
+            compare_small(m, names[k], sol, f, 2, 0);
+            compare_small(m, names[k], sol, f, 0, 100);
+        }
+        int odd[4];
+        for (int round = 0; round < 20; round++) {
+            for (int j = 0; j < 4; j++)
+                odd[j] = (int)(rnd(&seed) % (uint64_t)dlx_num_options(m));
+            compare_small(m, names[k], odd, 1 + round % 4, 0, 0);
+        }
+        odd[0] = sol[0];
+        odd[1] = dlx_num_options(m);
+        compare_small(m, names[k], odd, 2, 0, 0);
+        /* pushed options: the same search as forcing them */
+        if (n > 1 && dlx_push(m, sol[0]) == DLX_OK) {
+            compare_small(m, names[k], sol + 1, n / 2, 0, 0);
+            compare_small(m, names[k], NULL, 0, 0, 0);
+            dlx_pop(m, 1);
+        }
+        check_links(m, names[k]);
+        dlx_problem_free(p);
+    }
+    for (int round = 0; round < 300; round++) {
+        small p;
+        random_small(&p, &seed, 0);
+        dlx_matrix *m = dlx_new(p.n_primary, p.n_items - p.n_primary);
+        for (int o = 0; o < p.n_options; o++)
+            dlx_add_option(m, p.size[o], p.items[o], NULL);
+        char what[64];
+        snprintf(what, sizeof what, "small round %d", round);
+        int forced[2] = { (int)(rnd(&seed) % (uint64_t)p.n_options),
+                          (int)(rnd(&seed) % (uint64_t)p.n_options) };
+        compare_small(m, what, NULL, 0, 0, 0);
+        compare_small(m, what, forced, 1, 0, 0);
+        compare_small(m, what, forced, 2, 2, 0);
+        dlx_free(m);
+    }
+    /* AUTO takes it with forced options, not with colors or a trace */
+    dlx_matrix *q = queens(8);
+    int zero = 0;
+    dlx_result r;
+    dlx_count_solutions(q, 0, &zero, 1, &r);
+    CHECK(r.engine == DLX_ENGINE_SMALL && dlx_count_u64(r.solutions) == 4,
+          "queens-8 forced: engine %d, %llu solutions", r.engine,
+          (unsigned long long)dlx_count_u64(r.solutions));
+    dlx_count_solutions(q, 0, NULL, 0, &r);
+    CHECK(r.engine == DLX_ENGINE_LINKS, "queens-8: engine %d", r.engine);
+    dlx_free(q);
+}
+
 /* ---- searches: first, limit, callback, forced, random, limits ------------ */
 
 static const char knuth_example[] =
@@ -964,6 +1095,7 @@ int main(int argc, char **argv)
     test_against_brute_force(seed);
     test_engines_agree(seed);
     test_searches();
+    test_small_engine(seed);
     test_push();
     test_random();
     test_split();
