@@ -2253,7 +2253,7 @@ forward:
                 choice[l] = m->opt_start[b->opt[lists[(size_t)l *
                                                       DLX_SMALL_MAX_LIST +
                                                       idx[l]]]];
-            outcome = visit_solution(m, s, level, &found, &found_hi);
+            outcome = visit_solution(m, s, level, &found, &found_hi, 1);
             if (outcome != DLX_COMPLETE)
                 goto done;
             goto backup;
