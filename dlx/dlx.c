@@ -1731,6 +1731,7 @@ done:
  * the options that share one of o's other items.
  */
 #define DLX_SMALL_MAX_OPTIONS 4096
+#define DLX_SMALL_MIN_HIDDEN 10 /* nodes hidden per item covered, for AUTO */
 #define DLX_SMALL_MAX_PRIMARY 1024
 #define DLX_SMALL_MAX_LIST 254
 #define DLX_SMALL_COVERED 255
@@ -1808,7 +1809,21 @@ static int small_eligible(const dlx_matrix *m, const dlx_search *s)
         return 0;
     if (s->engine == DLX_ENGINE_SMALL)
         return 1;
-    return s->n_forced > 0 || m->n_pushed > 0;
+    if (s->n_forced > 0 || m->n_pushed > 0)
+        return 1;
+    /* Nothing forced: each level copies its state (a byte per primary
+     * item, a bit per option) where the dance pays per update.  An item
+     * covered hides about (list length) x (option length - 1) nodes;
+     * measured (bench/RESULTS.md), this search is 1.3-2x faster than the
+     * dance from 10 such updates on (queens, langford, latin squares,
+     * 6x6 sudoku) and slower below (dominoes, rooks: 3-9).  Long lists
+     * (pentominoes) are the bitset engine's. */
+    long nodes = dlx_num_nodes(m);
+    if (nodes >= (long)DLX_BITS_MIN_LIST * m->n_items)
+        return 0;
+    double list = (double)nodes / m->n_items;
+    double len = (double)nodes / m->n_options;
+    return list * (len - 1) >= DLX_SMALL_MIN_HIDDEN;
 }
 
 /* Room for `need` elements of `size` bytes at *pp (capacity *cap). */

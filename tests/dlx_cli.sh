@@ -97,11 +97,16 @@ expect "missing value" 4 "" "dlx: option '--seed' needs a value
 Try 'dlx --help' for more information." -- "$dlx" "$ex" --seed
 expect "two files" 4 "*" "*" -- "$dlx" "$ex" "$ex"
 expect "bad timeout" 4 "*" "*" -- "$dlx" --timeout -1 "$ex"
-# The statistics say which engine ran: the compact one where items have
-# long lists (pentominoes), the dance elsewhere; dlx1's figures either way.
-expect "engine: dance" 0 "92" "*" -- "$dlx" -c -s "$data/queens-8.dlx"
+# The statistics say which engine ran: the bitset one where items have
+# long lists (pentominoes), the compact search of what is left where a
+# cover hides 10 nodes or more (queens), the dance on short lists and
+# short options (dominoes: 36 tilings of 4x4); dlx1's figures either way.
+expect "engine: small" 0 "92" "*" -- "$dlx" -c -s "$data/queens-8.dlx"
+assert "engine: small named" grep -q '^engine: compact (what is left)$' "$tmp/err"
+assert "engine: small, dlx1's nodes" grep -q '^nodes: 1049$' "$tmp/err"
+"$dlx" gen dominoes 4x4 > "$tmp/dominoes.dlx"
+expect "engine: dance" 0 "36" "*" -- "$dlx" -c -s "$tmp/dominoes.dlx"
 assert "engine: dance named" grep -q '^engine: dancing links$' "$tmp/err"
-assert "engine: dance, dlx1's nodes" grep -q '^nodes: 1049$' "$tmp/err"
 expect "engine: compact" 0 "2339" "*" -- "$dlx" -c -s "$data/pent-6x10-reduced.dlx"
 assert "engine: compact named" grep -q '^engine: compact (bitsets)$' "$tmp/err"
 # A trace does not lift the solution limit (queens-8 has 92 solutions).

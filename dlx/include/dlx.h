@@ -173,7 +173,10 @@ typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
  * 4096 options, 1024 primary items and 254 options per item (else the
  * dance runs); DLX_ENGINE_AUTO takes it when there are forced or pushed
  * options (a sudoku's givens: 2x to 3x faster than the dance, see
- * bench/RESULTS.md). */
+ * bench/RESULTS.md), and without them when covering an item hides 10
+ * nodes or more on average (list length x (option length - 1): queens,
+ * Langford pairs, Latin squares, 1.3x to 2x faster than the dance) and
+ * the lists are too short for DLX_ENGINE_BITS. */
 enum {
     DLX_ENGINE_AUTO = 0,
     DLX_ENGINE_LINKS = 1,
