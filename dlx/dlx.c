@@ -2263,11 +2263,14 @@ forward:
         unsigned t = small_fewest(len, LB);
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
-             * keeps them (first nodes), only now that they are needed */
-            for (int l = 0; l < level; l++)
-                choice[l] = m->opt_start[b->opt[lists[(size_t)l *
-                                                      DLX_SMALL_MAX_LIST +
-                                                      idx[l]]]];
+             * keeps them (first nodes), only when they are looked at (the
+             * first solution, a caller's callback) */
+            if ((found == 0 && found_hi == 0) || s->on_solution) {
+                for (int l = 0; l < level; l++)
+                    choice[l] = m->opt_start[b->opt[lists[(size_t)l *
+                                                          DLX_SMALL_MAX_LIST +
+                                                          idx[l]]]];
+            }
             outcome = visit_solution(m, s, level, &found, &found_hi, 1);
             if (outcome != DLX_COMPLETE)
                 goto done;
