@@ -294,8 +294,8 @@ static int innies_outies(sudoku_logic *lg, sudoku_step *st,
             cells++;
             if (lg->grid.cell[i])
                 w.target -= lg->grid.cell[i];
-            else if (w.n == VIRTUAL_MAX)
-                over = 1;
+            else if (w.n == VIRTUAL_MAX || !lg->cand[i])
+                over = 1; /* too many, or a cell already emptied */
             else {
                 w.cell[w.n] = i;
                 w.cand[w.n++] = lg->cand[i];
@@ -373,7 +373,7 @@ static int rule_of_45(sudoku_logic *lg, sudoku_step *st, int multi)
         free(in);
         return found;
     }
-    int R = lg->sh.R, C = lg->sh.C, boxes = !lg->puzzle.jigsaw;
+    int C = lg->sh.C, boxes = !lg->puzzle.jigsaw;
     for (int k = 2; k <= 3 && !found; k++) {
         /* kind 0 rows, 1 columns, 2 boxes along a band, 3 down a stack */
         for (int kind = 0; kind < (boxes ? 4 : 2) && !found; kind++) {
@@ -411,7 +411,6 @@ static int rule_of_45(sudoku_logic *lg, sudoku_step *st, int multi)
             }
         }
     }
-    (void)R;
     free(in);
     return found;
 }
@@ -451,7 +450,7 @@ int logic_cage_overlap(sudoku_logic *lg, sudoku_step *st)
             !w.tuples)
             continue;
         for (uint64_t m = w.must; m; m &= m - 1) {
-            int d = lowest(m) + 1, first = -1, n_d = 0;
+            int d = lowest(m) + 1, first = -1;
             int u[5], n_u = 0;
             for (int j = 0; j < w.n; j++) {
                 if (!(lg->cand[w.cell[j]] & bit(d)))
@@ -460,7 +459,6 @@ int logic_cage_overlap(sudoku_logic *lg, sudoku_step *st)
                     first = w.cell[j];
                     n_u = cell_units(lg, first, u);
                 }
-                n_d++;
                 int v[5], n_v = cell_units(lg, w.cell[j], v), keep = 0;
                 for (int a = 0; a < n_u; a++) {
                     int there = 0;
@@ -487,7 +485,6 @@ int logic_cage_overlap(sudoku_logic *lg, sudoku_step *st)
                           "in %s, so the rest of %s cannot hold %d: ", d, d,
                           unit_name(lg, u[a], un), un, d);
                 logic_say_removals(lg, st, from);
-                (void)n_d;
                 return 1;
             }
         }
