@@ -98,7 +98,10 @@ static const cli_command gen_command = {
     "grid fills them), random connected cages of 2 to 4 cells with distinct\n"
     "digits (killer: no givens when the cages alone leave one solution, else\n"
     "givens added until they do), then the same clearing, proved by counting\n"
-    "to 2.  Puzzle k is seed S+k.\n"
+    "to 2.  Puzzle k is seed S+k.  With --difficulty, variant puzzles are\n"
+    "made and rated (the cage techniques too) until one has the grade\n"
+    "(--reach sample; up to --attempts): quick for medium and harder, slow\n"
+    "for easy X and jigsaw (few random minimal ones are that easy).\n"
     "Output as Solo IDs (3x3x:..., 9j:..., 3x3k:..., 9jk:...) that sgt-solo\n"
     "opens, or -o grid / numbers with the variant's sections.",
     options,
@@ -313,9 +316,14 @@ int sudoku_generate_main(int argc, char **argv)
                                "--variant killer");
     if (variant) {
         const char *prog = gen_command.prog;
+        /* a variant's grade is reached by sampling: its generator is not
+         * steered by a grade (opt.accept) nor descends to one */
+        if (difficulty && g.reach == REACH_DESCEND)
+            return cli_usage_error(prog, "--reach descend is for plain "
+                                   "sudoku; --variant reaches a grade by "
+                                   "sampling");
         if (difficulty)
-            return cli_usage_error(prog, "--difficulty grades plain sudoku "
-                                   "only, not --variant");
+            g.reach = REACH_SAMPLE;
         if (opt.fill != SUDOKU_FILL_DLX)
             return cli_usage_error(prog, "--fill %s makes plain grids; "
                                    "--variant fills with dlx",
@@ -390,7 +398,14 @@ int sudoku_generate_main(int argc, char **argv)
             tries++;
             if (st != 0 || !difficulty)
                 break;
-            grade = rate_puzzle(&puzzle, sv);
+            if (variant) {
+                /* a guess follows the solution of the variant's units */
+                sudoku_solver *vs = sudoku_solver_for(&puzzle);
+                grade = vs ? rate_puzzle(&puzzle, vs) : NULL;
+                sudoku_solver_free(vs);
+            } else {
+                grade = rate_puzzle(&puzzle, sv);
+            }
             if ((grade && !strcmp(grade, difficulty)) ||
                 (uint64_t)tries >= attempts)
                 break;

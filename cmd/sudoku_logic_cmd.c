@@ -44,11 +44,21 @@ static const char about[] =
 "            needed, and how often each technique was used\n"
 "\n"
 "Techniques, simplest first, by grade:\n"
-"  easy      full house, naked single, hidden single\n"
+"  easy      full house, naked single, hidden single; killer: cage\n"
+"            combinations (the sets of distinct digits of a cage's sum\n"
+"            that fit its cells' candidates), rule of 45 (a row, column,\n"
+"            box, region or diagonal holds 1..N: the cells left by its\n"
+"            cages wholly inside, the innies, or sticking out of the cages\n"
+"            that reach past it, the outies, add up to what is left; up to\n"
+"            5 empty cells, walked as a cage)\n"
 "  medium    locked candidates (pointing, claiming), naked and hidden pairs\n"
-"            and triples\n"
-"  hard      naked and hidden quads, X-wing, swordfish, XY-wing, remote\n"
-"            pair, W-wing, unique rectangle (type 1: used only when the\n"
+"            and triples; killer: cage/unit overlap (a digit every\n"
+"            combination of a cage holds, its cells there all in one unit,\n"
+"            leaves the rest of the unit; a unit's digit confined to one\n"
+"            cage leaves the cage's cells outside the unit)\n"
+"  hard      naked and hidden quads; killer: rule of 45 over 2 or 3\n"
+"            adjacent rows, columns or boxes; X-wing, swordfish, XY-wing,\n"
+"            remote pair, W-wing, unique rectangle (type 1: used only when the\n"
 "            puzzle is known to have one solution; the engine checks),\n"
 "            simple colouring\n"
 "  expert    finned X-wing and swordfish, X-chain, XY-chain\n"
@@ -63,7 +73,8 @@ static const char about[] =
 "X and jigsaw sudoku are explained over all their units: the diagonals\n"
 "and regions in every technique (locked candidates between any two units,\n"
 "a finned fish's fins in one region); unique rectangles are not tried on\n"
-"them.  Killer is refused: its cage techniques are not there yet.\n"
+"them.  Killer (alone or with X and jigsaw, givens or none) adds the cage\n"
+"techniques above; a placed digit leaves the rest of its cage.\n"
 "\n"
 "Orders up to 64; --max-nodes and --timeout hold for each puzzle (the\n"
 "search the guesses follow, and the steps: the finders watch the clock).";
@@ -214,17 +225,6 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (s->shape.N > SUDOKU_LOGIC_MAX_ORDER) {
         cli_report(shown, line, 0, "the logic solver takes orders up to %d",
                    SUDOKU_LOGIC_MAX_ORDER);
-        lr->batch.unreadable++;
-        cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
-        return;
-    }
-    if (s->n_cages > 0) {
-        char kind[40];
-        cli_report(shown, line, 0, "%s takes plain, X and jigsaw sudoku; "
-                   "the cage techniques of %s sudoku are not there yet",
-                   lr->md == HINT ? "hint" : lr->md == RATE ? "rate"
-                                                            : "explain",
-                   sudoku_variant_name(s, kind, sizeof kind));
         lr->batch.unreadable++;
         cli_batch_note(&lr->batch, CLI_EXIT_INPUT);
         return;

@@ -110,6 +110,11 @@ void logic_place(sudoku_logic *lg, int i, int d)
         for (int j = 0; j < lg->N; j++)
             lg->cand[cells[j]] &= ~bit(d);
     }
+    /* killer: a cage's digits differ too */
+    if (lg->puzzle.n_cages > 0 && lg->puzzle.cage[i] >= 0)
+        for (int j = 0; j < lg->NN; j++)
+            if (lg->puzzle.cage[j] == lg->puzzle.cage[i])
+                lg->cand[j] &= ~bit(d);
 }
 
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
@@ -256,6 +261,8 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->scratch);
     free(lg->chain);
     logic_trial_free(lg->trial);
+    free(lg->cage_first);
+    free(lg->cage_cell);
     free(lg);
 }
 
@@ -994,6 +1001,10 @@ static int find(sudoku_logic *lg, sudoku_step *st, sudoku_technique t)
     case SUDOKU_TECH_FULL_HOUSE: return full_house(lg, st);
     case SUDOKU_TECH_NAKED_SINGLE: return naked_single(lg, st);
     case SUDOKU_TECH_HIDDEN_SINGLE: return hidden_single(lg, st);
+    case SUDOKU_TECH_CAGE_COMBINATION: return logic_cage_combination(lg, st);
+    case SUDOKU_TECH_RULE_OF_45: return logic_rule_of_45(lg, st);
+    case SUDOKU_TECH_CAGE_OVERLAP: return logic_cage_overlap(lg, st);
+    case SUDOKU_TECH_RULE_OF_45_UNITS: return logic_rule_of_45_units(lg, st);
     case SUDOKU_TECH_POINTING: return locked(lg, st, 1);
     case SUDOKU_TECH_CLAIMING: return locked(lg, st, 0);
     case SUDOKU_TECH_NAKED_PAIR: return naked_subset(lg, st, 2);

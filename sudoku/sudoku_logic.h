@@ -42,14 +42,19 @@
     X(FULL_HOUSE, "full house", "full_house", EASY)                        \
     X(NAKED_SINGLE, "naked single", "naked_single", EASY)                  \
     X(HIDDEN_SINGLE, "hidden single", "hidden_single", EASY)               \
+    X(CAGE_COMBINATION, "cage combinations", "cage_combination", EASY)     \
+    X(RULE_OF_45, "rule of 45", "rule_of_45", EASY)                        \
     X(POINTING, "locked candidates (pointing)", "pointing", MEDIUM)        \
     X(CLAIMING, "locked candidates (claiming)", "claiming", MEDIUM)        \
+    X(CAGE_OVERLAP, "cage/unit overlap", "cage_overlap", MEDIUM)           \
     X(NAKED_PAIR, "naked pair", "naked_pair", MEDIUM)                      \
     X(HIDDEN_PAIR, "hidden pair", "hidden_pair", MEDIUM)                   \
     X(NAKED_TRIPLE, "naked triple", "naked_triple", MEDIUM)                \
     X(HIDDEN_TRIPLE, "hidden triple", "hidden_triple", MEDIUM)             \
     X(NAKED_QUAD, "naked quad", "naked_quad", HARD)                        \
     X(HIDDEN_QUAD, "hidden quad", "hidden_quad", HARD)                     \
+    X(RULE_OF_45_UNITS, "rule of 45 over 2-3 units", "rule_of_45_units",    \
+      HARD)                                                                \
     X(X_WING, "X-wing", "x_wing", HARD)                                    \
     X(SWORDFISH, "swordfish", "swordfish", HARD)                           \
     X(XY_WING, "XY-wing", "xy_wing", HARD)                                 \

@@ -42,6 +42,9 @@ struct sudoku_logic {
     int *chain;               /* 3 NN N ints for the chains */
     int unique;               /* one solution: 1 known, 0 not, -1 unknown */
     sudoku_solver *sv;        /* the solver of the step being looked for */
+    int *cage_first;          /* killer: cage k's cells are cage_cell[ */
+    int *cage_cell;           /* cage_first[k] .. cage_first[k+1]-1]
+                                 (built on first use) */
 };
 
 _Static_assert(SUDOKU_TECH_COUNT <= 32, "technique sets are 32-bit masks");
@@ -177,5 +180,13 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st);
 int logic_cell_forcing(sudoku_logic *lg, sudoku_step *st);
 int logic_unit_forcing(sudoku_logic *lg, sudoku_step *st);
 void logic_trial_free(struct trial *t);
+
+/* ---- sudoku_logic_killer.c: the cage techniques --------------------------
+ */
+
+int logic_cage_combination(sudoku_logic *lg, sudoku_step *st);
+int logic_rule_of_45(sudoku_logic *lg, sudoku_step *st);
+int logic_rule_of_45_units(sudoku_logic *lg, sudoku_step *st);
+int logic_cage_overlap(sudoku_logic *lg, sudoku_step *st);
 
 #endif

@@ -193,7 +193,7 @@ expect "explain candidates" 0 "*" "" -- "$sudoku" explain --candidates "$tmp/mul
 assert "candidate grid" grep -q "^\[1\]  *234 " "$tmp/out"
 expect "rate" 0 "$tmp/one.txt:1: medium (hardest: naked pair); *" "" \
     -- sh -c "'$sudoku' rate '$tmp/one.txt' | sed 's/; .*/; */'"
-expect "rate csv" 0 "file,line,rating,hardest,steps,full_house,naked_single,hidden_single,pointing,claiming,naked_pair,hidden_pair,naked_triple,hidden_triple,naked_quad,hidden_quad,x_wing,swordfish,xy_wing,remote_pair,w_wing,unique_rectangle,simple_colouring,finned_x_wing,finned_swordfish,x_chain,xy_chain,cell_forcing,unit_forcing,guess" "" \
+expect "rate csv" 0 "file,line,rating,hardest,steps,full_house,naked_single,hidden_single,cage_combination,rule_of_45,pointing,claiming,cage_overlap,naked_pair,hidden_pair,naked_triple,hidden_triple,naked_quad,hidden_quad,rule_of_45_units,x_wing,swordfish,xy_wing,remote_pair,w_wing,unique_rectangle,simple_colouring,finned_x_wing,finned_swordfish,x_chain,xy_chain,cell_forcing,unit_forcing,guess" "" \
     -- sh -c "'$sudoku' rate -o csv '$tmp/one.txt' | head -1"
 expect "rate reject list" 0 "*" "" -- "$sudoku" rate -m reject "$tmp/one.txt"
 expect "explain reject words" 0 "*" "" -- "$sudoku" explain -m reject "$tmp/one.txt"

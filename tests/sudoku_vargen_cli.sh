@@ -81,8 +81,21 @@ assert "the bad name said" use "'sudoku' is not a variant"
 expect "an empty variant" 4 "" '*' -- "$sudoku" generate --variant jigsaw,
 expect "line holds no regions" 4 "" '*' \
     -- "$sudoku" generate --variant jigsaw -o line
-expect "difficulty is for plain sudoku" 4 "" '*' \
-    -- "$sudoku" generate --variant x --difficulty easy
+expect "descend is for plain sudoku" 4 "" '*' \
+    -- "$sudoku" generate --variant x --difficulty easy --reach descend
+
+# --difficulty with --variant: each puzzle rates at the grade asked for
+# (by the logic solver, run again here) and has one solution
+for spec in x:hard jigsaw:hard jigsaw:medium killer:easy killer:medium \
+            killer:hard x,killer:medium jigsaw,killer:medium; do
+    v=${spec%%:*} d=${spec#*:}
+    "$sudoku" generate --variant "$v" --difficulty "$d" --seed 3 -n 2 \
+        >"$tmp/g.txt"
+    expect "$v $d: one solution" 0 "$(yes 1 | head -n 2)" "" \
+        -- "$sudoku" count --limit 2 "$tmp/g.txt"
+    "$sudoku" rate "$tmp/g.txt" >"$tmp/r.txt"
+    assert "$v $d: rated $d" [ "$(grep -c ": $d " "$tmp/r.txt")" = 2 ]
+done
 expect "fill is for plain sudoku" 4 "" '*' \
     -- "$sudoku" generate --variant x --fill pattern
 expect "cage size without killer" 4 "" '*' \

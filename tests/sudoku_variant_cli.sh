@@ -144,10 +144,19 @@ expect "jigsaw: rotation" 0 "*" "" \
 printf '%625s\n' '' | tr ' ' . >"$tmp/e25.txt"
 expect "X canon past 16 refused" 3 "" "*" -- "$sudoku" canon --x "$tmp/e25.txt"
 assert "X canon limit named" grep -q "canon of a variant takes orders up to 16" "$tmp/err"
+
+# killer is explained with its cage techniques, to the end
 for cmd in explain hint rate; do
-    expect "$cmd refuses" 3 "*" "*" -- "$sudoku" $cmd "$tmp/jxk1.txt"
-    assert "$cmd names the variant" grep -q "$cmd takes plain, X and jigsaw sudoku; the cage techniques of X jigsaw killer sudoku are not there yet" "$tmp/err"
+    expect "$cmd takes killer" 0 "*" "" -- "$sudoku" $cmd "$tmp/jxk1.txt"
 done
+"$sudoku" explain "$tmp/jxk1.txt" >"$tmp/jxk1.explain"
+assert "explain killer: cage combinations named" \
+    grep -q "cage combinations: the cage" "$tmp/jxk1.explain"
+assert "explain killer: to the end" grep -q "^solved in" "$tmp/jxk1.explain"
+grep -P '^[^\t]*k\t' "$tsv" | cut -f2 >"$tmp/k.txt"
+expect "rate killers" 0 "*" "" -- "$sudoku" rate "$tmp/k.txt"
+assert "rate killers: none needs a guess" \
+    [ "$(grep -c 'guessing' "$tmp/out")" = 0 ]
 
 # X and jigsaw are explained over their units, to Solo's solution
 grep -P '^(3x3x|9jx)\t' "$tsv" | cut -f2 >"$tmp/xj.txt"

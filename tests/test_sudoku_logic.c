@@ -204,6 +204,13 @@ static void tatham_grades(void)
     fclose(f);
 }
 
+/* The cage techniques: checked on killer puzzles and killer_examples. */
+static int killer_only(int t)
+{
+    return t == SUDOKU_TECH_CAGE_COMBINATION || t == SUDOKU_TECH_RULE_OF_45 ||
+           t == SUDOKU_TECH_CAGE_OVERLAP || t == SUDOKU_TECH_RULE_OF_45_UNITS;
+}
+
 /* ---- the techniques on published positions ------------------------------- */
 
 /*
@@ -484,7 +491,7 @@ static void technique_examples(void)
      * unit forcing examples conclude; unit forcing is checked on Solo's
      * puzzles and the slices instead (below) */
     for (int t = 0; t < SUDOKU_TECH_GUESS; t++)
-        if (t != SUDOKU_TECH_UNIT_FORCING)
+        if (t != SUDOKU_TECH_UNIT_FORCING && !killer_only(t))
             CHECK(covered[t] > 0, "no example passes for %s",
                   sudoku_technique_name(t));
     sudoku_release(&s);
@@ -570,7 +577,7 @@ static void logic(void)
     /* every technique is exercised (and so checked for soundness) but the
      * hidden quad, which the naked subsets pre-empt on these puzzles */
     for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
-        if (t != SUDOKU_TECH_HIDDEN_QUAD)
+        if (t != SUDOKU_TECH_HIDDEN_QUAD && !killer_only(t))
             CHECK(used[t] > 0, "%s never used", sudoku_technique_name(t));
     CHECK(unaided > 300, "%d puzzles solved without guessing", unaided);
     /* the reject-list method: singles and pairs only, sound too */
@@ -697,14 +704,18 @@ static void variant_positions(void)
     sudoku_release(&s);
 }
 
-/* Every X and jigsaw puzzle of solo-variants.tsv: every step sound against
+/* Every puzzle of solo-variants.tsv (X, jigsaw, killer and their
+ * combinations) and solo-killer.tsv (Solo's killers at its grades trivial
+ * to extreme, made by sgt-solo --generate as make_solo_variants.sh does,
+ * with params 3x3kdt 3x3kdb 3x3kdi 2x3kdi 9jkdi 3x3xkdi 3x3kda 3x3kde):
+ * every step sound against
  * Solo's solution (which Dancing Links finds too), the steps end in it, a
  * guess is labelled a guess; the grade of each family's puzzles printed
  * (bench/RESULTS.md has the table). */
-static void logic_variants(void)
+static void logic_variants(const char *file, int expect, int units_seen)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/sudoku/solo-variants.tsv", data_dir);
+    snprintf(path, sizeof path, "%s/sudoku/%s", data_dir, file);
     FILE *f = fopen(path, "r");
     CHECK(f != NULL, "%s: cannot open", path);
     if (!f)
@@ -716,7 +727,8 @@ static void logic_variants(void)
     sudoku_init(&sol);
     sudoku_read_options opt = { .layout = SUDOKU_LAYOUT_TATHAM };
     int puzzles = 0, wrong = 0, unfinished = 0, unlabelled = 0, dlx_off = 0;
-    int diag_used = 0, region_used = 0;
+    int diag_used = 0, region_used = 0, cage_used = 0;
+    long all_steps = 0;
     char last[16] = "";
     int grades[SUDOKU_GRADE_COUNT] = { 0 };
     for (;;) {
@@ -734,8 +746,8 @@ static void logic_variants(void)
         if (!family)
             break;
         char *id = strtok(NULL, "\t"), *listed = strtok(NULL, "\t\n");
-        if (!id || !listed || strchr(family, 'k'))
-            continue; /* killer: its cages are not the logic solver's */
+        if (!id || !listed)
+            continue;
         snprintf(last, sizeof last, "%s", family);
         dlx_diag err;
         if (sudoku_read_string(id, &opt, &s, &err) != SUDOKU_OK ||
@@ -758,6 +770,7 @@ static void logic_variants(void)
             int g = sudoku_technique_grade(st.tech);
             if (g > hardest)
                 hardest = g;
+            all_steps++;
             if (st.cell >= 0 && solo.cell[st.cell] != st.digit)
                 wrong++;
             for (int k = 0; k < st.n_removed; k++)
@@ -765,6 +778,10 @@ static void logic_variants(void)
             unlabelled += (st.tech == SUDOKU_TECH_GUESS) !=
                           (strstr(st.text, "guess") != NULL);
             diag_used += strstr(st.text, "diagonal") != NULL;
+            cage_used += st.tech == SUDOKU_TECH_CAGE_COMBINATION ||
+                         st.tech == SUDOKU_TECH_RULE_OF_45 ||
+                         st.tech == SUDOKU_TECH_CAGE_OVERLAP ||
+                         st.tech == SUDOKU_TECH_RULE_OF_45_UNITS;
             region_used += strstr(st.text, sudoku_unit_name(&s, 2 * N, u)) &&
                            s.jigsaw;
         }
@@ -777,19 +794,134 @@ static void logic_variants(void)
         sudoku_solver_free(sv);
     }
     fclose(f);
-    CHECK(puzzles == 100, "%d X and jigsaw puzzles (100 listed)", puzzles);
+    CHECK(puzzles == expect, "%s: %d puzzles (%d listed)", file, puzzles,
+          expect);
+    printf("%s: %d puzzles, %ld steps checked\n", file, puzzles, all_steps);
     CHECK(dlx_off == 0, "%d solutions of Dancing Links not Solo's", dlx_off);
     CHECK(wrong == 0, "%d wrong placements or removals", wrong);
     CHECK(unfinished == 0, "%d puzzles not explained to Solo's solution",
           unfinished);
     CHECK(unlabelled == 0, "%d guesses not said, or said of no guess",
           unlabelled);
-    CHECK(diag_used > 0 && region_used > 0,
+    CHECK(!units_seen || (diag_used > 0 && region_used > 0),
           "the diagonals (%d steps) and regions (%d) are reasoned over",
           diag_used, region_used);
+    CHECK(cage_used > 0, "%s: the cages are reasoned over (%d steps)", file,
+          cage_used);
     sudoku_release(&s);
     sudoku_release(&solo);
     sudoku_release(&sol);
+}
+
+/*
+ * The cage techniques on hand-made 9x9 positions, each with its exact
+ * step worked out by hand.  Cages are given as "rc rc ...=sum"; the grid
+ * is empty and every cell has all candidates but those listed in hand.
+ * Only the technique under test is allowed.
+ */
+typedef struct killer_example {
+    const char *what;
+    sudoku_technique tech;
+    const char *cages[3];
+    const char *hand;       /* "rc:digits ..." */
+    const char *removes;    /* "drc ..." */
+    int place;              /* drc placed, or 0 */
+} killer_example;
+
+static const killer_example killer_examples[] = {
+    /* 10 = 1+9 = 2+8: with r1c1 in {1,2}, r1c2 keeps only 8 and 9 */
+    { "cage of two, one cell narrowed", SUDOKU_TECH_CAGE_COMBINATION,
+      { "11 12=10" }, "11:12", "112 212 312 412 512 612 712", 0 },
+    /* row 1 = 45; cages 1+2+3+4 = 10 and 6+7+8+9 = 30 wholly inside, so
+     * the innie r1c9 is 45 - 40 = 5 */
+    { "one innie", SUDOKU_TECH_RULE_OF_45,
+      { "11 12 13 14=10", "15 16 17 18=30" }, "", "", 519 },
+    /* row 1's cells all in two cages of sum 45 and 10 that reach r2c1
+     * and r2c9: the outies add up to 55 - 45 = 10, two cells of row 2
+     * (distinct): not 5 */
+    { "two outies", SUDOKU_TECH_RULE_OF_45,
+      { "11 12 13 14 15 16 17 18 21=45", "19 29=10" }, "", "521 529", 0 },
+    /* 3 = 1+2: the cage must hold 1 and 2, both cells in row 1, so the
+     * rest of row 1 loses 1 (the first digit; the next step takes 2) */
+    { "cage in a row must hold 1", SUDOKU_TECH_CAGE_OVERLAP,
+      { "11 12=3" }, "", "113 114 115 116 117 118 119", 0 },
+    /* in row 1, 9 can only go in r1c1 (hand), in the cage r1c1+r2c4
+     * (sum 17), whose digits differ: r2c4 cannot be 9 */
+    { "a row's 9 confined to a cage", SUDOKU_TECH_CAGE_OVERLAP,
+      { "11 24=17" }, "12:12345678 13:12345678 14:12345678 15:12345678 "
+      "16:12345678 17:12345678 18:12345678 19:12345678", "924", 0 },
+    /* rows 1-2 = 90; cages of 8 cells summing 36 (no 9) and 39 (no 6)
+     * wholly inside: r1c9 + r2c9 = 15, one column, so {6,9} or {7,8} */
+    { "two innies of two rows", SUDOKU_TECH_RULE_OF_45_UNITS,
+      { "11 12 13 14 21 22 23 24=36", "15 16 17 18 25 26 27 28=39" }, "",
+      "119 129 219 229 319 329 419 429 519 529", 0 },
+};
+
+static int code_cmp(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+static void killer_examples_check(void)
+{
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_shape sh = { 3, 3, 9 };
+    int n = (int)(sizeof killer_examples / sizeof killer_examples[0]);
+    for (int e = 0; e < n; e++) {
+        const killer_example *ex = &killer_examples[e];
+        sudoku_set_shape(&s, sh);
+        memset(s.cell, 0, 81);
+        int cage[81], sum[3], nc = 0;
+        for (int i = 0; i < 81; i++)
+            cage[i] = -1;
+        for (; nc < 3 && ex->cages[nc]; nc++) {
+            const char *p = ex->cages[nc];
+            while (*p != '=') {
+                cage[(p[0] - '1') * 9 + p[1] - '1'] = nc;
+                p += p[2] == ' ' ? 3 : 2;
+            }
+            sum[nc] = atoi(p + 1);
+        }
+        sudoku_set_cages(&s, nc, cage, sum);
+        uint64_t cand[81];
+        for (int i = 0; i < 81; i++)
+            cand[i] = 0x1ff;
+        for (const char *p = ex->hand; *p;) {
+            int i = (p[0] - '1') * 9 + p[1] - '1';
+            cand[i] = 0;
+            for (p += 3; *p >= '1' && *p <= '9'; p++)
+                cand[i] |= 1u << (*p - '1');
+            while (*p == ' ')
+                p++;
+        }
+        sudoku_logic *lg = sudoku_logic_from_position(&s, cand,
+                                                      SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_logic_set_techniques(lg, 1u << ex->tech);
+        sudoku_step st;
+        int got = sudoku_logic_step(lg, NULL, &st);
+        int want[100], have[100], nw = 0;
+        for (const char *p = ex->removes; *p; p += p[3] ? 4 : 3)
+            want[nw++] = (p[0] - '0') * 100 + (p[1] - '1') * 9 + p[2] - '1';
+        for (int k = 0; got == 1 && k < st.n_removed && k < 100; k++)
+            have[k] = st.removed_digit[k] * 100 + st.removed_cell[k];
+        int nh = got == 1 ? st.n_removed : -1;
+        if (nh > 0 && nh <= 100)
+            qsort(have, (size_t)nh, sizeof *have, code_cmp);
+        qsort(want, (size_t)nw, sizeof *want, code_cmp);
+        int same = got == 1 && st.tech == ex->tech && nh == nw &&
+                   !memcmp(want, have, (size_t)nw * sizeof *want);
+        if (ex->place)
+            same = same && st.digit == ex->place / 100 &&
+                   st.cell == (ex->place / 10 % 10 - 1) * 9 +
+                                  ex->place % 10 - 1;
+        else
+            same = same && st.cell < 0;
+        CHECK(same, "killer: %s (%s): got %d: %s", ex->what,
+              sudoku_technique_name(ex->tech), got, st.text);
+        sudoku_logic_free(lg);
+    }
+    sudoku_release(&s);
 }
 
 int main(int argc, char **argv)
@@ -797,7 +929,9 @@ int main(int argc, char **argv)
     if (argc > 1)
         data_dir = argv[1];
     logic();
-    logic_variants();
+    killer_examples_check();
+    logic_variants("solo-variants.tsv", 200, 1);
+    logic_variants("solo-killer.tsv", 140, 0);
     variant_positions();
     return check_done();
 }
