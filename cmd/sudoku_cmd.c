@@ -226,6 +226,7 @@ typedef struct context {
     sudoku_input in;
     sudoku_solver *solver;       /* of the last order seen */
     int variant_solver;          /* solver is a variant's */
+    sudoku_solver *hinted;       /* solve: empty grids (sudoku_solver_hinted) */
     sudoku solution;
     FILE *givens;                /* check --givens */
     sudoku_reader givens_reader;
@@ -246,8 +247,8 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
 {
     sudoku_shape shape = s->shape;
     if (sudoku_is_variant(s) || cx->variant_solver ||
-        !cx->solver || cx->solution.shape.N != shape.N ||
-        cx->solution.shape.R != shape.R) {
+        !cx->solver || sudoku_solver_shape(cx->solver).N != shape.N ||
+        sudoku_solver_shape(cx->solver).R != shape.R) {
         sudoku_solver_free(cx->solver);
         cx->solver = sudoku_solver_for(s);
         cx->variant_solver = sudoku_is_variant(s);
@@ -255,6 +256,37 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
             return NULL;
     }
     return cx->solver;
+}
+
+/* 'sudoku solve' fills an empty plain grid with the solver whose options
+ * come in the hint's order, which goes straight down without a backtrack;
+ * a grid with givens, a count, a trace page keep the plain solver, whose
+ * node counts the tests and benchmarks pin. */
+static int wants_hint(const context *cx, const sudoku *s)
+{
+    const options_t *o = cx->o;
+    if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.html ||
+        o->search.tree_svg || sudoku_is_variant(s))
+        return 0;
+    for (int i = 0; i < s->shape.N * s->shape.N; i++)
+        if (s->cell[i])
+            return 0;
+    return 1;
+}
+
+static sudoku_solver *hinted_for(context *cx, const sudoku *s)
+{
+    sudoku_shape shape = s->shape;
+    if (cx->hinted) {
+        sudoku_shape had = sudoku_solver_shape(cx->hinted);
+        if (had.N == shape.N && had.R == shape.R)
+            return cx->hinted;
+        sudoku_solver_free(cx->hinted);
+    }
+    cx->hinted = sudoku_solver_hinted(shape);
+    if (!cx->hinted || sudoku_set_shape(&cx->solution, shape) != 0)
+        return NULL;
+    return cx->hinted;
 }
 
 static void write_grid(const context *cx, const sudoku *s,
@@ -490,7 +522,9 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
-    if (!solver_for(cx, s)) {
+    sudoku_solver *sv = wants_hint(cx, s) ? hinted_for(cx, s)
+                                          : solver_for(cx, s);
+    if (!sv) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);
         cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
@@ -524,7 +558,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         status = sudoku_count_threads(cx->solver, s, o->search.threads, &lim,
                                       &out);
     else
-        status = sudoku_solve_dlx(cx->solver, s, &lim, &cx->solution, &out);
+        status = sudoku_solve_dlx(sv, s, &lim, &cx->solution, &out);
     if (tee.view) {
         if (status == SUDOKU_OK) {
             view_finish(tee.view, out.solutions, out.nodes, out.complete);
@@ -615,6 +649,7 @@ int main(int argc, char **argv)
         fclose(cx.givens);
     }
     sudoku_solver_free(cx.solver);
+    sudoku_solver_free(cx.hinted);
     sudoku_canon_free(cx.canon);
     cli_grid_free(&cx.search);
     sudoku_release(&cx.solution);
