@@ -75,7 +75,8 @@ static const cli_command sudoku_command = {
     "\n"
     "Commands:\n"
     "  solve      print each puzzle's solution, and say when it has none or\n"
-    "             several\n"
+    "             several (an empty grid: the options in the order of a\n"
+    "             pattern grid, filled without a backtrack)\n"
     "  count      print each puzzle's number of solutions (--limit N to\n"
     "             stop; 598+ when a budget cut the count short)\n"
     "  check      is each grid full and valid? with --givens P, does it also\n"
@@ -231,6 +232,7 @@ typedef struct context {
     sudoku_input in;
     sudoku_solver *solver;       /* of the last order seen */
     int variant_solver;          /* solver is a variant's */
+    sudoku_solver *hinted;       /* solve: empty grids (sudoku_solver_hinted) */
     sudoku solution;
     FILE *givens;                /* check --givens */
     sudoku_reader givens_reader;
@@ -253,8 +255,8 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
 {
     sudoku_shape shape = s->shape;
     if (sudoku_is_variant(s) || cx->variant_solver ||
-        !cx->solver || cx->solution.shape.N != shape.N ||
-        cx->solution.shape.R != shape.R) {
+        !cx->solver || sudoku_solver_shape(cx->solver).N != shape.N ||
+        sudoku_solver_shape(cx->solver).R != shape.R) {
         sudoku_solver_free(cx->solver);
         cx->solver = sudoku_solver_for(s);
         cx->variant_solver = sudoku_is_variant(s);
@@ -262,6 +264,37 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
             return NULL;
     }
     return cx->solver;
+}
+
+/* 'sudoku solve' fills an empty plain grid with the solver whose options
+ * come in the hint's order, which goes straight down without a backtrack;
+ * a grid with givens, a count, a trace page keep the plain solver, whose
+ * node counts the tests and benchmarks pin. */
+static int wants_hint(const context *cx, const sudoku *s)
+{
+    const options_t *o = cx->o;
+    if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.html ||
+        o->search.tree_svg || o->search.threads > 1 || sudoku_is_variant(s))
+        return 0;
+    for (int i = 0; i < s->shape.N * s->shape.N; i++)
+        if (s->cell[i])
+            return 0;
+    return 1;
+}
+
+static sudoku_solver *hinted_for(context *cx, const sudoku *s)
+{
+    sudoku_shape shape = s->shape;
+    if (cx->hinted) {
+        sudoku_shape had = sudoku_solver_shape(cx->hinted);
+        if (had.N == shape.N && had.R == shape.R)
+            return cx->hinted;
+        sudoku_solver_free(cx->hinted);
+    }
+    cx->hinted = sudoku_solver_hinted(shape);
+    if (!cx->hinted || sudoku_set_shape(&cx->solution, shape) != 0)
+        return NULL;
+    return cx->hinted;
 }
 
 static void write_grid(const context *cx, const sudoku *s,
@@ -499,7 +532,9 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
-    if (!solver_for(cx, s)) {
+    sudoku_solver *sv = wants_hint(cx, s) ? hinted_for(cx, s)
+                                          : solver_for(cx, s);
+    if (!sv) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);
         cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
@@ -517,7 +552,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
             puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, title);
             return;
         }
-        if (!(tee.view = view_cmd_sudoku(cx->solver, s, title))) {
+        if (!(tee.view = view_cmd_sudoku(sv, s, title))) {
             cli_report(file, src->line, 0, "out of memory");
             cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
             return;
@@ -530,11 +565,11 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (o->search.dfs)
         status = sudoku_solve_dfs(s, &lim, &cx->solution, &out);
     else if (o->search.threads > 1)
-        status = sudoku_count_threads(cx->solver, s, o->search.threads, &lim,
+        status = sudoku_count_threads(sv, s, o->search.threads, &lim,
                                       &out);
     else
         /* count prints no grid: no solution to spell out */
-        status = sudoku_solve_dlx(cx->solver, s, &lim,
+        status = sudoku_solve_dlx(sv, s, &lim,
                                   o->cmd == CMD_COUNT ? NULL : &cx->solution,
                                   &out);
     if (tee.view) {
@@ -547,7 +582,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         lim.on_event = tee.next;
         lim.event_ctx = tee.next_ctx;
     }
-    cli_grid_done(&cx->search, &lim, branch_name, cx->solver);
+    cli_grid_done(&cx->search, &lim, branch_name, sv);
     if (status != SUDOKU_OK) {
         /* givens that clash were caught above; what is left is memory */
         cli_report(file, src->line, 0, "%s", status == SUDOKU_ECLASH
@@ -626,6 +661,7 @@ int main(int argc, char **argv)
         fclose(cx.givens);
     }
     sudoku_solver_free(cx.solver);
+    sudoku_solver_free(cx.hinted);
     sudoku_canon_free(cx.canon);
     cli_grid_free(&cx.search);
     sudoku_release(&cx.solution);

@@ -120,6 +120,75 @@ static int full_item(const sudoku_solver *sv, int item)
                                    : item + sv->skipped;
 }
 
+/* ---- the hint order ------------------------------------------------------
+ *
+ * Dancing Links tries an item's options in the order they were added.  The
+ * hinted solver adds first the options of one full grid, the pattern
+ *
+ *   hint(r, c) = (r mod R * C + r div R + c) mod N + 1     (boxes R x C)
+ *
+ * then every other option, so that each item's list starts with the option
+ * the hint gives it.  On an empty grid the search then never backs up:
+ * while every choice so far is the hint's, the hint's option of every item
+ * is still live (what is chosen is part of one solution), so no item is
+ * empty, an item with one option has the hint's, and the first option of
+ * the item chosen is the hint's.  Branching (fewest options, leftmost) is
+ * unchanged; only the order of the options, and so which solution comes
+ * first and the node count of a search cut short, differ.  Options are
+ * numbered in the order added, so the solver maps them through cell_opt
+ * and opt_cd as a variant's does.
+ */
+int sudoku_hint_digit(const sudoku_shape *sh, int r, int c)
+{
+    return (r % sh->R * sh->C + r / sh->R + c) % sh->N + 1;
+}
+
+sudoku_solver *sudoku_solver_hinted(sudoku_shape shape)
+{
+    int N = shape.N, NN = N * N;
+    if (N < 1 || N > SUDOKU_MAX_ORDER)
+        return NULL;
+    sudoku_solver *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        return NULL;
+    sv->shape = shape;
+    sudoku_init(&sv->model);
+    sv->m = dlx_new(4 * NN, 0);
+    sv->forced = malloc((size_t)NN * sizeof *sv->forced);
+    sv->cell_opt = malloc((size_t)NN * N * sizeof *sv->cell_opt);
+    sv->opt_cd = malloc((size_t)NN * N * sizeof *sv->opt_cd);
+    if (!sv->m || !sv->forced || !sv->cell_opt || !sv->opt_cd ||
+        sudoku_set_shape(&sv->model, shape) != SUDOKU_OK ||
+        dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK) {
+        sudoku_solver_free(sv);
+        return NULL;
+    }
+    /* pass 0: the hint's option of each cell; pass 1: the others */
+    for (int pass = 0; pass < 2; pass++)
+        for (int r = 0; r < N; r++)
+            for (int c = 0; c < N; c++) {
+                int h = sudoku_hint_digit(&shape, r, c);
+                for (int d = pass ? 1 : h; d <= (pass ? N : h); d++) {
+                    if (pass && d == h)
+                        continue;
+                    int i = r * N + c;
+                    int items[4] = { i, NN + r * N + d - 1,
+                                     2 * NN + c * N + d - 1,
+                                     3 * NN + box_of(&shape, r, c) * N + d -
+                                         1 };
+                    int o = dlx_add_option(sv->m, 4, items, NULL);
+                    if (o < 0) {
+                        sudoku_solver_free(sv);
+                        return NULL;
+                    }
+                    sv->cell_opt[i * N + d - 1] = o;
+                    sv->opt_cd[o] = i * N + d - 1;
+                }
+            }
+    sv->n_cell_options = NN * N;
+    return sv;
+}
+
 /* The items of (cell, digit) in a variant's matrix; their count.  A
  * caged cell's own item is left out (see above). */
 static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
@@ -294,7 +363,9 @@ const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
 
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit)
 {
-    return dlx_push(sv->m, sudoku_option(&sv->shape, cell, digit)) == DLX_OK
+    int o = sv->cell_opt ? sv->cell_opt[cell * sv->shape.N + digit - 1]
+                         : sudoku_option(&sv->shape, cell, digit);
+    return o >= 0 && dlx_push(sv->m, o) == DLX_OK
                ? SUDOKU_OK : SUDOKU_ECLASH;
 }
 

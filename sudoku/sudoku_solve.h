@@ -38,6 +38,16 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape);
  * hold it, so solve this puzzle with it (push and pop are for plain
  * solvers).  NULL when out of memory. */
 sudoku_solver *sudoku_solver_for(const sudoku *s);
+/* The solver of one box shape whose options come in the order of a hint
+ * grid (sudoku_hint_digit): each item tries first the option the hint
+ * gives it, so an empty grid is filled without a backtrack.  The same
+ * branching, counts and solutions as sudoku_solver_new, in another order:
+ * the first solution and the node count of a search cut short differ.
+ * NULL when out of memory. */
+sudoku_solver *sudoku_solver_hinted(sudoku_shape shape);
+/* The digit of the hint grid at row r, column c (0-based): the pattern
+ * (r mod R * C + r div R + c) mod N + 1, a full grid of boxes R x C. */
+int sudoku_hint_digit(const sudoku_shape *sh, int r, int c);
 void sudoku_solver_free(sudoku_solver *sv);
 const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv);
 sudoku_shape sudoku_solver_shape(const sudoku_solver *sv);

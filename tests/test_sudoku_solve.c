@@ -167,6 +167,119 @@ static void dlx_vs_dfs(int R, int C, int puzzles, int max_blanks,
     sudoku_release(&b);
 }
 
+/* The hint order (sudoku_solver_hinted): the hint is a full grid, the
+ * empty grid is filled without a backtrack (one node per cell) into a grid
+ * the checker accepts, and complete searches give the plain solver's
+ * counts and node counts, on the empty grid and on random puzzles. */
+static void hinted_empty(int R, int C)
+{
+    sudoku_shape shape = { R, C, R * C };
+    int N = shape.N;
+    sudoku s, first, hint;
+    sudoku_init(&s);
+    sudoku_init(&first);
+    sudoku_init(&hint);
+    sudoku_set_shape(&s, shape);
+    sudoku_set_shape(&hint, shape);
+    memset(s.cell, 0, (size_t)N * N);
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++)
+            hint.cell[r * N + c] = (unsigned char)sudoku_hint_digit(&shape, r,
+                                                                    c);
+    char why[200];
+    CHECK(sudoku_check_solution(NULL, &hint, why, sizeof why) == 0,
+          "%dx%d hint: %s", R, C, why);
+    sudoku_solver *sv = sudoku_solver_hinted(shape);
+    grid_limits lim = { .max_solutions = 1 };
+    grid_outcome out;
+    CHECK(sv && sudoku_solve_dlx(sv, &s, &lim, &first, &out) == 0 &&
+          out.solutions == 1, "%dx%d hinted", R, C);
+    /* a node per cell, and the solution's leaf (counted as dlx1 does) */
+    CHECK(out.nodes == (uint64_t)N * N + 1, "%dx%d hinted: %llu nodes for %d "
+          "cells", R, C, (unsigned long long)out.nodes, N * N);
+    CHECK(sudoku_check_solution(&s, &first, why, sizeof why) == 0,
+          "%dx%d hinted: %s", R, C, why);
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+    sudoku_release(&first);
+    sudoku_release(&hint);
+}
+
+static void hinted_same_counts(int R, int C, int puzzles, int max_blanks,
+                               uint64_t seed)
+{
+    sudoku_shape shape = { R, C, R * C };
+    int N = shape.N;
+    sudoku g, p, a, b;
+    sudoku_init(&g);
+    sudoku_init(&p);
+    sudoku_init(&a);
+    sudoku_init(&b);
+    sudoku_set_shape(&g, shape);
+    sudoku_set_shape(&p, shape);
+    sudoku_solver *sv = sudoku_solver_new(shape);
+    sudoku_solver *hv = sudoku_solver_hinted(shape);
+    rng_state = seed;
+    int agree = 0;
+    for (int t = 0; t < puzzles; t++) {
+        random_grid(sv, &g);
+        memcpy(p.cell, g.cell, (size_t)N * N);
+        /* the first puzzle is the empty grid where its solutions can be
+         * counted (288 at 4x4; 6x6 has 28,200,960) */
+        int empty = t == 0 && N <= 4;
+        int blanks = empty ? N * N : 1 + (int)rnd((unsigned)max_blanks);
+        for (int k = 0; k < blanks; k++)
+            p.cell[empty ? (unsigned)k : rnd((unsigned)(N * N))] = 0;
+        grid_limits lim = { 0 };
+        grid_outcome x, y;
+        int rx = sudoku_solve_dlx(sv, &p, &lim, &a, &x);
+        int ry = sudoku_solve_dlx(hv, &p, &lim, &b, &y);
+        int same = rx == ry && x.solutions == y.solutions &&
+                   x.nodes == y.nodes && x.complete && y.complete;
+        if (same && x.solutions == 1)
+            same = memcmp(a.cell, b.cell, (size_t)N * N) == 0;
+        agree += same;
+        if (!same)
+            CHECK(0, "%dx%d puzzle %d: plain %llu (%llu nodes), hinted %llu "
+                  "(%llu nodes)", R, C, t, (unsigned long long)x.solutions,
+                  (unsigned long long)x.nodes,
+                  (unsigned long long)y.solutions,
+                  (unsigned long long)y.nodes);
+    }
+    CHECK(agree == puzzles, "%dx%d hinted: %d of %d agree", R, C, agree,
+          puzzles);
+    /* givens pushed once map through the hinted numbering too */
+    memset(p.cell, 0, (size_t)N * N);
+    CHECK(sudoku_solver_push(hv, 0, g.cell[0]) == SUDOKU_OK &&
+          sudoku_solver_push(sv, 0, g.cell[0]) == SUDOKU_OK, "push");
+    grid_limits lim = { .max_solutions = 1 };
+    grid_outcome x, y;
+    /* a pushed option is outside the solution (as for the plain solver):
+     * with the given put back, the grid is a sudoku */
+    char why[200] = "";
+    CHECK(sudoku_solve_dlx(hv, &p, &lim, &b, &y) == 0 && y.solutions == 1 &&
+          b.cell[0] == 0 && (b.cell[0] = g.cell[0]) &&
+          sudoku_check_solution(NULL, &b, why, sizeof why) == 0,
+          "%dx%d hinted after a push %s", R, C, why);
+    if (N <= 4) {
+        lim.max_solutions = 0;
+        CHECK(sudoku_solve_dlx(hv, &p, &lim, NULL, &y) == 0 &&
+              sudoku_solve_dlx(sv, &p, &lim, NULL, &x) == 0 &&
+              x.solutions == y.solutions && x.nodes == y.nodes,
+              "%dx%d pushed: plain %llu, hinted %llu", R, C,
+              (unsigned long long)x.solutions,
+              (unsigned long long)y.solutions);
+    }
+    sudoku_solver_pop(hv, 1);
+    sudoku_solver_pop(sv, 1);
+    sudoku_solver_free(sv);
+    sudoku_solver_free(hv);
+    sudoku_release(&g);
+    sudoku_release(&p);
+    sudoku_release(&a);
+    sudoku_release(&b);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -184,5 +297,13 @@ int main(int argc, char **argv)
     dlx_vs_dfs(2, 3, 200, 30, 2);
     dlx_vs_dfs(2, 4, 100, 45, 3);
     dlx_vs_dfs(3, 3, 100, 55, 4);
+    int hinted_shapes[][2] = { { 1, 1 }, { 1, 5 }, { 2, 2 }, { 2, 3 },
+                               { 3, 2 }, { 3, 3 }, { 3, 4 }, { 4, 3 },
+                               { 2, 7 }, { 4, 4 }, { 5, 5 }, { 6, 6 } };
+    for (size_t k = 0; k < sizeof hinted_shapes / sizeof *hinted_shapes; k++)
+        hinted_empty(hinted_shapes[k][0], hinted_shapes[k][1]);
+    hinted_same_counts(2, 2, 50, 16, 5);
+    hinted_same_counts(2, 3, 100, 30, 6);
+    hinted_same_counts(3, 3, 100, 50, 7);
     return check_done();
 }
