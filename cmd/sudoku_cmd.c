@@ -497,17 +497,8 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         do_check(cx, s, src, file);
         return;
     }
-    char kind[40];
     if (o->cmd == CMD_CANON || o->cmd == CMD_TRANSFORM) {
         do_symmetry(cx, s, src, file);
-        return;
-    }
-    if ((o->search.html || o->search.tree_svg) && sudoku_is_variant(s)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "--html and --tree-svg show plain sudoku; "
-                 "not %s sudoku yet",
-                 sudoku_variant_name(s, kind, sizeof kind));
-        puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, msg);
         return;
     }
     dlx_diag err;

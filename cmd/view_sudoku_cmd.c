@@ -10,12 +10,23 @@
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
 
+/* The text of digit d: the order's usual symbol; numbers past 35. */
+static void digit_text(int N, int d, sudoku_symbols symbols, char *text,
+                       size_t size)
+{
+    if (N <= 35)
+        snprintf(text, size, "%c", sudoku_symbol_char(d, symbols));
+    else
+        snprintf(text, size, "%d", d);
+}
+
 view_recorder *view_cmd_sudoku(const sudoku_solver *sv, const sudoku *s,
                                const char *title)
 {
     const sudoku_shape *sh = &s->shape;
-    int N = sh->N;
-    view_recorder *v = view_new(sudoku_solver_matrix(sv));
+    int N = sh->N, variant = sudoku_is_variant(s);
+    const dlx_matrix *m = sudoku_solver_matrix(sv);
+    view_recorder *v = view_new(m);
     int *forced = malloc(((size_t)N * N + 1) * sizeof *forced);
     if (!v || !forced) {
         view_free(v);
@@ -23,31 +34,43 @@ view_recorder *view_cmd_sudoku(const sudoku_solver *sv, const sudoku *s,
         return NULL;
     }
     int bad = view_set_title(v, title) || view_set_grid(v, N, N);
-    char buf[48], name[24], sym[2] = { 0, 0 };
+    /* a label: "r1c1=5", or a killer cage's tuple "r1c1=5 r1c2=3" */
+    char buf[64 + 16 * SUDOKU_MAX_ORDER], name[24], text[16];
     sudoku_symbols symbols = sudoku_default_symbols(N);
-    for (int i = 0; i < 4 * N * N && !bad; i++)
-        bad = view_set_item_name(v, i, sudoku_item_label(sh, i, buf,
-                                                         sizeof buf));
-    int n_forced = 0;
-    for (int cell = 0; cell < N * N && !bad; cell++) {
-        int r = cell / N, c = cell % N;
-        bad = view_set_cell(v, cell, (r / sh->R) * sh->R + c / sh->C, NULL);
-        for (int d = 1; d <= N && !bad; d++) {
-            int o = sudoku_option(sh, cell, d);
-            char text[16];
-            /* the order's usual symbols; numbers past 35 */
-            sym[0] = N <= 35 ? sudoku_symbol_char(d, symbols) : '\0';
-            if (N <= 35)
-                snprintf(text, sizeof text, "%s", sym);
-            else
-                snprintf(text, sizeof text, "%d", d);
-            snprintf(buf, sizeof buf, "%s=%s", sudoku_cell_name(sh, cell,
-                                                                name), text);
-            bad = view_set_option_label(v, o, buf) ||
-                  view_add_option_cell(v, o, cell, text);
+    /* plain sudoku keeps the short names of the encoding ("r3#7"); a
+     * variant's items are its solver's (regions, diagonals, cages) */
+    for (int i = 0; i < dlx_num_items(m) && !bad; i++)
+        bad = view_set_item_name(v, i, variant
+                                 ? sudoku_solver_item_name(sv, i, buf,
+                                                           sizeof buf)
+                                 : sudoku_item_label(sh, i, buf,
+                                                     sizeof buf));
+    for (int cell = 0; cell < N * N && !bad; cell++)
+        bad = view_set_cell(v, cell, sudoku_region_of(s, cell), NULL);
+    int cells[SUDOKU_MAX_ORDER], digits[SUDOKU_MAX_ORDER];
+    for (int o = 0; o < dlx_num_options(m) && !bad; o++) {
+        int n = sudoku_solver_option_cells(sv, o, cells, digits), at = 0;
+        for (int k = 0; k < n; k++) {
+            digit_text(N, digits[k], symbols, text, sizeof text);
+            at += snprintf(buf + at, sizeof buf - (size_t)at, "%s%s=%s",
+                           k ? " " : "", sudoku_cell_name(sh, cells[k], name),
+                           text);
         }
-        if (s->cell[cell])
-            forced[n_forced++] = sudoku_option(sh, cell, s->cell[cell]);
+        bad = view_set_option_label(v, o, buf);
+        for (int k = 0; k < n && !bad; k++) {
+            digit_text(N, digits[k], symbols, text, sizeof text);
+            bad = view_add_option_cell(v, o, cells[k], text);
+        }
+    }
+    /* the givens, as the solver forces them (a caged given is held by its
+     * cage's tuples instead) */
+    int n_forced = 0;
+    for (int cell = 0; cell < N * N; cell++) {
+        int o = s->cell[cell] ? sudoku_solver_cell_option(sv, cell,
+                                                          s->cell[cell])
+                              : -1;
+        if (o >= 0)
+            forced[n_forced++] = o;
     }
     if (!bad)
         bad = view_set_forced(v, forced, n_forced);

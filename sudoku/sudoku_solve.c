@@ -363,8 +363,7 @@ const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
 
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit)
 {
-    int o = sv->cell_opt ? sv->cell_opt[cell * sv->shape.N + digit - 1]
-                         : sudoku_option(&sv->shape, cell, digit);
+    int o = sudoku_solver_cell_option(sv, cell, digit);
     return o >= 0 && dlx_push(sv->m, o) == DLX_OK
                ? SUDOKU_OK : SUDOKU_ECLASH;
 }
@@ -524,25 +523,42 @@ static int givens_as_options(sudoku_solver *sv, const sudoku *s)
     return n;
 }
 
+int sudoku_solver_option_cells(const sudoku_solver *sv, int option,
+                               int *cells, int *digits)
+{
+    const sudoku_shape *sh = &sv->shape;
+    int N = sh->N;
+    if (sv->opt_cd && option >= sv->n_cell_options) {
+        int tu = option - sv->n_cell_options, n = 0;
+        for (int i = 0; i < N * N; i++)
+            if (sv->model.cage[i] == sv->tuple_cage[tu]) {
+                cells[n] = i;
+                digits[n] = sv->tuple_digits[sv->tuple_at[tu] + n];
+                n++;
+            }
+        return n;
+    }
+    sudoku_option_cell(sh, sv->opt_cd ? sv->opt_cd[option] : option, cells,
+                       digits);
+    return 1;
+}
+
+int sudoku_solver_cell_option(const sudoku_solver *sv, int cell, int digit)
+{
+    return sv->cell_opt ? sv->cell_opt[cell * sv->shape.N + digit - 1]
+                        : sudoku_option(&sv->shape, cell, digit);
+}
+
 /* The cells the options of a solution fill (a cage's tuple fills its
  * cells, in their order). */
 static void options_to_cells(const sudoku_solver *sv, const int *opts, int n,
                              unsigned char *cell)
 {
-    const sudoku_shape *sh = &sv->shape;
-    int N = sh->N;
+    int cells[SUDOKU_MAX_ORDER], digits[SUDOKU_MAX_ORDER];
     for (int k = 0; k < n; k++) {
-        int c, d, o = opts[k];
-        if (sv->opt_cd && o >= sv->n_cell_options) {
-            int tu = o - sv->n_cell_options, j = 0;
-            for (int i = 0; i < N * N; i++)
-                if (sv->model.cage[i] == sv->tuple_cage[tu])
-                    cell[i] = (unsigned char)
-                        sv->tuple_digits[sv->tuple_at[tu] + j++];
-            continue;
-        }
-        sudoku_option_cell(sh, sv->opt_cd ? sv->opt_cd[o] : o, &c, &d);
-        cell[c] = (unsigned char)d;
+        int m = sudoku_solver_option_cells(sv, opts[k], cells, digits);
+        for (int j = 0; j < m; j++)
+            cell[cells[j]] = (unsigned char)digits[j];
     }
 }
 

@@ -59,6 +59,15 @@ sudoku_shape sudoku_solver_shape(const sudoku_solver *sv);
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit);
 void sudoku_solver_pop(sudoku_solver *sv, int n);
 
+/* The option of the solver's matrix that puts digit in cell, or -1 when
+ * there is none (a caged cell of a killer: its cage's tuples fill it). */
+int sudoku_solver_cell_option(const sudoku_solver *sv, int cell, int digit);
+/* The cells an option of the solver's matrix fills and their digits (a
+ * killer cage's tuple fills its cells; any other option one): their
+ * number, at most SUDOKU_MAX_ORDER. */
+int sudoku_solver_option_cells(const sudoku_solver *sv, int option,
+                               int *cells, int *digits);
+
 /* Option of (cell, digit), and back. */
 int sudoku_option(const sudoku_shape *shape, int cell, int digit);
 void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,

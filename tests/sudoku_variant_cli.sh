@@ -145,6 +145,17 @@ printf '%625s\n' '' | tr ' ' . >"$tmp/e25.txt"
 expect "X canon past 16 refused" 3 "" "*" -- "$sudoku" canon --x "$tmp/e25.txt"
 assert "X canon limit named" grep -q "canon of a variant takes orders up to 16" "$tmp/err"
 
+# the search seen on variants: a killer's page names its cages and
+# labels a tuple option with every cell it fills; a jigsaw's tree too
+expect "--html on killer" 0 "*" "" \
+    -- "$sudoku" solve --html "$tmp/jxk1.html" "$tmp/jxk1.txt"
+assert "--html on killer: cages named" grep -q "cage at r[0-9]*c[0-9]* (sum [0-9]*)" "$tmp/jxk1.html"
+assert "--html on killer: a tuple's cells" grep -Eq "r[0-9]c[0-9]=[0-9] r[0-9]c[0-9]=[0-9]" "$tmp/jxk1.html"
+assert "--html on killer: regions named" grep -q "of region" "$tmp/jxk1.html"
+expect "--tree-svg on jigsaw killer" 0 "*" "" \
+    -- "$sudoku" solve --tree-svg "$tmp/jxk1.svg" "$tmp/jxk1.txt"
+assert "--tree-svg: an SVG" grep -q "<svg" "$tmp/jxk1.svg"
+
 # killer is explained with its cage techniques, to the end
 for cmd in explain hint rate; do
     expect "$cmd takes killer" 0 "*" "" -- "$sudoku" $cmd "$tmp/jxk1.txt"
