@@ -1722,13 +1722,17 @@ done:
  *           minimum over LB bytes (SSE2, or vectorized by the compiler)
  *           and the leftmost item with them one compare per 16 bytes.
  *
- * Each option's primary items are a record of KP (a multiple of 4, padded
- * with the dummy item D, whose row of masks is zero and whose byte is the
- * spare one), so that the loops over them have a fixed count.  A level
- * covers its chosen item in place (its options leave the state) and keeps
- * their list; trying option o copies the state one level down (in place
- * when o is the item's only option: nothing to come back for) and removes
- * the options that share one of o's other items.
+ * Items are numbered primary 0..P-1, then the dummy D = LB, then the
+ * secondary ones.  Each option's primary items are a record of KP (a
+ * multiple of 4, padded with D, whose row of masks is zero and whose byte
+ * is the spare one), and all its items a record of KA, padded the same
+ * way, so that the loops over them go four at a time (a sudoku band's
+ * option, three primary items and one secondary, is one group of four).
+ * A level covers its chosen item in place (its options leave the state)
+ * and keeps their list; trying option o copies the state one level down
+ * (in place when o is the item's only option: nothing to come back for)
+ * and removes the options that share one of o's other items.  A count of
+ * the primary items left tells a solution without a scan.
  */
 #define DLX_SMALL_MAX_OPTIONS 4096
 #define DLX_SMALL_MIN_HIDDEN 10 /* nodes hidden per item covered, for AUTO */
@@ -1736,6 +1740,7 @@ done:
 #define DLX_SMALL_MAX_LIST 254
 #define DLX_SMALL_COVERED 255
 #define DLX_SMALL_MAX_KP 16     /* primary items of an option */
+#define DLX_SMALL_MAX_KA 256    /* items of an option */
 
 typedef struct small_search {
     int P, N, O, W;      /* as above */
@@ -1745,8 +1750,11 @@ typedef struct small_search {
     int *opt;            /* O: the matrix's option of each local option */
     int *local;          /* per internal item: local index, or -1 */
     uint64_t *mask;      /* N x W: the options of each item */
-    uint16_t *oitem;     /* the secondary items of each option */
-    int *ofirst;         /* O + 1 offsets into oitem */
+    uint16_t *arec;      /* O x KA: all the items of each option, the
+                            primary ones first, padded with D */
+    uint8_t *ngroups;    /* O: the groups of 4 in each record of arec */
+    int KA;              /* the longest option's items, rounded up to a
+                            multiple of 4 */
     int D;               /* the dummy item that pads the records: its row
                             of the mask is zero, its byte of len is after
                             the LB scanned */
@@ -1755,6 +1763,7 @@ typedef struct small_search {
     int KP;              /* the longest option's primary items, rounded
                             up to a multiple of 4 */
     int *owt;            /* O: |o| - 1, Knuth's updates to hide o */
+    uint8_t *onp;        /* O: the primary items of o */
     unsigned char *state;/* levels x stride */
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
                             item chosen at each level */
@@ -1764,13 +1773,14 @@ typedef struct small_search {
     int *ifirst, *iopt;  /* each item's options, in order (small_index) */
     int index_nodes;     /* the matrix's nodes when they were made */
     int max_primary;     /* primary items of the matrix's longest option */
+    int max_items;       /* items of the matrix's longest option */
     int uniform;         /* every option has max_primary items, all
                             primary, and that is a multiple of 4 */
     int *grec;           /* uniform: the items of each option (internal
                             numbers), max_primary per option */
     size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
-    size_t cap_items, cap_options, cap_first, cap_prec, cap_owt, cap_mask,
-        cap_nodes, cap_state, cap_list, cap_levels, cap_idx, cap_at;
+    size_t cap_items, cap_options, cap_groups, cap_prec, cap_owt, cap_onp,
+        cap_mask, cap_arec, cap_state, cap_list, cap_levels, cap_idx, cap_at;
 } small_search;
 
 static void small_free(small_search *b)
@@ -1780,10 +1790,11 @@ static void small_free(small_search *b)
     free(b->opt);
     free(b->local);
     free(b->mask);
-    free(b->oitem);
-    free(b->ofirst);
+    free(b->arec);
+    free(b->ngroups);
     free(b->prec);
     free(b->owt);
+    free(b->onp);
     free(b->state);
     free(b->list);
     free(b->nlist);
@@ -1882,16 +1893,18 @@ static int small_index(const dlx_matrix *m, small_search *b)
     for (int c = m->n_items; c >= 1; c--)
         ifirst[c] = ifirst[c - 1];
     ifirst[1] = 0;
-    int kp = 1, same = 1, first_n = -1;
+    int kp = 1, ka = 1, same = 1, first_n = -1;
     for (int o = 0; o < m->n_options; o++) {
         int np = 0, n = 0;
         for (int x = m->opt_start[o]; itm[x] > 0; x++, n++)
             np += itm[x] <= m->n_primary;
         kp = np > kp ? np : kp;
+        ka = n > ka ? n : ka;
         same &= np == n && (first_n < 0 || n == first_n);
         first_n = n;
     }
     b->max_primary = kp;
+    b->max_items = ka;
     b->uniform = same && kp % 4 == 0 && m->n_options > 0;
     if (b->uniform) {
         if (!small_room(&b->grec, &b->cap_grec,
@@ -1952,15 +1965,24 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         if (c == n_primary)
             P = N;
     }
+    /* the secondary items after the bytes of len and the dummy D (LB):
+     * rows P..LB of the masks are zeros, and a level's state ends with
+     * len[D] */
+    const int LB = (P + 15) / 16 * 16, D = LB;
+    for (int c = n_primary + 1; c <= n_items; c++)
+        b->local[c] += b->local[c] < 0 ? 0 : D + 1 - P;
+    N += D + 1 - P;
     if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
         return DLX_ETOOBIG;
     /* the options left: none of their items covered */
     if (!small_room(&b->opt, &b->cap_options, (size_t)m->n_options + 1,
                     sizeof *b->opt) ||
-        !small_room(&b->ofirst, &b->cap_first, (size_t)m->n_options + 1,
-                    sizeof *b->ofirst) ||
+        !small_room(&b->ngroups, &b->cap_groups, (size_t)m->n_options + 1,
+                    sizeof *b->ngroups) ||
         !small_room(&b->owt, &b->cap_owt, (size_t)m->n_options + 1,
-                    sizeof *b->owt))
+                    sizeof *b->owt) ||
+        !small_room(&b->onp, &b->cap_onp, (size_t)m->n_options + 1,
+                    sizeof *b->onp))
         return DLX_ENOMEM;
     int status = small_index(m, b);
     if (status != DLX_OK)
@@ -1988,9 +2010,7 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     }
     if (O > DLX_SMALL_MAX_OPTIONS)
         return DLX_ETOOBIG;
-    size_t nodes = (size_t)dlx_num_nodes(m);
-    int W = O ? (O + 63) / 64 : 1, LB = (P + 15) / 16 * 16;
-    const int D = LB > N ? LB : N;
+    int W = O ? (O + 63) / 64 : 1;
     /* whole blocks of 64 bytes, copied by small_copy */
     size_t stride = ((size_t)W * 8 + (size_t)D + 1 + 63) / 64 * 64;
     size_t levels = (size_t)P + 2;
@@ -1998,13 +2018,15 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
      * go four at a time, and have a constant count when it is 4
      * (search_small_4) */
     const int KP = (b->max_primary + 3) / 4 * 4;
-    if (KP > DLX_SMALL_MAX_KP)
+    const int KA = (b->max_items + 3) / 4 * 4;
+    if (KP > DLX_SMALL_MAX_KP || KA > DLX_SMALL_MAX_KA)
         return DLX_ETOOBIG;
-    if (!small_room(&b->mask, &b->cap_mask, (size_t)(D + 1) * W,
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W,
                     sizeof *b->mask) ||
         !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
                     sizeof *b->prec) ||
-        !small_room(&b->oitem, &b->cap_nodes, nodes + 1, sizeof *b->oitem) ||
+        !small_room(&b->arec, &b->cap_arec, (size_t)O * KA + 1,
+                    sizeof *b->arec) ||
         !small_room(&b->state, &b->cap_state, stride * levels, 1) ||
         !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
                     sizeof *b->list) ||
@@ -2013,23 +2035,19 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         !small_room(&b->at, &b->cap_at, levels, sizeof *b->at))
         return DLX_ENOMEM;
     b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
-    b->KP = KP, b->D = D;
+    b->KP = KP, b->KA = KA, b->D = D;
     /* level 0: every option left, each item's count of them, the masks
      * and the items of each option (the primary ones first); the loops
      * go over the options left, without a branch the data decides */
     uint64_t *opts = (uint64_t *)b->state;
     uint8_t *len = b->state + (size_t)W * 8;
     uint64_t *mask = b->mask;
-    uint16_t *oitem = b->oitem;
     const int *local = b->local;
     const int *opt = b->opt;
-    int *ofirst = b->ofirst;
-    uint16_t *prec = b->prec;
+    uint16_t *prec = b->prec, *arec = b->arec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
-    /* N rows, then rows of zeros up to D's */
-    memset(mask, 0, (size_t)(D + 1) * W * sizeof *mask);
+    memset(mask, 0, (size_t)N * W * sizeof *mask);
     memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
-    int k = 0;
     if (b->uniform && KP == 4) {
         /* every option four primary items (sudoku, latin squares): the
          * same loop without the walks to the spacers */
@@ -2038,24 +2056,23 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
             const uint64_t bit = (uint64_t)1 << (j & 63);
             const int *g = grec + (size_t)opt[j] * 4;
             uint64_t *col = mask + (j >> 6);
-            uint16_t *rec = prec + (size_t)j * 4;
-            ofirst[j] = 0;
+            uint16_t *rec = prec + (size_t)j * 4, *all = arec + (size_t)j * 4;
+            b->ngroups[j] = 1;
             b->owt[j] = 3;
+            b->onp[j] = 4;
             for (int q = 0; q < 4; q++) {
                 int i = local[g[q]];
                 col[(size_t)i * W] |= bit;
                 lens[i]++;
-                rec[q] = (uint16_t)i;
+                rec[q] = all[q] = (uint16_t)i;
             }
         }
-        ofirst[O] = 0;
     }
-    for (int j = k = 0; j < O && !(b->uniform && KP == 4); j++) {
+    for (int j = 0; j < O && !(b->uniform && KP == 4); j++) {
         const uint64_t bit = (uint64_t)1 << (j & 63);
         const int first = m->opt_start[opt[j]];
         uint64_t *col = mask + (j >> 6);
-        ofirst[j] = k;
-        uint16_t *rec = prec + (size_t)j * KP;
+        uint16_t *rec = prec + (size_t)j * KP, *all = arec + (size_t)j * KA;
         int np = 0, x;
         for (x = first; itm[x] > 0; x++) {
             int i = local[itm[x]];
@@ -2065,16 +2082,20 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
                 rec[np++] = (uint16_t)i;
             }
         }
-        if (np < x - first)
+        int n = x - first, na = np;
+        memcpy(all, rec, (size_t)np * sizeof *all);
+        if (np < n)
             for (x = first; itm[x] > 0; x++)
                 if (local[itm[x]] >= P)
-                    oitem[k++] = (uint16_t)local[itm[x]];
+                    all[na++] = (uint16_t)local[itm[x]];
+        b->onp[j] = (uint8_t)np;
         for (; np < KP; np++)
             rec[np] = (uint16_t)D;
-        b->owt[j] = x - first - 1;
+        for (; na % 4; na++)
+            all[na] = (uint16_t)D;
+        b->ngroups[j] = (uint8_t)(na / 4);
+        b->owt[j] = n - 1;
     }
-    if (!(b->uniform && KP == 4))
-        ofirst[O] = k;
     for (int i = 0; i < P; i++) {
         if (lens[i] > DLX_SMALL_MAX_LIST)
             return DLX_ETOOBIG;
@@ -2184,16 +2205,16 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
 /* rm = the options of mo that share an item with option o: the rows of
  * its items ORed four at a time (D's row of zeros fills a group), so that
  * the loop over the words is one the compiler vectorizes and does not
- * turn into calls of memcpy. */
+ * turn into calls of memcpy.  ka4: every option has at most 4 items. */
 static inline void small_clashes(const small_search *b, int o,
                                  const uint64_t *mo, uint64_t *rm,
-                                 const int kp4)
+                                 const int ka4)
 {
-    const int W = b->W, KP = kp4 ? 4 : b->KP;
-    const uint64_t *mask = b->mask, *zero = b->mask + (size_t)b->D * W;
-    /* the primary items, four records at a time (padded with D) */
-    const uint16_t *rec = b->prec + (size_t)o * KP;
-    for (int k = 0; k < KP; k += 4) {
+    const int W = b->W;
+    const uint64_t *mask = b->mask;
+    const uint16_t *rec = b->arec + (size_t)o * (ka4 ? 4 : b->KA);
+    const int n = ka4 ? 4 : 4 * b->ngroups[o];
+    for (int k = 0; k < n; k += 4) {
         const uint64_t *r0 = mask + (size_t)rec[k] * W;
         const uint64_t *r1 = mask + (size_t)rec[k + 1] * W;
         const uint64_t *r2 = mask + (size_t)rec[k + 2] * W;
@@ -2204,17 +2225,6 @@ static inline void small_clashes(const small_search *b, int o,
         else
             for (int w = 0; w < W; w++)
                 rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
-    }
-    /* then the secondary ones */
-    const uint16_t *oi = b->oitem + b->ofirst[o];
-    const int n = b->ofirst[o + 1] - b->ofirst[o];
-    for (int k = 0; k < n; k += 4) {
-        const uint64_t *r0 = mask + (size_t)oi[k] * W;
-        const uint64_t *r1 = k + 1 < n ? mask + (size_t)oi[k + 1] * W : zero;
-        const uint64_t *r2 = k + 2 < n ? mask + (size_t)oi[k + 2] * W : zero;
-        const uint64_t *r3 = k + 3 < n ? mask + (size_t)oi[k + 3] * W : zero;
-        for (int w = 0; w < W; w++)
-            rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
     }
 }
 
@@ -2230,7 +2240,8 @@ static inline void small_clashes(const small_search *b, int o,
  */
 static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
                                            const dlx_search *s, double start,
-                                           tally *out, const int kp4)
+                                           tally *out, const int kp4,
+                                           const int ka4)
 {
     const small_search *b = m->small;
     const int W = b->W, LB = b->LB;
@@ -2244,6 +2255,9 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
     int level = 0, max_level = -1;
     at[0] = 0;
+    /* the primary items not covered at each level */
+    int left[DLX_SMALL_MAX_PRIMARY + 2];
+    left[0] = b->P;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -2260,7 +2274,10 @@ forward:
     {
         uint64_t *opts = OPTS(at[level]);
         uint8_t *len = LEN(at[level]);
-        unsigned t = small_fewest(len, LB);
+        /* every primary item covered: a solution without looking at len
+         * (a third of a sudoku band's nodes; the scan would read bytes
+         * just stored one by one, which the store buffer cannot forward) */
+        unsigned t = left[level] ? small_fewest(len, LB) : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
              * keeps them (first nodes), only when they are looked at (the
@@ -2308,12 +2325,13 @@ advance:
         uint64_t *no = OPTS(to);
         uint8_t *nl = LEN(to);
         at[level + 1] = to;
+        left[level + 1] = left[level] - b->onp[o];
         if (to != from)
             small_copy((unsigned char *)no, (const unsigned char *)mo,
                        stride);
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
-        small_clashes(b, o, mo, rm, kp4);
+        small_clashes(b, o, mo, rm, ka4);
         updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, kp4);
         const uint16_t *rec = b->prec + (size_t)o * b->KP;
         for (int k = 0, kp = kp4 ? 4 : b->KP; k < kp; k++)
@@ -2340,18 +2358,26 @@ done:
     out->outcome = outcome;
 }
 
-/* Records of 4 primary items (sudoku, latin squares: the loops over them
- * unrolled), and any other length. */
+/* The search made for the shape of the records, the loops over them
+ * unrolled: options of at most 4 items (sudoku, latin squares, queens,
+ * sudoku bands), options of at most 4 primary items and any number of
+ * secondary ones, and any other. */
 static void search_small_4(dlx_matrix *m, const dlx_search *s, double start,
                            tally *out)
 {
-    search_small(m, s, start, out, 1);
+    search_small(m, s, start, out, 1, 1);
+}
+
+static void search_small_4p(dlx_matrix *m, const dlx_search *s, double start,
+                            tally *out)
+{
+    search_small(m, s, start, out, 1, 0);
 }
 
 static void search_small_any(dlx_matrix *m, const dlx_search *s,
                              double start, tally *out)
 {
-    search_small(m, s, start, out, 0);
+    search_small(m, s, start, out, 0, 0);
 }
 
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
@@ -2373,8 +2399,10 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
         status = small_build(m, s);
         if (status == DLX_OK) {
             m->busy = 1;
-            if (m->small->KP == 4)
+            if (m->small->KA == 4)
                 search_small_4(m, s, start, &t);
+            else if (m->small->KP == 4)
+                search_small_4p(m, s, start, &t);
             else
                 search_small_any(m, s, start, &t);
             m->busy = 0;
