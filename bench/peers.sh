@@ -42,9 +42,11 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # cpu CMD...: runs CMD (stdin from $input), leaves its stderr in $tmp/err
-# and prints user+system seconds
+# and prints user+system seconds (bash's time: millisecond steps, where
+# /usr/bin/time has 10 ms ones)
 cpu() {
-    /usr/bin/time -f '%U %S' -o "$tmp/time" "$@" <"$input" >/dev/null 2>"$tmp/err"
+    local TIMEFORMAT='%3U %3S'
+    { time "$@" <"$input" >/dev/null 2>"$tmp/err"; } 2>"$tmp/time"
     awk '{printf "%.3f\n", $1 + $2}' "$tmp/time"
 }
 field() { sed -n "s/.* \([0-9]*\) $1.*/\1/p" "$tmp/err"; }

@@ -39,13 +39,19 @@ head -5000 "$data/17-clue.txt" >"$tmp/17-clue-5000.txt"
 cp "$data/top1465.txt" "$tmp/top1465.txt"
 head -2000 "$data/forum-hardest-1905-11plus.txt" >"$tmp/forum-hardest-2000.txt"
 
-# cpu CMD < IN: the CPU seconds (user + system) of CMD, output discarded
+# cpu IN CMD...: the CPU seconds (user + system) of CMD < IN, output
+# discarded.  Children's time is taken before and after: a python3 that is
+# a shim (pyenv) runs processes of its own before it starts, and their
+# 45 ms would count as CMD's.
 cpu() {
     python3 -c '
 import resource, subprocess, sys
+def children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+before = children()
 subprocess.run(sys.argv[2:], stdin=open(sys.argv[1]), stdout=subprocess.DEVNULL, check=True)
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.4f" % (r.ru_utime + r.ru_stime))' "$@"
+print("%.4f" % (children() - before))' "$@"
 }
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
