@@ -2300,13 +2300,24 @@ forward:
         const uint64_t *mk = mask + (size_t)best * W;
         uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
         int n = 0;
-        for (int w = 0; w < W; w++) {
-            uint64_t bits = opts[w] & mk[w];
-            rm[w] = bits;
-            for (; bits; bits &= bits - 1)
-                list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+        if (t == 1) {
+            /* one option: it stays in the state, and trying it takes it
+             * out with the options it clashes with (and counts the same
+             * updates), which saves a pass over the words */
+            uint64_t bits;
+            int w = 0;
+            while (!(bits = opts[w] & mk[w]))
+                w++;
+            list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+        } else {
+            for (int w = 0; w < W; w++) {
+                uint64_t bits = opts[w] & mk[w];
+                rm[w] = bits;
+                for (; bits; bits &= bits - 1)
+                    list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+            }
+            updates += small_remove(b, opts, len, rm, kp4);
         }
-        updates += small_remove(b, opts, len, rm, kp4);
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
         idx[level] = 0;
