@@ -1769,7 +1769,7 @@ typedef struct small_search {
                             item chosen at each level */
     int *nlist, *idx;    /* per level: their number, the one being tried */
     int *at;             /* per level: the state it works on (below) */
-    uint64_t *gone;      /* a bit per option of the matrix: not left */
+    uint8_t *gone;       /* a byte per option of the matrix: not left */
     int *ifirst, *iopt;  /* each item's options, in order (small_index) */
     int index_nodes;     /* the matrix's nodes when they were made */
     int max_primary;     /* primary items of the matrix's longest option */
@@ -1956,22 +1956,22 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
                     sizeof *b->local))
         return DLX_ENOMEM;
     /* without a branch on which items are covered (the predictor cannot
-     * learn them); a covered item gets -1 */
-    int P = 0, N = 0;
-    for (int c = 1; c <= n_items; c++) {
+     * learn them); a covered item gets -1.  The secondary items come after
+     * the bytes of len and the dummy D (LB): rows P..LB of the masks are
+     * zeros, and a level's state ends with len[D] */
+    int *local = b->local, N = 0;
+    for (int c = 1; c <= n_primary; c++) {
         int covered = stamp[c] == now;
-        b->local[c] = N | -covered;
+        local[c] = N | -covered;
         N += !covered;
-        if (c == n_primary)
-            P = N;
     }
-    /* the secondary items after the bytes of len and the dummy D (LB):
-     * rows P..LB of the masks are zeros, and a level's state ends with
-     * len[D] */
-    const int LB = (P + 15) / 16 * 16, D = LB;
-    for (int c = n_primary + 1; c <= n_items; c++)
-        b->local[c] += b->local[c] < 0 ? 0 : D + 1 - P;
-    N += D + 1 - P;
+    const int P = N, LB = (P + 15) / 16 * 16, D = LB;
+    N = D + 1;
+    for (int c = n_primary + 1; c <= n_items; c++) {
+        int covered = stamp[c] == now;
+        local[c] = N | -covered;
+        N += !covered;
+    }
     if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
         return DLX_ETOOBIG;
     /* the options left: none of their items covered */
@@ -1988,25 +1988,22 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     if (status != DLX_OK)
         return status;
     const int *ifirst = b->ifirst, *iopt = b->iopt;
-    size_t words = ((size_t)m->n_options + 63) / 64;
-    if (!small_room(&b->gone, &b->cap_gone, words, sizeof *b->gone))
+    /* a byte per option: plain stores (an OR to a word per bit would wait
+     * for the one before: a list's options are neighbours) */
+    if (!small_room(&b->gone, &b->cap_gone, (size_t)m->n_options + 1, 1))
         return DLX_ENOMEM;
-    uint64_t *gone = b->gone;
-    memset(gone, 0, words * sizeof *gone);
+    uint8_t *gone = b->gone;
+    memset(gone, 0, (size_t)m->n_options);
     for (int k = 0; k < n_forced + m->n_pushed; k++) {
         int o = k < m->n_pushed ? m->pushed[k] : s->forced[k - m->n_pushed];
         for (int x = m->opt_start[o]; itm[x] > 0; x++)
             for (int q = ifirst[itm[x]]; q < ifirst[itm[x] + 1]; q++)
-                gone[iopt[q] >> 6] |= (uint64_t)1 << (iopt[q] & 63);
+                gone[iopt[q]] = 1;
     }
     int O = 0;
-    for (size_t w = 0; w < words; w++) {
-        uint64_t left = ~gone[w];
-        if (w == words - 1 && (m->n_options & 63))
-            left &= ((uint64_t)1 << (m->n_options & 63)) - 1;
-        for (; left; left &= left - 1) {
-            b->opt[O++] = (int)(w << 6) + lowest_bit(left);
-        }
+    for (int o = 0; o < m->n_options; o++) {
+        b->opt[O] = o;
+        O += !gone[o];
     }
     if (O > DLX_SMALL_MAX_OPTIONS)
         return DLX_ETOOBIG;
@@ -2042,7 +2039,6 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     uint64_t *opts = (uint64_t *)b->state;
     uint8_t *len = b->state + (size_t)W * 8;
     uint64_t *mask = b->mask;
-    const int *local = b->local;
     const int *opt = b->opt;
     uint16_t *prec = b->prec, *arec = b->arec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
@@ -2056,15 +2052,12 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
             const uint64_t bit = (uint64_t)1 << (j & 63);
             const int *g = grec + (size_t)opt[j] * 4;
             uint64_t *col = mask + (j >> 6);
-            uint16_t *rec = prec + (size_t)j * 4, *all = arec + (size_t)j * 4;
-            b->ngroups[j] = 1;
-            b->owt[j] = 3;
-            b->onp[j] = 4;
+            uint16_t *rec = prec + (size_t)j * 4;
             for (int q = 0; q < 4; q++) {
                 int i = local[g[q]];
                 col[(size_t)i * W] |= bit;
                 lens[i]++;
-                rec[q] = all[q] = (uint16_t)i;
+                rec[q] = (uint16_t)i;
             }
         }
     }
@@ -2175,15 +2168,26 @@ static inline void small_copy(unsigned char *to, const unsigned char *from,
         memcpy(to + k, from + k, 64);
 }
 
+/* The shapes of options the search is made for, its loops over an
+ * option's items unrolled: */
+enum {
+    SMALL_U4,  /* four primary items each (sudoku, latin squares): the
+                  records of all items are those of the primary ones, and
+                  owt, onp and ngroups are not made */
+    SMALL_A4,  /* at most four items (queens, sudoku bands) */
+    SMALL_P4,  /* at most four primary items, any number of secondary */
+    SMALL_ANY
+};
+
 /* Takes the options of rm (all active) out of the state (opts, len):
  * returns Knuth's updates for hiding them, |r| - 1 each. */
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
                                     uint8_t *len, const uint64_t *rm,
-                                    const int kp4)
+                                    const int shape)
 {
     const int *owt = b->owt;
     const uint16_t *prec = b->prec;
-    const int KP = kp4 ? 4 : b->KP;
+    const int KP = shape <= SMALL_P4 ? 4 : b->KP;
     uint64_t u = 0;
     for (int w = 0; w < b->W; w++) {
         uint64_t bits = rm[w];
@@ -2194,7 +2198,7 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
             int r = (w << 6) + lowest_bit(bits);
             bits &= bits - 1;
             const uint16_t *rec = prec + (size_t)r * KP;
-            u += (uint64_t)owt[r];
+            u += shape == SMALL_U4 ? 3 : (uint64_t)owt[r];
             for (int k = 0; k < KP; k++)
                 len[rec[k]]--;
         } while (bits);
@@ -2205,15 +2209,17 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
 /* rm = the options of mo that share an item with option o: the rows of
  * its items ORed four at a time (D's row of zeros fills a group), so that
  * the loop over the words is one the compiler vectorizes and does not
- * turn into calls of memcpy.  ka4: every option has at most 4 items. */
+ * turn into calls of memcpy. */
 static inline void small_clashes(const small_search *b, int o,
                                  const uint64_t *mo, uint64_t *rm,
-                                 const int ka4)
+                                 const int shape)
 {
     const int W = b->W;
     const uint64_t *mask = b->mask;
-    const uint16_t *rec = b->arec + (size_t)o * (ka4 ? 4 : b->KA);
-    const int n = ka4 ? 4 : 4 * b->ngroups[o];
+    const uint16_t *rec = shape == SMALL_U4   ? b->prec + (size_t)o * 4
+                          : shape == SMALL_A4 ? b->arec + (size_t)o * 4
+                                              : b->arec + (size_t)o * b->KA;
+    const int n = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[o];
     for (int k = 0; k < n; k += 4) {
         const uint64_t *r0 = mask + (size_t)rec[k] * W;
         const uint64_t *r1 = mask + (size_t)rec[k + 1] * W;
@@ -2240,8 +2246,7 @@ static inline void small_clashes(const small_search *b, int o,
  */
 static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
                                            const dlx_search *s, double start,
-                                           tally *out, const int kp4,
-                                           const int ka4)
+                                           tally *out, const int shape)
 {
     const small_search *b = m->small;
     const int W = b->W, LB = b->LB;
@@ -2316,7 +2321,7 @@ forward:
                 for (; bits; bits &= bits - 1)
                     list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
             }
-            updates += small_remove(b, opts, len, rm, kp4);
+            updates += small_remove(b, opts, len, rm, shape);
         }
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
@@ -2336,16 +2341,17 @@ advance:
         uint64_t *no = OPTS(to);
         uint8_t *nl = LEN(to);
         at[level + 1] = to;
-        left[level + 1] = left[level] - b->onp[o];
+        left[level + 1] = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
         if (to != from)
             small_copy((unsigned char *)no, (const unsigned char *)mo,
                        stride);
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
-        small_clashes(b, o, mo, rm, ka4);
-        updates += (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, kp4);
+        small_clashes(b, o, mo, rm, shape);
+        updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
+                   small_remove(b, no, nl, rm, shape);
         const uint16_t *rec = b->prec + (size_t)o * b->KP;
-        for (int k = 0, kp = kp4 ? 4 : b->KP; k < kp; k++)
+        for (int k = 0, kp = shape <= SMALL_P4 ? 4 : b->KP; k < kp; k++)
             nl[rec[k]] = DLX_SMALL_COVERED;
         level++;
         goto forward;
@@ -2369,26 +2375,29 @@ done:
     out->outcome = outcome;
 }
 
-/* The search made for the shape of the records, the loops over them
- * unrolled: options of at most 4 items (sudoku, latin squares, queens,
- * sudoku bands), options of at most 4 primary items and any number of
- * secondary ones, and any other. */
-static void search_small_4(dlx_matrix *m, const dlx_search *s, double start,
-                           tally *out)
-{
-    search_small(m, s, start, out, 1, 1);
-}
-
-static void search_small_4p(dlx_matrix *m, const dlx_search *s, double start,
+/* The search made for each shape of options (above). */
+static void search_small_u4(dlx_matrix *m, const dlx_search *s, double start,
                             tally *out)
 {
-    search_small(m, s, start, out, 1, 0);
+    search_small(m, s, start, out, SMALL_U4);
+}
+
+static void search_small_a4(dlx_matrix *m, const dlx_search *s, double start,
+                            tally *out)
+{
+    search_small(m, s, start, out, SMALL_A4);
+}
+
+static void search_small_p4(dlx_matrix *m, const dlx_search *s, double start,
+                            tally *out)
+{
+    search_small(m, s, start, out, SMALL_P4);
 }
 
 static void search_small_any(dlx_matrix *m, const dlx_search *s,
                              double start, tally *out)
 {
-    search_small(m, s, start, out, 0, 0);
+    search_small(m, s, start, out, SMALL_ANY);
 }
 
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
@@ -2410,10 +2419,13 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
         status = small_build(m, s);
         if (status == DLX_OK) {
             m->busy = 1;
-            if (m->small->KA == 4)
-                search_small_4(m, s, start, &t);
-            else if (m->small->KP == 4)
-                search_small_4p(m, s, start, &t);
+            const small_search *b = m->small;
+            if (b->uniform && b->KP == 4)
+                search_small_u4(m, s, start, &t);
+            else if (b->KA == 4)
+                search_small_a4(m, s, start, &t);
+            else if (b->KP == 4)
+                search_small_p4(m, s, start, &t);
             else
                 search_small_any(m, s, start, &t);
             m->busy = 0;
