@@ -2104,18 +2104,31 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     return DLX_OK;
 }
 
+#if defined(__SSE2__)
+static inline __m128i small_load(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+#endif
+
 /* The fewest options of an active primary item: a minimum over all LB
  * bytes (covered items and padding hold 255), which the compiler
  * vectorizes; 255 when every primary item is covered. */
 static inline unsigned small_fewest(const uint8_t *len, int LB)
 {
 #if defined(__SSE2__)
-    if (LB == 0)
-        return DLX_SMALL_COVERED;
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)len);
-    for (int i = 16; i < LB; i += 16)
-        v = _mm_min_epu8(v, _mm_loadu_si128((const __m128i *)(const void *)
-                                            (len + i)));
+    /* the odd chunks of 16, then four at a time (a loop's count and test
+     * cost as much as the minimum of a chunk) */
+    __m128i v = _mm_set1_epi8((char)DLX_SMALL_COVERED);
+    int i = 0;
+    for (int odd = (LB / 16) & 3; odd > 0; odd--, i += 16)
+        v = _mm_min_epu8(v, small_load(len + i));
+    for (; i < LB; i += 64) {
+        v = _mm_min_epu8(v, small_load(len + i));
+        v = _mm_min_epu8(v, small_load(len + i + 16));
+        v = _mm_min_epu8(v, small_load(len + i + 32));
+        v = _mm_min_epu8(v, small_load(len + i + 48));
+    }
     v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
     v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
     v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
@@ -2132,17 +2145,25 @@ static inline unsigned small_fewest(const uint8_t *len, int LB)
 /* The first of len[0..] equal to t, which is there: eight bytes at a
  * time (a zero byte of len ^ t, as in Hacker's Delight 6-1), then the
  * byte; a call of memchr costs more for lists this short. */
-static inline int small_find(const uint8_t *len, unsigned t)
+static inline int small_find(const uint8_t *len, int LB, unsigned t)
 {
 #if defined(__SSE2__)
+    /* 32 bytes a test, then the odd 16 (where it must be) */
     const __m128i tv = _mm_set1_epi8((char)t);
-    for (int i = 0;; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(len + i));
-        unsigned hit = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, tv));
+    int i = 0;
+    for (; i + 32 <= LB; i += 32) {
+        unsigned lo = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), tv));
+        unsigned hi = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i + 16), tv));
+        unsigned hit = lo | hi << 16;
         if (hit)
             return i + lowest_bit(hit);
     }
+    return i + lowest_bit((unsigned)_mm_movemask_epi8(
+                   _mm_cmpeq_epi8(small_load(len + i), tv)));
 #else
+    (void)LB;
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     const uint64_t tt = ones * t;
     for (int i = 0;; i += 8) {
@@ -2301,7 +2322,7 @@ forward:
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
-        int best = small_find(len, t);
+        int best = small_find(len, LB, t);
         const uint64_t *mk = mask + (size_t)best * W;
         uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
         int n = 0;
