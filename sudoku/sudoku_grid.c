@@ -411,8 +411,14 @@ static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
         if (letters && !digits)
             sym = SUDOKU_SYM_LETTERS;
     }
+    if (r->value_N != N || r->value_sym != sym) {
+        for (int c = 0; c < 256; c++)
+            r->value[c] = (signed char)sudoku_symbol_value((char)c, sym, N);
+        r->value_N = N;
+        r->value_sym = sym;
+    }
     for (size_t k = 0; k < len; k++) {
-        int v = sudoku_symbol_value(p[k], sym, N);
+        int v = r->value[(unsigned char)p[k]];
         if (v < 0)
             return bad_symbol(line, p + k, lineno, N, err);
         s->cell[k] = (unsigned char)v;
@@ -462,7 +468,7 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
             }
             if (!*p)
                 break;
-            int v;
+            int v = 0;
             if (number_token(line, &p, N ? N : SUDOKU_MAX_ORDER, N,
                              r->in.lineno, &v, err) != 0)
                 return -1;

@@ -177,6 +177,11 @@ typedef struct sudoku_reader {
                            then on, a line is a puzzle of its own */
     int line_cells;     /* the cells of the one-line puzzles so far (0:
                            none yet) */
+    signed char value[256]; /* one-line layout: sudoku_symbol_value of
+                           each byte for value_sym and value_N (0: not
+                           made yet), made once per file, not per cell */
+    sudoku_symbols value_sym;
+    int value_N;
 } sudoku_reader;
 
 /* What was read: its layout, symbols and first line. */

@@ -123,11 +123,6 @@ no_memory:
 
 /* ---- small things --------------------------------------------------- */
 
-int text_is_space(int c)
-{
-    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
-}
-
 const char *text_skip_space(const char *p)
 {
     while (text_is_space((unsigned char)*p))

@@ -76,8 +76,12 @@ void text_push_back(text_reader *r);
 
 /* ---- small things every reader needs --------------------------------- */
 
-/* White space inside a line: space, tab, vertical tab, form feed. */
-int text_is_space(int c);
+/* White space inside a line: space, tab, vertical tab, form feed (inline:
+ * readers ask it of every byte). */
+static inline int text_is_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
 const char *text_skip_space(const char *p);
 /* The line is empty or white space only. */
 int text_is_blank(const char *s);
