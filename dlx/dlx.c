@@ -1774,6 +1774,7 @@ typedef struct small_search {
     int index_nodes;     /* the matrix's nodes when they were made */
     int max_primary;     /* primary items of the matrix's longest option */
     int max_items;       /* items of the matrix's longest option */
+    int max_list;        /* options of the matrix's longest item list */
     int uniform;         /* every option has max_primary items, all
                             primary, and that is a multiple of 4 */
     int *grec;           /* uniform: the items of each option (internal
@@ -1905,6 +1906,10 @@ static int small_index(const dlx_matrix *m, small_search *b)
     }
     b->max_primary = kp;
     b->max_items = ka;
+    b->max_list = 0;
+    for (int c = 1; c <= m->n_items; c++)
+        if (ifirst[c + 1] - ifirst[c] > b->max_list)
+            b->max_list = ifirst[c + 1] - ifirst[c];
     b->uniform = same && kp % 4 == 0 && m->n_options > 0;
     if (b->uniform) {
         if (!small_room(&b->grec, &b->cap_grec,
@@ -2043,10 +2048,12 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     uint16_t *prec = b->prec, *arec = b->arec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
     memset(mask, 0, (size_t)N * W * sizeof *mask);
-    memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
-    if (b->uniform && KP == 4) {
-        /* every option four primary items (sudoku, latin squares): the
-         * same loop without the walks to the spacers */
+    /* every option four primary items (sudoku, latin squares), and no
+     * list too long for a byte: the same loop without the walks to the
+     * spacers, counting in len itself */
+    const int u4 = b->uniform && KP == 4 && b->max_list <= DLX_SMALL_MAX_LIST;
+    if (u4) {
+        memset(len, 0, (size_t)P);
         const int *grec = b->grec;
         for (int j = 0; j < O; j++) {
             const uint64_t bit = (uint64_t)1 << (j & 63);
@@ -2056,12 +2063,14 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
             for (int q = 0; q < 4; q++) {
                 int i = local[g[q]];
                 col[(size_t)i * W] |= bit;
-                lens[i]++;
+                len[i]++;
                 rec[q] = (uint16_t)i;
             }
         }
+    } else {
+        memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
     }
-    for (int j = 0; j < O && !(b->uniform && KP == 4); j++) {
+    for (int j = 0; j < O && !u4; j++) {
         const uint64_t bit = (uint64_t)1 << (j & 63);
         const int first = m->opt_start[opt[j]];
         uint64_t *col = mask + (j >> 6);
@@ -2089,7 +2098,7 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
         b->ngroups[j] = (uint8_t)(na / 4);
         b->owt[j] = n - 1;
     }
-    for (int i = 0; i < P; i++) {
+    for (int i = 0; i < P && !u4; i++) {
         if (lens[i] > DLX_SMALL_MAX_LIST)
             return DLX_ETOOBIG;
         len[i] = (uint8_t)lens[i];
