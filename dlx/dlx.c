@@ -2001,13 +2001,17 @@ static int small_build(dlx_matrix *m, const dlx_search *s)
     memset(gone, 0, (size_t)m->n_options);
     for (int k = 0; k < n_forced + m->n_pushed; k++) {
         int o = k < m->n_pushed ? m->pushed[k] : s->forced[k - m->n_pushed];
-        for (int x = m->opt_start[o]; itm[x] > 0; x++)
-            for (int q = ifirst[itm[x]]; q < ifirst[itm[x] + 1]; q++)
-                gone[iopt[q]] = 1;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++) {
+            /* the bounds in registers: a byte stored may alias them */
+            const int *q = iopt + ifirst[itm[x]];
+            const int *end = iopt + ifirst[itm[x] + 1];
+            for (; q < end; q++)
+                gone[*q] = 1;
+        }
     }
-    int O = 0;
-    for (int o = 0; o < m->n_options; o++) {
-        b->opt[O] = o;
+    int O = 0, *opt_left = b->opt;
+    for (int o = 0, n_options = m->n_options; o < n_options; o++) {
+        opt_left[O] = o;
         O += !gone[o];
     }
     if (O > DLX_SMALL_MAX_OPTIONS)

@@ -536,6 +536,59 @@ static void test_small_engine(uint64_t seed)
         compare_small(m, what, forced, 2, 2, 0);
         dlx_free(m);
     }
+    /* options of four primary items each (the uniform build) where one
+     * item's list is longer than a byte counts: the counts go through
+     * ints, and the forced option {1,2,3,4} leaves item 0 at most 200 of
+     * its 300 options (the first 100 hold item 1) */
+    {
+        dlx_matrix *m = dlx_new(45, 0);
+        for (int o = 0; m && o < 300; o++) {
+            int it[4] = { 0, 1, 0, 0 };
+            if (o >= 100)
+                it[1] = 5 + (int)(rnd(&seed) % 36);
+            do
+                it[2] = 5 + (int)(rnd(&seed) % 36);
+            while (it[2] == it[1]);
+            do
+                it[3] = 5 + (int)(rnd(&seed) % 36);
+            while (it[3] == it[1] || it[3] == it[2]);
+            dlx_add_option(m, 4, it, NULL);
+        }
+        int four[4] = { 1, 2, 3, 4 };
+        dlx_add_option(m, 4, four, NULL);
+        for (int k = 0; m && k < 36; k += 4) {
+            int it[4] = { 5 + k, 6 + k, 7 + k, 8 + k };
+            dlx_add_option(m, 4, it, NULL);
+        }
+        int apart[4] = { 41, 42, 43, 44 };
+        dlx_add_option(m, 4, apart, NULL);
+        CHECK(m && dlx_num_options(m) == 311, "uniform 4: 311 options");
+        if (m) {
+            int forced[1] = { 300 };
+            compare_small(m, "uniform 4, a list of 300", forced, 1, 0, 0);
+            compare_small(m, "uniform 4, a list of 300", forced, 1, 1, 0);
+            /* forcing {41,42,43,44} leaves item 0 all 300: more than a
+             * byte counts, so the dance searches */
+            dlx_result r[2];
+            for (int e = 0; e < 2; e++) {
+                dlx_search s = dlx_search_defaults();
+                s.engine = e ? DLX_ENGINE_SMALL : DLX_ENGINE_LINKS;
+                int f[1] = { 310 };
+                s.forced = f;
+                s.n_forced = 1;
+                s.max_nodes = 20000;
+                CHECK(dlx_solve(m, &s, &r[e]) == DLX_OK, "uniform 4: solve");
+            }
+            CHECK(r[1].engine == DLX_ENGINE_LINKS &&
+                      r[0].nodes == r[1].nodes &&
+                      r[0].updates == r[1].updates,
+                  "uniform 4, forced {41,42,43,44}: engine %d, nodes %llu "
+                  "against %llu", r[1].engine,
+                  (unsigned long long)r[1].nodes,
+                  (unsigned long long)r[0].nodes);
+        }
+        dlx_free(m);
+    }
     /* AUTO takes it with forced options, not with colors or a trace, */
     dlx_matrix *q = queens(8);
     int zero = 0;
