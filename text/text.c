@@ -68,6 +68,10 @@ int text_next(text_reader *r, dlx_diag *err)
     if (grow(r) != 0)
         goto no_memory;
     errno = 0;
+    /* the buffer and its bounds in registers: a byte stored may alias
+     * the reader's fields, which the compiler would load again per byte */
+    char *line = r->line;
+    size_t cap = r->cap, max_line = r->max_line;
     while ((c = getc_unlocked(f)) != EOF && c != '\n' && c != '\r') {
         total++;
         if (c == 0 && !nul_at)
@@ -78,11 +82,15 @@ int text_next(text_reader *r, dlx_diag *err)
                               "%ld bytes: this is not a text file; the rest "
                               "is not read", TEXT_MAX_SKIP) - 1;
         }
-        if (len < r->max_line && !nul_at) {
-            r->len = len;
-            if (grow(r) != 0)
-                goto no_memory;
-            r->line[len++] = (char)c;
+        if (len < max_line && !nul_at) {
+            if (len + 2 > cap) {
+                r->len = len;
+                if (grow(r) != 0)
+                    goto no_memory;
+                line = r->line;
+                cap = r->cap;
+            }
+            line[len++] = (char)c;
         }
     }
     if (c == EOF) {
