@@ -45,6 +45,17 @@ static int grow(text_reader *r)
     return 0;
 }
 
+/* How far text_next's quick step may store bytes (see there). */
+static size_t quick_room(const text_reader *r, size_t nul_at)
+{
+    size_t room = r->cap - 1;   /* len + 2 <= cap, as grow() wants */
+    if (room > r->max_line)
+        room = r->max_line;
+    if (room > (size_t)TEXT_MAX_SKIP)
+        room = (size_t)TEXT_MAX_SKIP;
+    return nul_at ? 0 : room;
+}
+
 static int read_failed(text_reader *r, dlx_diag *err)
 {
     r->done = 1;
@@ -68,7 +79,18 @@ int text_next(text_reader *r, dlx_diag *err)
     if (grow(r) != 0)
         goto no_memory;
     errno = 0;
+    /* The quick step stores a byte when nothing else is to be done: no
+     * NUL, room in the buffer, under the cap and TEXT_MAX_SKIP (room, 0
+     * after a NUL byte).  So it runs only while every byte so far was
+     * stored (total == len), and any other byte takes the full step,
+     * which keeps total, nul_at and the buffer. */
+    size_t room = quick_room(r, nul_at);
     while ((c = getc_unlocked(f)) != EOF && c != '\n' && c != '\r') {
+        if (c != 0 && len < room) {
+            r->line[len++] = (char)c;
+            total++;
+            continue;
+        }
         total++;
         if (c == 0 && !nul_at)
             nul_at = (size_t)total;
@@ -84,6 +106,7 @@ int text_next(text_reader *r, dlx_diag *err)
                 goto no_memory;
             r->line[len++] = (char)c;
         }
+        room = quick_room(r, nul_at);
     }
     if (c == EOF) {
         if (ferror(f))
