@@ -177,6 +177,9 @@ typedef struct sudoku_reader {
                            then on, a line is a puzzle of its own */
     int line_cells;     /* the cells of the one-line puzzles so far (0:
                            none yet) */
+    signed char digit[256]; /* each byte's value as a symbol of a 9x9 in
+                               digits (sudoku_symbol_value), -1 for none:
+                               the quick path's table */
 } sudoku_reader;
 
 /* What was read: its layout, symbols and first line. */
