@@ -1520,7 +1520,9 @@ static int givens_clear(const sudoku *s)
 {
     const sudoku_shape *sh = &s->shape;
     const int N = sh->N, R = sh->R, C = sh->C;
-    uint64_t row[64] = { 0 }, col[64] = { 0 }, box[64] = { 0 };
+    uint64_t row[64], col[64], box[64];
+    for (int u = 0; u < N; u++)
+        row[u] = col[u] = box[u] = 0;
     for (int r = 0, i = 0; r < N; r++)
         for (int c = 0; c < N; c++, i++) {
             int d = s->cell[i];
