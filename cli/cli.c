@@ -727,7 +727,8 @@ const char *cli_verdict(cli_batch *b, cli_tally *t, const char *file,
 
 void cli_print_count(FILE *f, const char *count, int complete)
 {
-    fprintf(f, "%s%s\n", count, complete ? "" : "+");
+    fputs(count, f);
+    fputs(complete ? "\n" : "+\n", f);
 }
 
 void cli_batch_summary(const cli_batch *b, const char *what,
