@@ -433,6 +433,53 @@ static int read_line_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     return SUDOKU_READ;
 }
 
+/* The quick path of a file of one-line puzzles, a batch's usual input:
+ * once one-line puzzles of order 9 or less are being read, a line of as
+ * many digits and blanks, at its start, is read in one pass with the
+ * reader's table, as read_line_layout would read it (no letters: so the
+ * symbols are digits; the same length: so no other check can fail).
+ * Anything else (white space first, a comment, another length, a letter,
+ * a tail of numbers, --box, symbols or a layout asked for) returns 0, and
+ * the general reader takes the line, so that every message comes from one
+ * place.  1 when the puzzle was read. */
+static int read_line_quick(sudoku_reader *r, sudoku *s, sudoku_source *src)
+{
+    const int NN = r->line_cells;
+    const char *line = r->in.line;
+    if (!r->line_based || NN < 1 || NN > 81 || r->opt.box.N ||
+        (r->opt.layout && r->opt.layout != SUDOKU_LAYOUT_LINE) ||
+        (r->opt.symbols && r->opt.symbols != SUDOKU_SYM_DIGITS) ||
+        r->in.len < (size_t)NN || (line[NN] && !is_space(line[NN])))
+        return 0;
+    int N = 1;
+    while (N * N < NN)
+        N++;
+    sudoku_shape shape;
+    /* the table read_line_layout made, when it is for digits of this
+     * order (a file of letters goes the general way) */
+    if (N * N != NN || r->value_N != N ||
+        r->value_sym != SUDOKU_SYM_DIGITS ||
+        sudoku_default_shape(N, &shape) != SUDOKU_OK ||
+        sudoku_set_shape(s, shape) != SUDOKU_OK)
+        return 0;
+    /* a symbol that is none of this order's is -1 */
+    for (int k = 0; k < NN; k++) {
+        int v = r->value[(unsigned char)line[k]];
+        if (v < 0)
+            return 0;
+        s->cell[k] = (unsigned char)v;
+    }
+    /* read_line_layout reads a line of many numbers as one puzzle */
+    const char *tail = skip_space(line + NN);
+    if (*tail && number_tokens(line) > SUDOKU_MAX_ORDER)
+        return 0;
+    src->layout = SUDOKU_LAYOUT_LINE;
+    src->symbols = SUDOKU_SYM_DIGITS;
+    src->line = r->in.lineno;
+    src->tail = *tail ? (char *)tail : NULL;
+    return 1;
+}
+
 /* A separator line of a grid: only - + = | and spaces, and no '|' alone
  * (a row of dashes between bars is a row of blanks). */
 static int is_separator(const char *s)
@@ -1358,6 +1405,8 @@ static int read_puzzle(sudoku_reader *r, sudoku *s, sudoku_source *src,
             src->line = err->line;
             return got; /* the end, a line that is not text, or failure */
         }
+        if (read_line_quick(r, s, src))
+            return SUDOKU_READ;
         if (is_blank_line(r->in.line))
             continue;
         if (is_comment(r->in.line)) {
@@ -1478,7 +1527,9 @@ static int givens_clear(const sudoku *s)
 {
     const sudoku_shape *sh = &s->shape;
     const int N = sh->N, R = sh->R, C = sh->C;
-    uint64_t row[64] = { 0 }, col[64] = { 0 }, box[64] = { 0 };
+    uint64_t row[64], col[64], box[64];
+    for (int u = 0; u < N; u++)
+        row[u] = col[u] = box[u] = 0;
     for (int r = 0, i = 0; r < N; r++)
         for (int c = 0; c < N; c++, i++) {
             int d = s->cell[i];

@@ -179,7 +179,8 @@ typedef struct sudoku_reader {
                            none yet) */
     signed char value[256]; /* one-line layout: sudoku_symbol_value of
                            each byte for value_sym and value_N (0: not
-                           made yet), made once per file, not per cell */
+                           made yet), made once per file, not per cell;
+                           the quick path reads with it too */
     sudoku_symbols value_sym;
     int value_N;
 } sudoku_reader;

@@ -1,7 +1,8 @@
 /*
  * test_sudoku_grid.c - layouts and the checker: Tatham's IDs with their listed
  * solutions, every writer's output read back, detection of layouts, the
- * readers' messages, and a checker that refuses what is wrong.
+ * readers' messages, the quick path of one-line files against the general
+ * reader, and a checker that refuses what is wrong.
  *
  * Usage: test_sudoku_grid DATA_DIR   (tests/data)
  */
@@ -308,6 +309,100 @@ static void checker(void)
     sudoku_release(&g);
 }
 
+/* The quick path of a file of one-line puzzles (a line of digits and
+ * blanks of the file's length, read with a table) reads what the general
+ * reader reads: a line read after a first puzzle (by the quick path
+ * when it can) and the same line read alone (the general reader, after
+ * detection) give the same cells and tail; the lines the quick path
+ * leaves alone keep the general reader's messages. */
+static void quick_path(void)
+{
+    static const char first[] = ".................1.....2.3......3.2...1.4"
+                                "......5....6..3......4.7..8...962...7...";
+    static const struct {
+        const char *blanks;   /* the blanks of first, in turn, become these */
+        const char *tail;
+        const char *expected; /* what the second read gives */
+    } cases[] = {
+        { ".", "", "ok" },
+        { "0x-_*", "", "ok" },
+        { ".", "  rating 3.4", "ok" },
+        { ".", "\t# a note\t", "ok" },
+        { "0", " 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5", "ok" },
+        { ".a", "", "2:2: 'a' is not a symbol of a 9x9 puzzle" },
+        { "..X", "", "2:3: 'X' is not a symbol of a 9x9 puzzle" },
+        { "....:", "", "2:5: ':' is not a symbol of a 9x9 puzzle" },
+        { ".", "1", "2:0: found 82 cells, but the puzzles before have 81 "
+          "(9x9): a line of another length is a damaged puzzle "
+          "(--mixed-orders allows files of several orders)" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char line[600], text[1300];
+        strcpy(line, first);
+        size_t b = 0, n = strlen(cases[k].blanks);
+        for (char *p = line; *p; p++)
+            if (*p == '.')
+                *p = cases[k].blanks[b++ % n];
+        strcat(line, cases[k].tail);
+        snprintf(text, sizeof text, "%s\n%s\n", first, line);
+        FILE *f = fmemopen(text, strlen(text), "r");
+        sudoku_reader r;
+        sudoku_read_options opt = { 0 };
+        sudoku_reader_init(&r, f, "t", &opt);
+        sudoku s, alone;
+        sudoku_init(&s);
+        sudoku_init(&alone);
+        sudoku_source src;
+        dlx_diag err;
+        char got[300] = "ok";
+        CHECK(sudoku_read(&r, &s, &src, &err) == SUDOKU_READ, "case %zu", k);
+        if (sudoku_read(&r, &s, &src, &err) != SUDOKU_READ)
+            snprintf(got, sizeof got, "%d:%d: %s", err.line, err.col,
+                     err.message);
+        CHECK(strcmp(got, cases[k].expected) == 0,
+              "case %zu:\n got      %s\n expected %s", k, got,
+              cases[k].expected);
+        if (!strcmp(got, "ok")) {
+            int st = sudoku_read_string(line, &opt, &alone, &err);
+            const char *tail = cases[k].tail + strspn(cases[k].tail, " \t");
+            CHECK(st == SUDOKU_OK && s.shape.N == 9 && alone.shape.N == 9 &&
+                  !memcmp(s.cell, alone.cell, 81), "case %zu: the cells",
+                  k);
+            CHECK(src.line == 2 && src.layout == SUDOKU_LAYOUT_LINE &&
+                  src.symbols == SUDOKU_SYM_DIGITS &&
+                  (*tail ? src.tail && !strcmp(src.tail, tail) : !src.tail),
+                  "case %zu: the source", k);
+        }
+        sudoku_reader_release(&r);
+        sudoku_release(&s);
+        sudoku_release(&alone);
+        fclose(f);
+    }
+    /* a tail of more numbers than a grid row has makes the line a puzzle
+     * of numbers, whatever came before */
+    char text[1300];
+    int n = snprintf(text, sizeof text, "%s\n", first);
+    for (char *p = text + n; p < text + n + 81; p++)
+        *p = '0';
+    n += 81;
+    for (int k = 0; k < 120; k++)
+        n += snprintf(text + n, sizeof text - (size_t)n, " 5");
+    strcpy(text + n, "\n");
+    FILE *f = fmemopen(text, strlen(text), "r");
+    sudoku_reader r;
+    sudoku_reader_init(&r, f, "t", NULL);
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_source src;
+    dlx_diag err;
+    CHECK(sudoku_read(&r, &s, &src, &err) == SUDOKU_READ &&
+          sudoku_read(&r, &s, &src, &err) == SUDOKU_EBAD &&
+          strstr(err.message, "found 121 cells"), "%s", err.message);
+    sudoku_reader_release(&r);
+    sudoku_release(&s);
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -316,6 +411,7 @@ int main(int argc, char **argv)
     round_trips();
     auto_detect();
     reader_errors();
+    quick_path();
     checker();
     return check_done();
 }

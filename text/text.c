@@ -45,6 +45,17 @@ static int grow(text_reader *r)
     return 0;
 }
 
+/* How far text_next's quick step may store bytes (see there). */
+static size_t quick_room(const text_reader *r, size_t nul_at)
+{
+    size_t room = r->cap - 1;   /* len + 2 <= cap, as grow() wants */
+    if (room > r->max_line)
+        room = r->max_line;
+    if (room > (size_t)TEXT_MAX_SKIP)
+        room = (size_t)TEXT_MAX_SKIP;
+    return nul_at ? 0 : room;
+}
+
 static int read_failed(text_reader *r, dlx_diag *err)
 {
     r->done = 1;
@@ -69,10 +80,21 @@ int text_next(text_reader *r, dlx_diag *err)
         goto no_memory;
     errno = 0;
     /* the buffer and its bounds in registers: a byte stored may alias
-     * the reader's fields, which the compiler would load again per byte */
+     * the reader's fields, which the compiler would load again per byte.
+     * The quick step stores a byte when nothing else is to be done: no
+     * NUL, room in the buffer, under the cap and TEXT_MAX_SKIP (room, 0
+     * after a NUL byte).  So it runs only while every byte so far was
+     * stored (total == len), and any other byte takes the full step,
+     * which keeps total, nul_at and the buffer. */
     char *line = r->line;
     size_t cap = r->cap, max_line = r->max_line;
+    size_t room = quick_room(r, nul_at);
     while ((c = getc_unlocked(f)) != EOF && c != '\n' && c != '\r') {
+        if (c != 0 && len < room) {
+            line[len++] = (char)c;
+            total++;
+            continue;
+        }
         total++;
         if (c == 0 && !nul_at)
             nul_at = (size_t)total;
@@ -92,6 +114,7 @@ int text_next(text_reader *r, dlx_diag *err)
             }
             line[len++] = (char)c;
         }
+        room = quick_room(r, nul_at);
     }
     if (c == EOF) {
         if (ferror(f))
