@@ -74,4 +74,40 @@ int grid_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
  * reason to stop (GRID_CUT_*), or GRID_NOT_CUT. */
 grid_cut grid_poll(const grid_limits *lim, uint64_t nodes, double start);
 
+/* ---- randomness -------------------------------------------------------
+ *
+ * Every random choice of the generators and transforms comes from a seed
+ * through splitmix64, so the same seed gives the same puzzles on every
+ * machine.  (libdlx keeps its own copy: the engine stands on nothing of
+ * the puzzles.)
+ */
+typedef struct grid_rng {
+    uint64_t s;
+} grid_rng;
+
+static inline uint64_t grid_rng_next(grid_rng *g)
+{
+    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A number in [0, n) by the multiply-shift of the top 32 bits (its bias
+ * is not worth noting for n <= 10^4). */
+static inline int grid_rng_below(grid_rng *g, int n)
+{
+    return (int)(((grid_rng_next(g) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* a[0..n-1] in a random order (Fisher-Yates, from the end) */
+static inline void grid_shuffle(grid_rng *g, int *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int k = grid_rng_below(g, i + 1), t = a[i];
+        a[i] = a[k];
+        a[k] = t;
+    }
+}
+
 #endif

@@ -43,34 +43,7 @@
 #include "mathdoku_cage.h"
 #include "mathdoku_logic.h"
 
-/* ---- randomness: splitmix64, the same on every machine ------------------ */
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *g)
-{
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* [0, n) by the multiply-shift of the top 32 bits */
-static int rng_below(rng *g, int n)
-{
-    return (int)(((rng_next(g) >> 32) * (uint64_t)n) >> 32);
-}
-
-static void shuffle(rng *g, int *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int k = rng_below(g, i + 1), t = a[i];
-        a[i] = a[k];
-        a[k] = t;
-    }
-}
+/* ---- randomness (grid.h: splitmix64) ----------------------------------- */
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -295,14 +268,14 @@ static void ops_for(const mathdoku_gen *g, const int *d, int n,
 }
 
 /* A random operation of the mask for digits d: its op and target. */
-static void pick_op(const mathdoku_gen *g, rng *r, unsigned mask,
+static void pick_op(const mathdoku_gen *g, grid_rng *r, unsigned mask,
                     const int *d, int n, mathdoku_op *op, long long *target)
 {
     int bits[4], m = 0;
     for (int b = 0; b < 4; b++)
         if (mask & (1u << b))
             bits[m++] = b;
-    *op = op_of_bit[bits[rng_below(r, m)]];
+    *op = op_of_bit[bits[grid_rng_below(r, m)]];
     if (!mathdoku_clue_of(*op, d, n, g->opt.nary, target))
         *target = 0; /* not reached: the mask holds valid operations */
 }
@@ -312,7 +285,7 @@ static void pick_op(const mathdoku_gen *g, rng *r, unsigned mask,
  * the next cage (in a random order) that suits them well, or else one
  * that suits them at all.  -1 when some cage takes no allowed
  * operation. */
-static int assign_ops(mathdoku_gen *g, rng *r)
+static int assign_ops(mathdoku_gen *g, grid_rng *r)
 {
     /* good[i]: the operations cage order[i] suits well, and those it
      * suits badly shifted left by 4 (scratch2 read as unsigned) */
@@ -321,7 +294,7 @@ static int assign_ops(mathdoku_gen *g, rng *r)
     for (int k = 0; k < g->NN; k++)
         if (g->cages[k].alive)
             order[n++] = k;
-    shuffle(r, order, n);
+    grid_shuffle(r, order, n);
     int d[MATHDOKU_GEN_MAX_SIZE];
     for (int i = 0; i < n; i++) {
         gcage *c = &g->cages[order[i]];
@@ -436,9 +409,9 @@ static int strongest_op(mathdoku_gen *g, int k)
 
 /* ---- the partition ------------------------------------------------------ */
 
-static int draw_size(const mathdoku_gen *g, rng *r)
+static int draw_size(const mathdoku_gen *g, grid_rng *r)
 {
-    int x = rng_below(r, g->total_weight);
+    int x = grid_rng_below(r, g->total_weight);
     for (int s = 1; s <= MATHDOKU_GEN_MAX_SIZE; s++) {
         x -= g->weights[s];
         if (x < 0)
@@ -466,7 +439,7 @@ static int neighbours(int N, int i, int *nb)
 /* Random connected cages with sizes drawn from the weights; cells left
  * alone (when singletons are not wanted) join a neighbouring cage.  -1
  * when one cannot (every neighbour full): the caller draws again. */
-static int partition(mathdoku_gen *g, rng *r)
+static int partition(mathdoku_gen *g, grid_rng *r)
 {
     int N = g->N, NN = g->NN, *order = g->scratch;
     for (int k = 0; k < NN; k++) {
@@ -477,7 +450,7 @@ static int partition(mathdoku_gen *g, rng *r)
         g->cage_of[i] = -1;
         order[i] = i;
     }
-    shuffle(r, order, NN);
+    grid_shuffle(r, order, NN);
     int n_cages = 0;
     for (int t = 0; t < NN; t++) {
         int i = order[t];
@@ -504,7 +477,7 @@ static int partition(mathdoku_gen *g, rng *r)
             }
             if (!m)
                 break;
-            int next = frontier[rng_below(r, m)];
+            int next = frontier[grid_rng_below(r, m)];
             c->cells[c->n++] = next;
             g->cage_of[next] = k;
         }
@@ -515,7 +488,7 @@ static int partition(mathdoku_gen *g, rng *r)
             if (g->cages[k].n != 1)
                 continue;
             int nb[4], q = neighbours(N, i, nb), best = -1;
-            shuffle(r, nb, q);
+            grid_shuffle(r, nb, q);
             for (int e = 0; e < q && best < 0; e++)
                 if (g->cages[g->cage_of[nb[e]]].n < g->max_size)
                     best = g->cage_of[nb[e]];
@@ -534,7 +507,7 @@ static int partition(mathdoku_gen *g, rng *r)
 
 /* ---- the Latin square --------------------------------------------------- */
 
-static int fill_square(mathdoku_gen *g, rng *r)
+static int fill_square(mathdoku_gen *g, grid_rng *r)
 {
     int N = g->N, NN = g->NN;
     /* the first row a random permutation, the rest by the engine with
@@ -542,7 +515,7 @@ static int fill_square(mathdoku_gen *g, rng *r)
     int *forced = g->scratch, *perm = g->scratch2;
     for (int c = 0; c < N; c++)
         perm[c] = c;
-    shuffle(r, perm, N);
+    grid_shuffle(r, perm, N);
     for (int c = 0; c < N; c++)
         forced[c] = c * N + perm[c];
     dlx_search s = dlx_search_defaults();
@@ -550,7 +523,7 @@ static int fill_square(mathdoku_gen *g, rng *r)
     s.forced = forced;
     s.n_forced = N;
     s.randomize = 1;
-    s.seed = rng_next(r);
+    s.seed = grid_rng_next(r);
     dlx_result res;
     if (dlx_solve(g->latin, &s, &res) != DLX_OK || res.first_n != NN)
         return -1;
@@ -970,7 +943,7 @@ static unsigned any_ops(const mathdoku_gen *g, const int *cells, int n)
 }
 
 /* Sets cage k to cells with a random operation of mask. */
-static void set_with(mathdoku_gen *g, rng *r, int k, const int *cells, int n,
+static void set_with(mathdoku_gen *g, grid_rng *r, int k, const int *cells, int n,
                      unsigned mask)
 {
     if (n == 1) {
@@ -985,7 +958,7 @@ static void set_with(mathdoku_gen *g, rng *r, int k, const int *cells, int n,
     set_cage(g, k, cells, n, op, t);
 }
 
-static int try_operation(mathdoku_gen *g, rng *r, int k)
+static int try_operation(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     if (c->n == 1)
@@ -997,7 +970,7 @@ static int try_operation(mathdoku_gen *g, rng *r, int k)
     return 1;
 }
 
-static int try_merge(mathdoku_gen *g, rng *r, int k)
+static int try_merge(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
@@ -1011,7 +984,7 @@ static int try_merge(mathdoku_gen *g, rng *r, int k)
                 near[m++] = k2;
         }
     }
-    shuffle(r, near, m);
+    grid_shuffle(r, near, m);
     for (int f = 0; f < m; f++) {
         gcage *c2 = &g->cages[near[f]];
         int cells[MATHDOKU_GEN_MAX_SIZE], n = c->n + c2->n;
@@ -1051,7 +1024,7 @@ static int connected(int N, const int *cells, int n, unsigned mask)
     return seen == mask;
 }
 
-static int try_split(mathdoku_gen *g, rng *r, int k)
+static int try_split(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     int n = c->n, least = allow_singletons(g) ? 1 : 2;
@@ -1067,7 +1040,7 @@ static int try_split(mathdoku_gen *g, rng *r, int k)
             connected(g->N, c->cells, n, full & ~a))
             parts[m++] = (int)a;
     }
-    shuffle(r, parts, m);
+    grid_shuffle(r, parts, m);
     for (int f = 0; f < m; f++) {
         int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE], na = 0, nb = 0;
         for (int j = 0; j < n; j++) {
@@ -1081,7 +1054,7 @@ static int try_split(mathdoku_gen *g, rng *r, int k)
         if (!(ka && ab) && !(kb && aa))
             continue;
         /* one part breaks S; the other takes any clue */
-        int first = (ka && ab) && (!(kb && aa) || rng_below(r, 2));
+        int first = (ka && ab) && (!(kb && aa) || grid_rng_below(r, 2));
         int k2 = free_slot(g);
         if (first) {
             set_with(g, r, k, A, na, ka);
@@ -1100,7 +1073,7 @@ static int try_split(mathdoku_gen *g, rng *r, int k)
  * operation, split or merge can: S swapping the two digits of a domino
  * and of its partner in another row, where every clue over whole cages
  * holds for both. */
-static int try_regroup(mathdoku_gen *g, rng *r, int k)
+static int try_regroup(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
@@ -1115,7 +1088,7 @@ static int try_regroup(mathdoku_gen *g, rng *r, int k)
                 near[m++] = k2;
         }
     }
-    shuffle(r, near, m);
+    grid_shuffle(r, near, m);
     for (int f = 0; f < m; f++) {
         gcage *c2 = &g->cages[near[f]];
         int cells[24], n = c->n + c2->n;
@@ -1135,7 +1108,7 @@ static int try_regroup(mathdoku_gen *g, rng *r, int k)
                 connected(g->N, cells, n, full & ~a))
                 parts[np++] = (int)a;
         }
-        shuffle(r, parts, np);
+        grid_shuffle(r, parts, np);
         for (int e = 0; e < np; e++) {
             int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE];
             int na = 0, nb2 = 0;
@@ -1149,7 +1122,7 @@ static int try_regroup(mathdoku_gen *g, rng *r, int k)
             unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb2);
             if (!(ka && ab) && !(kb && aa))
                 continue;
-            int first = (ka && ab) && (!(kb && aa) || rng_below(r, 2));
+            int first = (ka && ab) && (!(kb && aa) || grid_rng_below(r, 2));
             int k2 = near[f];
             if (first) {
                 set_with(g, r, k, A, na, ka);
@@ -1167,7 +1140,7 @@ static int try_regroup(mathdoku_gen *g, rng *r, int k)
 /* The last resort: cell i (where S differs from G) becomes a given, and
  * what is left of its cage falls into connected parts, each with a clue.
  * Returns 0 when a part takes no allowed operation. */
-static int make_given(mathdoku_gen *g, rng *r, int i)
+static int make_given(mathdoku_gen *g, grid_rng *r, int i)
 {
     int k = g->cage_of[i];
     gcage *c = &g->cages[k];
@@ -1212,7 +1185,7 @@ static int make_given(mathdoku_gen *g, rng *r, int i)
 }
 
 /* One change that breaks the other solution: 1, or 0 when none does. */
-static int change(mathdoku_gen *g, rng *r)
+static int change(mathdoku_gen *g, grid_rng *r)
 {
     int NN = g->NN, *list = g->scratch, n = 0;
     for (int k = 0; k < NN; k++) {
@@ -1225,14 +1198,14 @@ static int change(mathdoku_gen *g, rng *r)
                 break;
             }
     }
-    shuffle(r, list, n);
+    grid_shuffle(r, list, n);
     for (int t = 0; t < n; t++) {
         int k = list[t];
         /* in random order, the operation first half the time */
         int order[4] = { 0, 1, 2, 3 };
-        shuffle(r, order + 1, 3);
-        if (rng_below(r, 2))
-            shuffle(r, order, 4);
+        grid_shuffle(r, order + 1, 3);
+        if (grid_rng_below(r, 2))
+            grid_shuffle(r, order, 4);
         for (int e = 0; e < 4; e++) {
             int done = order[e] == 0 ? try_operation(g, r, k)
                      : order[e] == 1 ? try_split(g, r, k)
@@ -1248,7 +1221,7 @@ static int change(mathdoku_gen *g, rng *r)
     for (int i = 0; i < NN; i++)
         if (g->other[i] != g->G[i] && g->cages[g->cage_of[i]].n > 1)
             cells[m++] = i;
-    shuffle(r, cells, m);
+    grid_shuffle(r, cells, m);
     for (int t = 0; t < m; t++)
         if (make_given(g, r, cells[t]))
             return 1;
@@ -1257,7 +1230,7 @@ static int change(mathdoku_gen *g, rng *r)
 
 /* Cuts cage k in two connected parts, each with any clue: 1, or 0 when it
  * has no such cut. */
-static int cut_in_two(mathdoku_gen *g, rng *r, int k)
+static int cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     int n = c->n, least = allow_singletons(g) ? 1 : 2;
@@ -1272,7 +1245,7 @@ static int cut_in_two(mathdoku_gen *g, rng *r, int k)
             connected(g->N, c->cells, n, full & ~a))
             parts[m++] = (int)a;
     }
-    shuffle(r, parts, m);
+    grid_shuffle(r, parts, m);
     for (int f = 0; f < m; f++) {
         int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE];
         int na = 0, nb = 0;
@@ -1298,7 +1271,7 @@ static int cut_in_two(mathdoku_gen *g, rng *r, int k)
  * eighth of the cages (most tuples) take the operation with the fewest,
  * or when none can, the weakest one that can be cut is cut in two.  0
  * when nothing can be strengthened. */
-static int strengthen(mathdoku_gen *g, rng *r, int k)
+static int strengthen(mathdoku_gen *g, grid_rng *r, int k)
 {
     if (k >= 0)
         return strongest_op(g, k) || cut_in_two(g, r, k);
@@ -1477,7 +1450,7 @@ static int change_limit(const mathdoku_gen *g)
 
 /* One partition of the square, changed to one solution: 1 unique, 0 the
  * partition is abandoned, -1 budget, -2 no memory. */
-static int make_unique(mathdoku_gen *g, rng *r)
+static int make_unique(mathdoku_gen *g, grid_rng *r)
 {
     int ok = -1;
     for (int t = 0; t < 100 && ok != 0; t++)
@@ -1606,7 +1579,7 @@ static int weakest_op(mathdoku_gen *g, int k)
 }
 
 /* Cage k merged with a random neighbour under a random clue: 1, or 0. */
-static int merge_any(mathdoku_gen *g, rng *r, int k)
+static int merge_any(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
@@ -1622,7 +1595,7 @@ static int merge_any(mathdoku_gen *g, rng *r, int k)
     }
     if (!m)
         return 0;
-    gcage *c2 = &g->cages[near[rng_below(r, m)]];
+    gcage *c2 = &g->cages[near[grid_rng_below(r, m)]];
     int cells[MATHDOKU_GEN_MAX_SIZE], n = c->n + c2->n;
     memcpy(cells, c->cells, (size_t)c->n * sizeof *cells);
     memcpy(cells + c->n, c2->cells, (size_t)c2->n * sizeof *cells);
@@ -1641,7 +1614,7 @@ static int merge_any(mathdoku_gen *g, rng *r, int k)
  * back otherwise), until the hardest step reaches the grade.  Hill
  * climbing instead of a new partition: 6x6 normal 8.5 partitions a
  * puzzle before.  1 reached, 0 not. */
-static int weaken(mathdoku_gen *g, rng *r, mathdoku_grade want)
+static int weaken(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
 {
     shape s;
     s.cage_of = malloc((size_t)g->NN * sizeof *s.cage_of);
@@ -1664,9 +1637,9 @@ static int weaken(mathdoku_gen *g, rng *r, mathdoku_grade want)
                 order[n++] = k;
         if (!n)
             break;
-        int k = order[rng_below(r, n)];
+        int k = order[grid_rng_below(r, n)];
         save_shape(g, &s);
-        int changed = rng_below(r, 2) ? weakest_op(g, k) || merge_any(g, r, k)
+        int changed = grid_rng_below(r, 2) ? weakest_op(g, k) || merge_any(g, r, k)
                                       : merge_any(g, r, k) || weakest_op(g, k);
         if (!changed)
             continue;
@@ -1692,7 +1665,7 @@ static int weaken(mathdoku_gen *g, rng *r, mathdoku_grade want)
  * when its hardest step has the grade asked, else the partition is
  * abandoned as too easy.  1 kept, 0 abandoned, -1 budget, -2 no
  * memory. */
-static int make_graded(mathdoku_gen *g, rng *r, mathdoku_grade want)
+static int make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
 {
     int ok = -1;
     for (int t = 0; t < 100 && ok != 0; t++)
@@ -1725,7 +1698,7 @@ static int make_graded(mathdoku_gen *g, rng *r, mathdoku_grade want)
                     break;
                 }
         }
-        shuffle(r, open, n);
+        grid_shuffle(r, open, n);
         int done = 0;
         for (int e = 0; e < n && !done; e++)
             done = strongest_op(g, open[e]) || cut_in_two(g, r, open[e]);
@@ -1749,7 +1722,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
     rep->grade = -1;
     g->rep = rep;
     g->start = grid_seconds();
-    rng r = { seed };
+    grid_rng r = { seed };
     int attempts = g->opt.attempts > 0 ? g->opt.attempts : 10000;
     int status = 1;
     for (int a = 0; a < attempts; a++) {

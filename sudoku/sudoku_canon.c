@@ -14,25 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
+
 /* ---- transformations -------------------------------------------------------- */
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static void shuffle(uint64_t *s, int *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int k = (int)(((next_random(s) >> 32) * (uint64_t)(i + 1)) >> 32);
-        int t = a[i];
-        a[i] = a[k];
-        a[k] = t;
-    }
-}
 
 void sudoku_transform_identity(const sudoku_shape *sh, sudoku_transform *t)
 {
@@ -45,16 +29,16 @@ void sudoku_transform_identity(const sudoku_shape *sh, sudoku_transform *t)
 
 /* order[] of n groups of size g: a random group order, then a random order
  * inside each group */
-static void random_blocks(uint64_t *s, int groups, int size, int *order)
+static void random_blocks(grid_rng *s, int groups, int size, int *order)
 {
     int outer[SUDOKU_MAX_ORDER], inner[SUDOKU_MAX_ORDER];
     for (int b = 0; b < groups; b++)
         outer[b] = b;
-    shuffle(s, outer, groups);
+    grid_shuffle(s, outer, groups);
     for (int b = 0; b < groups; b++) {
         for (int k = 0; k < size; k++)
             inner[k] = k;
-        shuffle(s, inner, size);
+        grid_shuffle(s, inner, size);
         for (int k = 0; k < size; k++)
             order[b * size + k] = outer[b] * size + inner[k];
     }
@@ -63,12 +47,12 @@ static void random_blocks(uint64_t *s, int groups, int size, int *order)
 void sudoku_transform_random(const sudoku_shape *sh, uint64_t seed,
                              sudoku_transform *t)
 {
-    uint64_t s = seed;
+    grid_rng s = { seed };
     sudoku_transform_identity(sh, t);
-    t->transpose = sh->R == sh->C && (next_random(&s) & 1);
+    t->transpose = sh->R == sh->C && (grid_rng_next(&s) & 1);
     random_blocks(&s, sh->N / sh->R, sh->R, t->row);
     random_blocks(&s, sh->N / sh->C, sh->C, t->col);
-    shuffle(&s, t->label + 1, sh->N);
+    grid_shuffle(&s, t->label + 1, sh->N);
 }
 
 /* Is order[] a permutation that moves whole groups of `size`? */

@@ -41,20 +41,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
+
 #define VCANON_MAX_N 16
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-    return (int)(((next_random(s) >> 32) * (uint64_t)n) >> 32);
-}
 
 /* Only rotations and reflections: regions or cages, whose cells must stay
  * neighbours. */
@@ -154,7 +143,7 @@ typedef struct xperms {
     int (*fn)(void *ctx, const int *p);
     void *ctx;
     /* random: a uniform choice at each free step */
-    uint64_t *rng;
+    grid_rng *rng;
 } xperms;
 
 static int fits(const xperms *x, int r, int v)
@@ -218,7 +207,7 @@ static int xperm_random(xperms *x, int r)
                 cand[n++] = v;
     }
     while (n > 0) {
-        int k = below(x->rng, n), v = cand[k];
+        int k = grid_rng_below(x->rng, n), v = cand[k];
         cand[k] = cand[--n];
         x->p[r] = v;
         x->used[v] = 1;
@@ -303,11 +292,11 @@ int sudoku_variant_transform_random(const sudoku *s, uint64_t seed,
 {
     const sudoku_shape *sh = &s->shape;
     int N = sh->N;
-    uint64_t g = seed;
+    grid_rng g = { seed };
     sudoku_transform_identity(sh, t);
-    t->transpose = may_transpose(s) && (next_random(&g) & 1);
+    t->transpose = may_transpose(s) && (grid_rng_next(&g) & 1);
     if (dihedral_only(s)) {
-        int f = below(&g, 4);
+        int f = grid_rng_below(&g, 4);
         for (int k = 0; k < N; k++) {
             t->row[k] = f & 1 ? N - 1 - k : k;
             t->col[k] = f & 2 ? N - 1 - k : k;
@@ -321,7 +310,7 @@ int sudoku_variant_transform_random(const sudoku *s, uint64_t seed,
         x.rng = &g;
         if (!xperm_random(&x, 0))
             return SUDOKU_EBAD; /* not reached: the identity fits */
-        int mirror = next_random(&g) & 1;
+        int mirror = grid_rng_next(&g) & 1;
         for (int k = 0; k < N; k++) {
             t->row[k] = x.p[k];
             t->col[k] = mirror ? N - 1 - x.p[k] : x.p[k];
@@ -329,7 +318,7 @@ int sudoku_variant_transform_random(const sudoku *s, uint64_t seed,
     }
     if (!s->n_cages)
         for (int d = N; d > 1; d--) {
-            int k = 1 + below(&g, d), v = t->label[d];
+            int k = 1 + grid_rng_below(&g, d), v = t->label[d];
             t->label[d] = t->label[k];
             t->label[k] = v;
         }

@@ -13,46 +13,19 @@
  */
 #include "sudoku_gen.h"
 
-
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- randomness: splitmix64, the same on every machine ------------------ */
+#include "grid.h"
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *g)
-{
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A number in [0, n), without the bias of a plain modulo worth noting for
- * n <= 10^4: the multiply-shift of the top 32 bits. */
-static int rng_below(rng *g, int n)
-{
-    return (int)(((rng_next(g) >> 32) * (uint64_t)n) >> 32);
-}
-
-static void shuffle(rng *g, int *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int k = rng_below(g, i + 1), t = a[i];
-        a[i] = a[k];
-        a[k] = t;
-    }
-}
+/* ---- randomness (grid.h: splitmix64) ----------------------------------- */
 
 /* a[] = 0, 1, .., n-1 in random order */
-static void random_perm(rng *g, int *a, int n)
+static void random_perm(grid_rng *g, int *a, int n)
 {
     for (int i = 0; i < n; i++)
         a[i] = i;
-    shuffle(g, a, n);
+    grid_shuffle(g, a, n);
 }
 
 /* ---- names --------------------------------------------------------------- */
@@ -172,7 +145,7 @@ static int box_of(const sudoku_shape *sh, int r, int c)
 
 /* The engine, randomized, from random boxes on the diagonal (they share
  * no row or column, so any digits in them are consistent). */
-static int fill_dlx(sudoku_solver *sv, rng *g, budget *b, sudoku *grid)
+static int fill_dlx(sudoku_solver *sv, grid_rng *g, budget *b, sudoku *grid)
 {
     const sudoku_shape *sh = &grid->shape;
     int N = sh->N, perm[SUDOKU_MAX_ORDER];
@@ -196,7 +169,7 @@ static int fill_dlx(sudoku_solver *sv, rng *g, budget *b, sudoku *grid)
             lim.max_nodes = per_try;
         lim.max_solutions = 1;
         lim.randomize = 1;
-        lim.seed = rng_next(g);
+        lim.seed = grid_rng_next(g);
         grid_outcome out;
         sudoku puzzle = *grid;
         unsigned char *copy = malloc((size_t)N * N);
@@ -216,7 +189,7 @@ static int fill_dlx(sudoku_solver *sv, rng *g, budget *b, sudoku *grid)
 /* Ossudo's method: cells left to right, a random digit among those the
  * row, column and box allow; at a dead end, the current band starts over
  * (and after many tries in one band, the whole grid). */
-static int fill_blockrow(rng *g, budget *b, sudoku *grid)
+static int fill_blockrow(grid_rng *g, budget *b, sudoku *grid)
 {
     const sudoku_shape *sh = &grid->shape;
     int N = sh->N, R = sh->R;
@@ -239,7 +212,7 @@ static int fill_blockrow(rng *g, budget *b, sudoku *grid)
                 ok = 0;
                 break;
             }
-            int d = cand[rng_below(g, n)];
+            int d = cand[grid_rng_below(g, n)];
             grid->cell[r * N + c] = (unsigned char)d;
             HAS(r, d) = HAS(N + c, d) = HAS(2 * N + bx, d) = 1;
             b->rep->nodes++;
@@ -280,7 +253,7 @@ static int fill_blockrow(rng *g, budget *b, sudoku *grid)
  * by C for each row within a band and by 1 for each band; then digits
  * relabeled, rows permuted within bands and bands permuted, columns within
  * stacks and stacks. */
-static void fill_pattern(rng *g, sudoku *grid)
+static void fill_pattern(grid_rng *g, sudoku *grid)
 {
     const sudoku_shape *sh = &grid->shape;
     int N = sh->N, R = sh->R, C = sh->C;
@@ -315,7 +288,7 @@ int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
                      const sudoku_gen_options *opt, sudoku *grid,
                      sudoku_gen_report *rep)
 {
-    rng g = { seed };
+    grid_rng g = { seed };
     budget b = { opt, grid_seconds(), rep };
     switch (fill) {
     case SUDOKU_FILL_BLOCKROW:
@@ -456,7 +429,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
 {
     const sudoku_shape *sh = &puzzle->shape;
     int N = sh->N, NN = N * N;
-    rng g = { seed };
+    grid_rng g = { seed };
     budget b = { opt, grid_seconds(), rep };
     clearing k = { sh, sv, NULL, puzzle, NULL, { .shape = { 0, 0, 0 } }, &b };
     unsigned char *solution = malloc((size_t)NN);
@@ -587,8 +560,8 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
     double start = grid_seconds();
     if (sudoku_set_shape(solution, sudoku_solver_shape(sv)) != 0)
         return -1;
-    rng g = { seed };
-    uint64_t fill_seed = rng_next(&g), clear_seed = rng_next(&g);
+    grid_rng g = { seed };
+    uint64_t fill_seed = grid_rng_next(&g), clear_seed = grid_rng_next(&g);
     if (sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0) {
         rep->seconds = grid_seconds() - start;
         return -1;
@@ -632,7 +605,7 @@ int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
     int NN = sh->N * sh->N, *order = malloc((size_t)NN * sizeof *order);
     if (!order)
         return -1;
-    rng g = { seed ^ 0x5bd1e995u };
+    grid_rng g = { seed ^ 0x5bd1e995u };
     random_perm(&g, order, NN);
     double start = grid_seconds();
     for (int t = 0; t < NN && now > grade; t++) {
@@ -658,7 +631,7 @@ int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
     /* of the grade: what can go, within the grade, goes */
     sudoku_gen_report pruned;
     memset(&pruned, 0, sizeof pruned);
-    st = sudoku_clear_cells(sv, rng_next(&g), opt, puzzle, &pruned);
+    st = sudoku_clear_cells(sv, grid_rng_next(&g), opt, puzzle, &pruned);
     rep->givens = pruned.givens;
     rep->minimal = pruned.minimal;
     rep->complete = pruned.complete;
@@ -682,7 +655,7 @@ static int reaches_all(const int *key, int N, int k, int from, int size,
 }
 
 /* A random neighbour (rook move) of cell i, on the board of order N. */
-static int random_neighbour(rng *g, int N, int i)
+static int random_neighbour(grid_rng *g, int N, int i)
 {
     int r = i / N, c = i % N, next[4], n = 0;
     if (r > 0)
@@ -693,7 +666,7 @@ static int random_neighbour(rng *g, int N, int i)
         next[n++] = i - 1;
     if (c < N - 1)
         next[n++] = i + 1;
-    return next[rng_below(g, n)];
+    return next[grid_rng_below(g, n)];
 }
 
 /* Is cell i next to a cell of region k? */
@@ -717,7 +690,7 @@ void sudoku_random_regions(const sudoku_shape *shape, uint64_t seed,
                            int *region)
 {
     int N = shape->N, NN = N * N;
-    rng g = { seed };
+    grid_rng g = { seed };
     for (int i = 0; i < NN; i++)
         region[i] = box_of(shape, i / N, i % N);
     int *stack = malloc((size_t)NN * sizeof *stack);
@@ -733,7 +706,7 @@ void sudoku_random_regions(const sudoku_shape *shape, uint64_t seed,
      * a cell c of B next to A passes to A, kept when both regions stay
      * connected.  Enough moves that most cells have had a chance. */
     for (long t = 0; t < 4L * NN; t++) {
-        int a = rng_below(&g, NN), b = random_neighbour(&g, N, a);
+        int a = grid_rng_below(&g, NN), b = random_neighbour(&g, N, a);
         int ra = region[a], rb = region[b];
         if (ra == rb)
             continue;
@@ -774,7 +747,7 @@ void sudoku_random_regions(const sudoku_shape *shape, uint64_t seed,
 /* One draw of the cages of sudoku_random_cages: cage[], size[] and
  * held[] (the digits of each cage) filled; returns the number of cage
  * numbers used (some may be left empty by merges). */
-static int draw_cages(rng *g, int N, const unsigned char *digit,
+static int draw_cages(grid_rng *g, int N, const unsigned char *digit,
                       int max_cage, int *cage, int *size, uint64_t *held,
                       int *order, int *members)
 {
@@ -789,7 +762,7 @@ static int draw_cages(rng *g, int N, const unsigned char *digit,
         int first = order[t];
         if (cage[first] >= 0)
             continue;
-        int want = 2 + rng_below(g, max_cage - 1);
+        int want = 2 + grid_rng_below(g, max_cage - 1);
         int m = 0;
         members[m++] = first;
         cage[first] = n;
@@ -808,7 +781,7 @@ static int draw_cages(rng *g, int N, const unsigned char *digit,
             }
             if (c == 0)
                 break;
-            int pick = cand[rng_below(g, c)];
+            int pick = cand[grid_rng_below(g, c)];
             cage[pick] = n;
             held[n] |= 1ULL << (digit[pick] - 1);
             members[m++] = pick;
@@ -850,7 +823,7 @@ int sudoku_random_cages(const sudoku *grid, uint64_t seed, int max_cage,
 {
     int N = grid->shape.N, NN = N * N;
     const unsigned char *digit = grid->cell;
-    rng g = { seed };
+    grid_rng g = { seed };
     if (max_cage < 2)
         max_cage = 4; /* as Solo, and cheap: a larger cage has many more
                          digit tuples for the search to take */
@@ -945,7 +918,7 @@ static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
  * builds its own), and one count to 2 per given both proves and names
  * a cell (the solution found that is not ours).  1 when unique (no given
  * added if the cages alone do), -1 when the budget or memory ran out. */
-static int add_givens(rng *g, budget *b, sudoku *puzzle,
+static int add_givens(grid_rng *g, budget *b, sudoku *puzzle,
                       const unsigned char *solution)
 {
     const sudoku_shape *sh = &puzzle->shape;
@@ -978,7 +951,7 @@ static int add_givens(rng *g, budget *b, sudoku *puzzle,
             if (other[i] != solution[i])
                 differ[n++] = i;
         int cells[4], m = sudoku_symmetric_cells(sh, b->opt->symmetry,
-                                                 differ[rng_below(g, n)],
+                                                 differ[grid_rng_below(g, n)],
                                                  cells);
         for (int j = 0; j < m; j++)
             puzzle->cell[cells[j]] = solution[cells[j]];
@@ -996,7 +969,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
     const sudoku_gen_options *opt = b->opt;
     sudoku_gen_report *rep = b->rep;
     int N = sh->N, NN = N * N;
-    rng g = { seed };
+    grid_rng g = { seed };
     int *order = malloc((size_t)NN * sizeof *order);
     unsigned char *solution = malloc((size_t)NN);
     if (!order || !solution) {
@@ -1070,7 +1043,7 @@ done:
 /* Fills the variant's grid (regions, diagonals, no cages) by the
  * randomized engine within `per_try` nodes: 0, 1 when it did not, -1
  * when the budget or memory ran out. */
-static int fill_variant(rng *g, budget *b, uint64_t per_try, sudoku *grid)
+static int fill_variant(grid_rng *g, budget *b, uint64_t per_try, sudoku *grid)
 {
     int NN = grid->shape.N * grid->shape.N;
     memset(grid->cell, 0, (size_t)NN);
@@ -1084,7 +1057,7 @@ static int fill_variant(rng *g, budget *b, uint64_t per_try, sudoku *grid)
         lim.max_nodes = per_try;
     lim.max_solutions = 1;
     lim.randomize = 1;
-    lim.seed = rng_next(g);
+    lim.seed = grid_rng_next(g);
     grid_outcome out;
     sudoku empty = *grid;
     unsigned char *blank = calloc((size_t)NN, 1);
@@ -1112,10 +1085,10 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
 {
     memset(rep, 0, sizeof *rep);
     int N = shape.N, NN = N * N, status = -1;
-    rng g = { seed };
-    uint64_t layout_seed = rng_next(&g), fill_seed = rng_next(&g);
-    uint64_t cage_seed = rng_next(&g), clear_seed = rng_next(&g);
-    rng fill_rng = { fill_seed };
+    grid_rng g = { seed };
+    uint64_t layout_seed = grid_rng_next(&g), fill_seed = grid_rng_next(&g);
+    uint64_t cage_seed = grid_rng_next(&g), clear_seed = grid_rng_next(&g);
+    grid_rng fill_rng = { fill_seed };
     budget b = { opt, grid_seconds(), rep };
     int *region = malloc((size_t)NN * sizeof *region);
     int *cage = malloc((size_t)NN * sizeof *cage);

@@ -78,7 +78,10 @@ void sudoku_option_cell(const sudoku_shape *shape, int option, int *cell,
     *digit = option % shape->N + 1;
 }
 
-sudoku_solver *sudoku_solver_new(sudoku_shape shape)
+/* A solver of `shape` without options yet: the matrix's 4 N^2 items and
+ * room for its N^3 options; with `maps`, the maps between options and
+ * (cell, digit) too.  NULL when out of memory or N is out of range. */
+static sudoku_solver *solver_alloc(sudoku_shape shape, int maps)
 {
     int N = shape.N, NN = N * N;
     if (N < 1 || N > SUDOKU_MAX_ORDER)
@@ -90,18 +93,40 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape)
     sudoku_init(&sv->model);
     sv->m = dlx_new(4 * NN, 0);
     sv->forced = malloc((size_t)NN * sizeof *sv->forced);
+    if (maps) {
+        sv->cell_opt = malloc((size_t)NN * N * sizeof *sv->cell_opt);
+        sv->opt_cd = malloc((size_t)NN * N * sizeof *sv->opt_cd);
+    }
     if (!sv->m || !sv->forced ||
+        (maps && (!sv->cell_opt || !sv->opt_cd)) ||
         sudoku_set_shape(&sv->model, shape) != SUDOKU_OK ||
         dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK) {
         sudoku_solver_free(sv);
         return NULL;
     }
-    for (int r = 0; r < N; r++)
+    return sv;
+}
+
+/* The four items of digit d in cell (r, c), numbered as above. */
+static void plain_items(const sudoku_shape *sh, int r, int c, int d,
+                        int items[4])
+{
+    int N = sh->N, NN = N * N;
+    items[0] = r * N + c;
+    items[1] = NN + r * N + d - 1;
+    items[2] = 2 * NN + c * N + d - 1;
+    items[3] = 3 * NN + box_of(sh, r, c) * N + d - 1;
+}
+
+sudoku_solver *sudoku_solver_new(sudoku_shape shape)
+{
+    sudoku_solver *sv = solver_alloc(shape, 0);
+    int N = shape.N;
+    for (int r = 0; sv && r < N; r++)
         for (int c = 0; c < N; c++)
             for (int d = 1; d <= N; d++) {
-                int items[4] = { r * N + c, NN + r * N + d - 1,
-                                 2 * NN + c * N + d - 1,
-                                 3 * NN + box_of(&shape, r, c) * N + d - 1 };
+                int items[4];
+                plain_items(&shape, r, c, d, items);
                 if (dlx_add_option(sv->m, 4, items, NULL) < 0) {
                     sudoku_solver_free(sv);
                     return NULL;
@@ -145,24 +170,10 @@ int sudoku_hint_digit(const sudoku_shape *sh, int r, int c)
 
 sudoku_solver *sudoku_solver_hinted(sudoku_shape shape)
 {
-    int N = shape.N, NN = N * N;
-    if (N < 1 || N > SUDOKU_MAX_ORDER)
-        return NULL;
-    sudoku_solver *sv = calloc(1, sizeof *sv);
+    sudoku_solver *sv = solver_alloc(shape, 1);
     if (!sv)
         return NULL;
-    sv->shape = shape;
-    sudoku_init(&sv->model);
-    sv->m = dlx_new(4 * NN, 0);
-    sv->forced = malloc((size_t)NN * sizeof *sv->forced);
-    sv->cell_opt = malloc((size_t)NN * N * sizeof *sv->cell_opt);
-    sv->opt_cd = malloc((size_t)NN * N * sizeof *sv->opt_cd);
-    if (!sv->m || !sv->forced || !sv->cell_opt || !sv->opt_cd ||
-        sudoku_set_shape(&sv->model, shape) != SUDOKU_OK ||
-        dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK) {
-        sudoku_solver_free(sv);
-        return NULL;
-    }
+    int N = shape.N;
     /* pass 0: the hint's option of each cell; pass 1: the others */
     for (int pass = 0; pass < 2; pass++)
         for (int r = 0; r < N; r++)
@@ -171,11 +182,8 @@ sudoku_solver *sudoku_solver_hinted(sudoku_shape shape)
                 for (int d = pass ? 1 : h; d <= (pass ? N : h); d++) {
                     if (pass && d == h)
                         continue;
-                    int i = r * N + c;
-                    int items[4] = { i, NN + r * N + d - 1,
-                                     2 * NN + c * N + d - 1,
-                                     3 * NN + box_of(&shape, r, c) * N + d -
-                                         1 };
+                    int i = r * N + c, items[4];
+                    plain_items(&shape, r, c, d, items);
                     int o = dlx_add_option(sv->m, 4, items, NULL);
                     if (o < 0) {
                         sudoku_solver_free(sv);
@@ -185,7 +193,7 @@ sudoku_solver *sudoku_solver_hinted(sudoku_shape shape)
                     sv->opt_cd[o] = i * N + d - 1;
                 }
             }
-    sv->n_cell_options = NN * N;
+    sv->n_cell_options = N * N * N;
     return sv;
 }
 
