@@ -943,8 +943,8 @@ static unsigned any_ops(const mathdoku_gen *g, const int *cells, int n)
 }
 
 /* Sets cage k to cells with a random operation of mask. */
-static void set_with(mathdoku_gen *g, grid_rng *r, int k, const int *cells, int n,
-                     unsigned mask)
+static void set_with(mathdoku_gen *g, grid_rng *r, int k, const int *cells,
+                     int n, unsigned mask)
 {
     if (n == 1) {
         set_cage(g, k, cells, n, MATHDOKU_GIVEN, g->G[cells[0]]);
@@ -1639,8 +1639,9 @@ static int weaken(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
             break;
         int k = order[grid_rng_below(r, n)];
         save_shape(g, &s);
-        int changed = grid_rng_below(r, 2) ? weakest_op(g, k) || merge_any(g, r, k)
-                                      : merge_any(g, r, k) || weakest_op(g, k);
+        int changed = grid_rng_below(r, 2)
+                          ? weakest_op(g, k) || merge_any(g, r, k)
+                          : merge_any(g, r, k) || weakest_op(g, k);
         if (!changed)
             continue;
         int grade = solve_up_to(g, want);
