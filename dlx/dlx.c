@@ -75,6 +75,9 @@ struct dlx_matrix {
     item *items;        /* n_items + 2 */
     uint64_t *active;   /* bit i set: item i is in its item list (see
                            choose_item) */
+    uint64_t *low;      /* bit i set: primary item i is active and has at
+                           most one option left (searches that track
+                           empty items, see hide()) */
     link *ln;
     int *itm;
     int *color;
@@ -172,6 +175,7 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     m->n_items = n;
     m->items = malloc((size_t)(n + 2) * sizeof *m->items);
     m->active = calloc(active_words(n), sizeof *m->active);
+    m->low = calloc(active_words(n), sizeof *m->low);
     m->stamp = calloc((size_t)n + 2, sizeof *m->stamp);
     m->cap_nodes = n + 2 < 64 ? 64 : n + 2;
     m->ln = malloc((size_t)m->cap_nodes * sizeof *m->ln);
@@ -182,8 +186,8 @@ dlx_matrix *dlx_new(int n_primary, int n_secondary)
     int levels = n_primary + 2;
     m->choice = malloc((size_t)levels * sizeof *m->choice);
     m->level_nodes = calloc((size_t)levels, sizeof *m->level_nodes);
-    if (!m->items || !m->active || !m->stamp || !m->ln || !m->itm || !m->color ||
-        !m->nxt || !m->prv || !m->choice ||
+    if (!m->items || !m->active || !m->low || !m->stamp || !m->ln ||
+        !m->itm || !m->color || !m->nxt || !m->prv || !m->choice ||
         !m->level_nodes) {
         dlx_free(m);
         return NULL;
@@ -221,6 +225,7 @@ void dlx_free(dlx_matrix *m)
         return;
     free(m->items);
     free(m->active);
+    free(m->low);
     free(m->ln);
     free(m->itm);
     free(m->color);
@@ -597,6 +602,7 @@ char *dlx_count_str(dlx_count c, char *buf)
 typedef struct dance {
     item *it;
     uint64_t *active;
+    uint64_t *low;
     link *ln;
     int *itm;
     int *color;
@@ -616,11 +622,14 @@ typedef struct dance {
  * the order in which hide() and unhide() visit them does not matter; both
  * follow the ring nxt[].
  *
- * *zeros counts the active primary items whose list is empty, so that the
- * choice of item can stop at the first item of length 1 when there is
- * none and still choose exactly what Knuth's rule chooses.  hide() never
- * shortens the list of an inactive item: every option of a covered item
- * was hidden from the other lists when it was covered.
+ * *zeros counts the active primary items whose list is empty, and the
+ * bitset low[] has the active primary items of length 0 or 1, so that the
+ * choice of item takes the leftmost empty item when there is one, else
+ * the leftmost of length 1, from low[] (a few words, where the item list
+ * is thousands of items long: a 36x36 sudoku has 5,184) and still chooses
+ * exactly what Knuth's rule chooses.  hide() never shortens the list of
+ * an inactive item: every option of a covered item was hidden from the
+ * other lists when it was covered.
  *
  * `lists` (a constant): whether cover() unlinks the item from the item
  * lists.  A search that needs them only to find the active primary items
@@ -644,8 +653,10 @@ static inline void hide(const dance *d, int p, uint64_t *updates,
             ln[up].down = (int)dn;
             ln[dn].up = (int)up;
             int len = --itm[x];
-            if (track && len == 0 && x <= n_primary)
-                zeros++;
+            if (track && len <= 1 && x <= n_primary) {
+                zeros += len == 0;
+                d->low[x >> 6] |= (uint64_t)1 << (x & 63);
+            }
             u++;
         }
     }
@@ -669,8 +680,11 @@ static inline void unhide(const dance *d, int p, const int colored,
             ln[up].down = (int)q;
             ln[dn].up = (int)q;
             int len = itm[x]++;
-            if (track && len == 0 && x <= n_primary)
-                zeros++;
+            if (track && len <= 1 && x <= n_primary) {
+                zeros += len == 0;
+                if (len == 1)
+                    d->low[x >> 6] &= ~((uint64_t)1 << (x & 63));
+            }
         }
     }
     if (track)
@@ -688,8 +702,10 @@ static inline void cover(const dance *d, int c, uint64_t *updates,
     }
     if (lists || c <= d->n_primary)
         d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
-    if (track && d->itm[c] == 0 && c <= d->n_primary)
-        --*d->zeros;
+    if (track && c <= d->n_primary) {
+        *d->zeros -= d->itm[c] == 0;
+        d->low[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    }
     ++*updates;
     for (int x = d->ln[c].down; x != c; x = d->ln[x].down)
         hide(d, x, updates, colored, track);
@@ -708,8 +724,10 @@ static inline void uncover(const dance *d, int c, const int colored,
     }
     if (lists || c <= d->n_primary)
         d->active[c >> 6] |= (uint64_t)1 << (c & 63);
-    if (track && d->itm[c] == 0 && c <= d->n_primary)
-        ++*d->zeros;
+    if (track && c <= d->n_primary) {
+        *d->zeros += d->itm[c] == 0;
+        d->low[c >> 6] |= (uint64_t)(d->itm[c] <= 1) << (c & 63);
+    }
 }
 
 /* Secondary item of node p takes p's color: options of other colors go. */
@@ -773,8 +791,8 @@ static inline void uncommit_others(const dance *d, int p, const int colored,
 
 static dance dance_of(dlx_matrix *m, long *zeros)
 {
-    dance d = { m->items, m->active, m->ln, m->itm, m->color, m->nxt,
-                m->prv, m->n_primary, zeros };
+    dance d = { m->items, m->active, m->low, m->ln, m->itm, m->color,
+                m->nxt, m->prv, m->n_primary, zeros };
     return d;
 }
 
@@ -1011,8 +1029,10 @@ static int sane_list(const dlx_matrix *m, int i)
            (m->active[i >> 6] >> (i & 63) & 1);
 }
 
-/* lists: whether the search keeps the item lists (else active[] alone) */
-static void sanity(const dlx_matrix *m, int level, int lists)
+/* lists: whether the search keeps the item lists (else active[] alone);
+ * track: whether it keeps low[] (the active primary items of length 0 or
+ * 1, and no others) */
+static void sanity(const dlx_matrix *m, int level, int lists, int track)
 {
     const item *it = m->items;
     int n = m->n_items;
@@ -1028,14 +1048,20 @@ static void sanity(const dlx_matrix *m, int level, int lists)
                 goto broken;
         }
     }
+    for (int i = 0; track && i <= m->n_primary; i++) {
+        int on = (int)(m->low[i >> 6] >> (i & 63) & 1);
+        int active = (int)(m->active[i >> 6] >> (i & 63) & 1);
+        if (on != (i > 0 && active && m->itm[i] <= 1))
+            goto broken;
+    }
     return;
 broken:
     fprintf(stderr, "dlx: sanity check failed at level %d\n", level);
     abort();
 }
-#define SANITY(m, level, lists) sanity(m, level, lists)
+#define SANITY(m, level, lists, track) sanity(m, level, lists, track)
 #else
-#define SANITY(m, level, lists) ((void)0)
+#define SANITY(m, level, lists, track) ((void)0)
 #endif
 
 /*
@@ -1105,6 +1131,15 @@ static inline int lowest_bit(uint64_t w)
 #endif
 }
 
+/* Whether some active primary item has at most one option (low[]). */
+static inline int low_any(const dlx_matrix *m)
+{
+    for (int w = 0, n = m->n_primary >> 6; w <= n; w++)
+        if (m->low[w])
+            return 1;
+    return 0;
+}
+
 /* Step "choose the item": the active primary item with the fewest options,
  * leftmost on ties (Knuth's rule); with `randomize`, uniform among the
  * tied.  Sets *len to its list length. */
@@ -1115,15 +1150,26 @@ static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
     const int *itm = m->itm;
     int best = 0, t = INT_MAX;
     if (track && !randomize && zeros > 0) {
-        /* Knuth's choice is the leftmost empty item */
-        for (best = it[0].next; itm[best] != 0; best = it[best].next)
-            ;
-        t = 0;
+        /* Knuth's choice is the leftmost empty item, one of low[] */
+        for (int w = 0;; w++)
+            for (uint64_t bits = m->low[w]; bits; bits &= bits - 1) {
+                int k = (w << 6) + lowest_bit(bits);
+                if (itm[k] == 0) {
+                    *len = 0;
+                    return k;
+                }
+            }
+    } else if (!randomize && track && low_any(m)) {
+        /* no empty item: the leftmost of length 1 */
+        for (int w = 0;; w++)
+            if (m->low[w]) {
+                *len = 1;
+                return (w << 6) + lowest_bit(m->low[w]);
+            }
     } else if (!randomize && track) {
-        /* with zeros tracked and none there, a length 1 is the least:
-         * stop there.  The linked list: with many items (tracking is for
-         * those) most are covered deep in the tree, and the list skips
-         * them */
+        /* no item shorter than 2.  The linked list: with many items
+         * (tracking is for those) most are covered deep in the tree, and
+         * the list skips them */
         for (int k = it[0].next; k != 0; k = it[k].next) {
             if (itm[k] < t) {
                 best = k, t = itm[k];
@@ -1163,10 +1209,34 @@ static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
                 best = k, t = n, ties = 1;
                 if (t == 0)
                     break;
+                if (track && t == 1) {
+                    /* past k only the items of low[] tie (1) or win (0):
+                     * the same draws, in the same order, without the
+                     * rest of the list */
+                    int w = k >> 6, last = m->n_primary >> 6;
+                    uint64_t bits =
+                        m->low[w] & (~(uint64_t)0 << (k & 63) << 1);
+                    for (;;) {
+                        for (; bits; bits &= bits - 1) {
+                            int j = (w << 6) + lowest_bit(bits);
+                            if (itm[j] == 0) {
+                                best = j, t = 0;
+                                goto drawn;
+                            }
+                            if (random_below(rng, (uint32_t)++ties) == 0)
+                                best = j;
+                        }
+                        if (++w > last)
+                            break;
+                        bits = m->low[w];
+                    }
+                    goto drawn;
+                }
             } else if (n == t && random_below(rng, (uint32_t)++ties) == 0) {
                 best = k;
             }
         }
+    drawn:;
     }
     *len = t;
     return best;
@@ -1256,9 +1326,14 @@ static DLX_ALWAYS_INLINE void search(dlx_matrix *m, const dlx_search *s,
     dlx_outcome outcome = DLX_COMPLETE;
     for (int k = it[0].next; k != 0; k = it[k].next)
         zeros += itm[k] == 0;
+    if (track) {
+        memset(m->low, 0, active_words(m->n_items) * sizeof *m->low);
+        for (int k = it[0].next; k != 0; k = it[k].next)
+            m->low[k >> 6] |= (uint64_t)(itm[k] <= 1) << (k & 63);
+    }
 
 forward:
-    SANITY(m, level, lists);
+    SANITY(m, level, lists, track);
     if (!may_enter(m, s, level, nodes, start, out, &outcome, simple))
         goto back_one;
     nodes++;

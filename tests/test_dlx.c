@@ -480,6 +480,90 @@ static void compare_small(dlx_matrix *m, const char *what, const int *forced,
     CHECK(same, "%s: level profiles differ", what);
 }
 
+/* The exact cover of an empty R x C-box sudoku of order N = R * C:
+ * 4 N^2 primary items (cell, row-digit, column-digit, box-digit). */
+static dlx_matrix *sudoku_matrix(int R, int C)
+{
+    int N = R * C;
+    dlx_matrix *m = dlx_new(4 * N * N, 0);
+    for (int r = 0; m && r < N; r++)
+        for (int c = 0; c < N; c++)
+            for (int d = 0; d < N; d++) {
+                int b = r / R * R + c / C;
+                int it[4] = { r * N + c, N * N + r * N + d,
+                              2 * N * N + c * N + d, 3 * N * N + b * N + d };
+                dlx_add_option(m, 4, it, NULL);
+            }
+    return m;
+}
+
+/* Many primary items (the dance keeps low[], its items of length 0 and
+ * 1, from 128 on): the dance and the compact search make the same nodes,
+ * updates and solutions from givens that leave one solution, many, or
+ * none (random options, which empty some items at once); and a random
+ * search from a seed is the same twice and counts what the plain one
+ * counts. */
+static void test_many_items(uint64_t seed)
+{
+    static const int shapes[2][2] = { { 2, 3 }, { 2, 4 } };
+    for (int k = 0; k < 2; k++) {
+        int R = shapes[k][0], C = shapes[k][1], N = R * C;
+        dlx_matrix *m = sudoku_matrix(R, C);
+        CHECK(m != NULL, "sudoku matrix %dx%d", R, C);
+        if (!m)
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "sudoku %dx%d", R, C);
+        /* a random full grid: the random search's first solution */
+        dlx_search s = dlx_search_defaults();
+        s.randomize = 1;
+        s.seed = seed + (uint64_t)k;
+        s.max_solutions = 1;
+        dlx_result r;
+        CHECK(dlx_solve(m, &s, &r) == DLX_OK &&
+                  dlx_count_u64(r.solutions) == 1 && r.first_n == N * N,
+              "%s: a random grid", what);
+        int grid[64], n = r.first_n < 64 ? r.first_n : 64;
+        memcpy(grid, r.first, (size_t)n * sizeof *grid);
+        for (int g = 0; g < n; g++) { /* shuffled, so givens are spread */
+            int j = g + (int)(rnd(&seed) % (uint64_t)(n - g));
+            int t = grid[g];
+            grid[g] = grid[j];
+            grid[j] = t;
+        }
+        for (int f = n; f >= 0; f -= 1 + n / 8) {
+            compare_small(m, what, grid, f, 0, 100000);
+            compare_small(m, what, grid, f, 2, 0);
+        }
+        int odd[6];
+        for (int round = 0; round < 30; round++) {
+            for (int j = 0; j < 6; j++)
+                odd[j] = (int)(rnd(&seed) % (uint64_t)dlx_num_options(m));
+            compare_small(m, what, odd, 1 + round % 6, 0, 100000);
+        }
+        /* random order from a seed: the same twice, the same count */
+        int givens = N == 6 ? n / 2 : 3 * n / 4;
+        uint64_t counts[3], nodes[3];
+        for (int e = 0; e < 3; e++) {
+            s = dlx_search_defaults();
+            s.randomize = e > 0;
+            s.seed = seed;
+            s.forced = grid;
+            s.n_forced = givens;
+            CHECK(dlx_solve(m, &s, &r) == DLX_OK, "%s: random count", what);
+            counts[e] = dlx_count_u64(r.solutions);
+            nodes[e] = r.nodes;
+        }
+        CHECK(counts[1] == counts[0] && counts[2] == counts[0] &&
+                  nodes[1] == nodes[2] && counts[0] >= 1,
+              "%s, %d givens: %llu solutions, random %llu and %llu", what,
+              givens, (unsigned long long)counts[0],
+              (unsigned long long)counts[1], (unsigned long long)counts[2]);
+        check_links(m, what);
+        dlx_free(m);
+    }
+}
+
 /* Forced options: a prefix of a solution (the givens of a puzzle), random
  * options (which may clash), a bad index; and pushed options. */
 static void test_small_engine(uint64_t seed)
@@ -1154,6 +1238,7 @@ int main(int argc, char **argv)
     test_engines_agree(seed);
     test_searches();
     test_small_engine(seed);
+    test_many_items(seed);
     test_push();
     test_random();
     test_split();
