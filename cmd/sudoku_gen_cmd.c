@@ -47,7 +47,8 @@ static const cli_option options[] = {
       "(default 4, as Solo; Solo takes no cage of one cell)" },
     { OPT_SYMMETRY, 0, "symmetry", "S", "none (default), rot180, rot90, "
       "mirror (left-right), diagonal (the main diagonal)" },
-    { OPT_FILL, 0, "fill", "F", "dlx (default: the engine, randomized), "
+    { OPT_FILL, 0, "fill", "F", "dlx (default: the engine, randomized; "
+      "from 49x49 on, a random walk from the pattern), "
       "blockrow (Ossudo's: cells left to right, a dead end restarts the "
       "band), pattern (Doku_Autocomplete's shifted rows shuffled)" },
     { OPT_DIFFICULTY, 0, "difficulty", "D", "only puzzles the logic solver "

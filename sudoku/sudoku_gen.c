@@ -143,12 +143,74 @@ static int box_of(const sudoku_shape *sh, int r, int c)
     return (r / sh->R) * sh->R + c / sh->C;
 }
 
+static void fill_pattern(grid_rng *g, sudoku *grid);
+
+/* From this order on, the engine's random search from the diagonal boxes
+ * wanders for minutes (bench/RESULTS.md), and fill_dlx walks away from the
+ * shuffled pattern instead. */
+#define SUDOKU_FILL_FROM_PATTERN 49
+#define SUDOKU_FILL_ROUNDS 60      /* rounds of the walk */
+#define SUDOKU_FILL_CLEARED 38     /* percent of the cells the first round
+                                      clears */
+
+/* The shuffled pattern, then rounds of a random walk: some of the cells
+ * cleared at random and filled again by the engine in random order,
+ * within 2 N^2 nodes.  The cells left hold a round to a grid (the last
+ * one is one); a round that finds another moves the grid, one that runs
+ * out of nodes leaves it.  Clearing too few, a round mostly finds the
+ * grid it started from; too many, it wanders: the share starts at 38%,
+ * goes down 2 points after a round that ran out and up 1 after one that
+ * did not.  60 rounds change more than a third of a 49x49 pattern's
+ * cells (test_sudoku_gen). */
+static int fill_dlx_from_pattern(sudoku_solver *sv, grid_rng *g, budget *b,
+                                 sudoku *grid)
+{
+    int NN = grid->shape.N * grid->shape.N;
+    fill_pattern(g, grid);
+    unsigned char *left = malloc((size_t)NN), *found = malloc((size_t)NN);
+    int status = left && found ? 0 : -1, cleared = SUDOKU_FILL_CLEARED;
+    for (int round = 0; status == 0 && round < SUDOKU_FILL_ROUNDS; round++) {
+        for (int i = 0; i < NN; i++)
+            left[i] = grid_rng_below(g, 100) < cleared ? 0 : grid->cell[i];
+        grid_limits lim;
+        if (limits_left(b, &lim) != 0) {
+            status = -1;
+            break;
+        }
+        uint64_t per_round = 2ULL * (uint64_t)NN;
+        if (!lim.max_nodes || lim.max_nodes > per_round)
+            lim.max_nodes = per_round;
+        lim.max_solutions = 1;
+        lim.randomize = 1;
+        lim.seed = grid_rng_next(g);
+        sudoku puzzle = *grid, next = *grid;
+        puzzle.cell = left;
+        next.cell = found;
+        grid_outcome out;
+        int st = sudoku_solve_dlx(sv, &puzzle, &lim, &next, &out);
+        b->rep->nodes += out.nodes;
+        if (st == 0 && out.solutions == 1) {
+            memcpy(grid->cell, found, (size_t)NN);
+            cleared += cleared < 60;
+        } else {
+            b->rep->restarts++;
+            cleared -= cleared > 10 ? 2 : 0;
+        }
+    }
+    free(left);
+    free(found);
+    return status;
+}
+
 /* The engine, randomized, from random boxes on the diagonal (they share
- * no row or column, so any digits in them are consistent). */
+ * no row or column, so any digits in them are consistent); from order
+ * SUDOKU_FILL_FROM_PATTERN on, from the pattern (above). */
 static int fill_dlx(sudoku_solver *sv, grid_rng *g, budget *b, sudoku *grid)
 {
     const sudoku_shape *sh = &grid->shape;
     int N = sh->N, perm[SUDOKU_MAX_ORDER];
+    if (N >= SUDOKU_FILL_FROM_PATTERN)
+        return fill_dlx_from_pattern(sv, g, b, grid);
     int diag = N / sh->R < N / sh->C ? N / sh->R : N / sh->C;
     /* a search that wanders off is abandoned and started over from new
      * diagonal boxes: cheaper than following it */

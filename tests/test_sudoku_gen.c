@@ -172,6 +172,47 @@ static void fills(void)
     }
 }
 
+/* From 49x49 on the engine's fill walks away from the shuffled pattern:
+ * valid grids, different per seed, and far from the pattern the same seed
+ * starts from (the walk's 60 rounds change a third of the cells or more;
+ * a fill that kept the pattern would differ in none). */
+static void large_fill(void)
+{
+    sudoku_shape shape = { 7, 7, 49 };
+    int NN = 49 * 49;
+    sudoku_solver *sv = sudoku_solver_new(shape);
+    sudoku g, h, p;
+    sudoku_init(&g);
+    sudoku_init(&h);
+    sudoku_init(&p);
+    sudoku_set_shape(&g, shape);
+    sudoku_set_shape(&h, shape);
+    sudoku_set_shape(&p, shape);
+    sudoku_gen_options opt = { .fill = SUDOKU_FILL_DLX };
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        sudoku_gen_report rep = { 0 };
+        char why[200];
+        CHECK(sudoku_fill_grid(sv, SUDOKU_FILL_DLX, seed, &opt, &g, &rep) ==
+                      0 &&
+                  sudoku_check_solution(NULL, &g, why, sizeof why) == 0,
+              "49x49 fill dlx, seed %llu: not a valid grid",
+              (unsigned long long)seed);
+        sudoku_fill_grid(sv, SUDOKU_FILL_PATTERN, seed, &opt, &p, &rep);
+        sudoku_fill_grid(sv, SUDOKU_FILL_DLX, seed + 100, &opt, &h, &rep);
+        int moved = 0;
+        for (int i = 0; i < NN; i++)
+            moved += g.cell[i] != p.cell[i];
+        CHECK(moved > NN / 3, "49x49 fill dlx, seed %llu: %d of %d cells "
+              "moved from the pattern", (unsigned long long)seed, moved, NN);
+        CHECK(memcmp(g.cell, h.cell, (size_t)NN) != 0,
+              "49x49 fill dlx: seeds give the same grid");
+    }
+    sudoku_solver_free(sv);
+    sudoku_release(&g);
+    sudoku_release(&h);
+    sudoku_release(&p);
+}
+
 /* ---- variants ------------------------------------------------------------ */
 
 /* The Solo ID of s, in buf. */
@@ -365,6 +406,7 @@ static void variants(void)
 static void generator(void)
 {
     fills();
+    large_fill();
     for (int f = 0; f < 3; f++) {
         generated(2, 2, (sudoku_fill)f, SUDOKU_SYMMETRY_NONE, 0, 20, 1);
         generated(2, 3, (sudoku_fill)f, SUDOKU_SYMMETRY_NONE, 0, 20, 2);
