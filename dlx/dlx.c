@@ -1131,13 +1131,18 @@ static inline int lowest_bit(uint64_t w)
 #endif
 }
 
-/* Whether some active primary item has at most one option (low[]). */
-static inline int low_any(const dlx_matrix *m)
+/* The first item of low[] (an active primary item with at most one
+ * option) after item k, in index order; 0 when there is none. */
+static inline int low_next(const dlx_matrix *m, int k)
 {
-    for (int w = 0, n = m->n_primary >> 6; w <= n; w++)
-        if (m->low[w])
-            return 1;
-    return 0;
+    int w = k >> 6, last = m->n_primary >> 6;
+    uint64_t bits = m->low[w] & (~(uint64_t)0 << (k & 63) << 1);
+    while (!bits) {
+        if (++w > last)
+            return 0;
+        bits = m->low[w];
+    }
+    return (w << 6) + lowest_bit(bits);
 }
 
 /* Step "choose the item": the active primary item with the fewest options,
@@ -1149,34 +1154,19 @@ static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
     const item *it = m->items;
     const int *itm = m->itm;
     int best = 0, t = INT_MAX;
-    if (track && !randomize && zeros > 0) {
-        /* Knuth's choice is the leftmost empty item, one of low[] */
-        for (int w = 0;; w++)
-            for (uint64_t bits = m->low[w]; bits; bits &= bits - 1) {
-                int k = (w << 6) + lowest_bit(bits);
-                if (itm[k] == 0) {
-                    *len = 0;
-                    return k;
-                }
-            }
-    } else if (!randomize && track && low_any(m)) {
-        /* no empty item: the leftmost of length 1 */
-        for (int w = 0;; w++)
-            if (m->low[w]) {
-                *len = 1;
-                return (w << 6) + lowest_bit(m->low[w]);
-            }
+    if (track && !randomize && (best = low_next(m, 0)) != 0) {
+        /* Knuth's choice is the leftmost empty item when there is one,
+         * else the leftmost of length 1: both in low[] */
+        while (zeros > 0 && itm[best] != 0)
+            best = low_next(m, best);
+        t = itm[best];
     } else if (!randomize && track) {
         /* no item shorter than 2.  The linked list: with many items
          * (tracking is for those) most are covered deep in the tree, and
          * the list skips them */
-        for (int k = it[0].next; k != 0; k = it[k].next) {
-            if (itm[k] < t) {
+        for (int k = it[0].next; k != 0; k = it[k].next)
+            if (itm[k] < t)
                 best = k, t = itm[k];
-                if (t <= 1)
-                    break;
-            }
-        }
     } else if (!randomize) {
         /* Knuth's scan, over the bitset of active items rather than the
          * linked list: the same items in the same (index) order, but the
@@ -1213,30 +1203,20 @@ static inline int choose_item(const dlx_matrix *m, long zeros, int randomize,
                     /* past k only the items of low[] tie (1) or win (0):
                      * the same draws, in the same order, without the
                      * rest of the list */
-                    int w = k >> 6, last = m->n_primary >> 6;
-                    uint64_t bits =
-                        m->low[w] & (~(uint64_t)0 << (k & 63) << 1);
-                    for (;;) {
-                        for (; bits; bits &= bits - 1) {
-                            int j = (w << 6) + lowest_bit(bits);
-                            if (itm[j] == 0) {
-                                best = j, t = 0;
-                                goto drawn;
-                            }
-                            if (random_below(rng, (uint32_t)++ties) == 0)
-                                best = j;
-                        }
-                        if (++w > last)
+                    for (int j = low_next(m, k); j; j = low_next(m, j)) {
+                        if (itm[j] == 0) {
+                            best = j, t = 0;
                             break;
-                        bits = m->low[w];
+                        }
+                        if (random_below(rng, (uint32_t)++ties) == 0)
+                            best = j;
                     }
-                    goto drawn;
+                    break;
                 }
             } else if (n == t && random_below(rng, (uint32_t)++ties) == 0) {
                 best = k;
             }
         }
-    drawn:;
     }
     *len = t;
     return best;
@@ -1324,11 +1304,11 @@ static DLX_ALWAYS_INLINE void search(dlx_matrix *m, const dlx_search *s,
     const int lists = !simple || track || colored;
     int level = 0, best = 0, cur = 0, max_level = -1, rtop = 0;
     dlx_outcome outcome = DLX_COMPLETE;
-    for (int k = it[0].next; k != 0; k = it[k].next)
-        zeros += itm[k] == 0;
-    if (track) {
+    if (track)
         memset(m->low, 0, active_words(m->n_items) * sizeof *m->low);
-        for (int k = it[0].next; k != 0; k = it[k].next)
+    for (int k = it[0].next; k != 0; k = it[k].next) {
+        zeros += itm[k] == 0;
+        if (track)
             m->low[k >> 6] |= (uint64_t)(itm[k] <= 1) << (k & 63);
     }
 

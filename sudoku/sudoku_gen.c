@@ -153,52 +153,66 @@ static void fill_pattern(grid_rng *g, sudoku *grid);
 #define SUDOKU_FILL_CLEARED 38     /* percent of the cells the first round
                                       clears */
 
+/* One search of the engine in random order (its seed drawn from g) for a
+ * grid that completes `from`, within `nodes` nodes and what is left of
+ * the puzzle's budget: 1 when one is found (in *to), 0 when not (counted
+ * as a restart), -1 when the budget is spent. */
+static int random_completion(sudoku_solver *sv, grid_rng *g, budget *b,
+                             uint64_t nodes, const sudoku *from, sudoku *to)
+{
+    grid_limits lim;
+    if (limits_left(b, &lim) != 0)
+        return -1;
+    if (!lim.max_nodes || lim.max_nodes > nodes)
+        lim.max_nodes = nodes;
+    lim.max_solutions = 1;
+    lim.randomize = 1;
+    lim.seed = grid_rng_next(g);
+    grid_outcome out;
+    int st = sudoku_solve_dlx(sv, from, &lim, to, &out);
+    b->rep->nodes += out.nodes;
+    if (st == 0 && out.solutions == 1)
+        return 1;
+    b->rep->restarts++;
+    return 0;
+}
+
 /* The shuffled pattern, then rounds of a random walk: some of the cells
  * cleared at random and filled again by the engine in random order,
  * within 2 N^2 nodes.  The cells left hold a round to a grid (the last
  * one is one); a round that finds another moves the grid, one that runs
  * out of nodes leaves it.  Clearing too few, a round mostly finds the
  * grid it started from; too many, it wanders: the share starts at 38%,
- * goes down 2 points after a round that ran out and up 1 after one that
- * did not.  60 rounds change more than a third of a 49x49 pattern's
- * cells (test_sudoku_gen). */
+ * goes down 2 points (to 10% at least) after a round that ran out and up
+ * 1 (to 60% at most) after one that did not.  60 rounds change more than
+ * a third of a 49x49 pattern's cells (test_sudoku_gen). */
 static int fill_dlx_from_pattern(sudoku_solver *sv, grid_rng *g, budget *b,
                                  sudoku *grid)
 {
     int NN = grid->shape.N * grid->shape.N;
     fill_pattern(g, grid);
-    unsigned char *left = malloc((size_t)NN), *found = malloc((size_t)NN);
-    int status = left && found ? 0 : -1, cleared = SUDOKU_FILL_CLEARED;
-    for (int round = 0; status == 0 && round < SUDOKU_FILL_ROUNDS; round++) {
+    sudoku left = *grid, found = *grid;
+    left.cell = malloc((size_t)NN);
+    found.cell = malloc((size_t)NN);
+    int status = left.cell && found.cell ? 0 : -1;
+    for (int round = 0, cleared = SUDOKU_FILL_CLEARED;
+         status == 0 && round < SUDOKU_FILL_ROUNDS; round++) {
         for (int i = 0; i < NN; i++)
-            left[i] = grid_rng_below(g, 100) < cleared ? 0 : grid->cell[i];
-        grid_limits lim;
-        if (limits_left(b, &lim) != 0) {
+            left.cell[i] =
+                grid_rng_below(g, 100) < cleared ? 0 : grid->cell[i];
+        int got = random_completion(sv, g, b, 2ULL * (uint64_t)NN, &left,
+                                    &found);
+        if (got > 0)
+            memcpy(grid->cell, found.cell, (size_t)NN);
+        if (got < 0)
             status = -1;
-            break;
-        }
-        uint64_t per_round = 2ULL * (uint64_t)NN;
-        if (!lim.max_nodes || lim.max_nodes > per_round)
-            lim.max_nodes = per_round;
-        lim.max_solutions = 1;
-        lim.randomize = 1;
-        lim.seed = grid_rng_next(g);
-        sudoku puzzle = *grid, next = *grid;
-        puzzle.cell = left;
-        next.cell = found;
-        grid_outcome out;
-        int st = sudoku_solve_dlx(sv, &puzzle, &lim, &next, &out);
-        b->rep->nodes += out.nodes;
-        if (st == 0 && out.solutions == 1) {
-            memcpy(grid->cell, found, (size_t)NN);
+        else if (got > 0)
             cleared += cleared < 60;
-        } else {
-            b->rep->restarts++;
+        else
             cleared -= cleared > 10 ? 2 : 0;
-        }
     }
-    free(left);
-    free(found);
+    free(left.cell);
+    free(found.cell);
     return status;
 }
 
@@ -215,37 +229,24 @@ static int fill_dlx(sudoku_solver *sv, grid_rng *g, budget *b, sudoku *grid)
     /* a search that wanders off is abandoned and started over from new
      * diagonal boxes: cheaper than following it */
     uint64_t per_try = 20ULL * (uint64_t)N * (uint64_t)N * (uint64_t)N;
-    for (int attempt = 0;; attempt++) {
-        memset(grid->cell, 0, (size_t)N * N);
+    sudoku boxes = *grid;
+    boxes.cell = malloc((size_t)N * N);
+    if (!boxes.cell)
+        return -1;
+    int got = 0;
+    while (got == 0) {
+        memset(boxes.cell, 0, (size_t)N * N);
         for (int k = 0; k < diag; k++) {
             random_perm(g, perm, N);
             for (int j = 0; j < N; j++) {
                 int r = k * sh->R + j / sh->C, c = k * sh->C + j % sh->C;
-                grid->cell[r * N + c] = (unsigned char)(perm[j] + 1);
+                boxes.cell[r * N + c] = (unsigned char)(perm[j] + 1);
             }
         }
-        grid_limits lim;
-        if (limits_left(b, &lim) != 0)
-            return -1;
-        if (!lim.max_nodes || lim.max_nodes > per_try)
-            lim.max_nodes = per_try;
-        lim.max_solutions = 1;
-        lim.randomize = 1;
-        lim.seed = grid_rng_next(g);
-        grid_outcome out;
-        sudoku puzzle = *grid;
-        unsigned char *copy = malloc((size_t)N * N);
-        if (!copy)
-            return -1;
-        memcpy(copy, grid->cell, (size_t)N * N);
-        puzzle.cell = copy;
-        int st = sudoku_solve_dlx(sv, &puzzle, &lim, grid, &out);
-        free(copy);
-        b->rep->nodes += out.nodes;
-        if (st == 0 && out.solutions == 1)
-            return 0;
-        b->rep->restarts++;
+        got = random_completion(sv, g, b, per_try, &boxes, grid);
     }
+    free(boxes.cell);
+    return got > 0 ? 0 : -1;
 }
 
 /* Ossudo's method: cells left to right, a random digit among those the
