@@ -418,6 +418,13 @@ int sudoku_generate_main(int argc, char **argv)
                        "puzzle in %d attempts", s, difficulty, tries);
             continue;
         }
+        if (st != 0 && rep.out_of_memory) {
+            failed++;
+            status = CLI_EXIT_SYSTEM;
+            cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": out of "
+                       "memory", s);
+            break;
+        }
         if (st != 0) {
             failed++;
             status = CLI_EXIT_CUT;

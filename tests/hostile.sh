@@ -186,4 +186,28 @@ if command -v script >/dev/null; then
     assert "progress line on a terminal" grep -q "M nodes, [0-9]* s" "$tmp/tty"
 fi
 
+# ---- issue 35: every long loop keeps the budget; memory is called memory --
+# within SECONDS NAME STATUS STDERR -- COMMAND...: ends with STATUS (and
+# STDERR, '*' for any) well within SECONDS, not stopped by timeout
+within() {
+    w_s=$1 w_name=$2 w_status=$3 w_err=$4
+    shift 5
+    expect "$w_name" "$w_status" "*" "$w_err" -- timeout "$w_s" "$@"
+    assert "$w_name: within $w_s s (not by timeout)" [ "$got" != 124 ]
+}
+# 1: the cages' exact cover built within the budget, and a failed
+# allocation said as such (AddressSanitizer: no ulimit -v, and the build
+# takes gigabytes in the seconds given)
+if [ -z "$sanitized" ]; then
+    within 20 "killer cages of 16 cells under --timeout" 5 "*" \
+        -- "$sudoku" generate --seed 3 --variant killer --cage-size 32 \
+           --size 16 --timeout 2
+    within 60 "killer cages of 16 cells in 1 GB" 6 \
+        "sudoku generate: seed 3: out of memory" \
+        -- sh -c "ulimit -v 1000000; exec '$sudoku' generate --seed 3 --variant killer --cage-size 32 --size 16"
+fi
+# 2: a 32x32 killer's cages
+within 20 "32x32 killer under --timeout" 5 "*" \
+    -- "$sudoku" generate --seed 3 --variant killer --size 32 --timeout 2
+
 cli_done
