@@ -201,13 +201,19 @@ within() {
 if [ -z "$sanitized" ]; then
     within 20 "killer cages of 16 cells under --timeout" 5 "*" \
         -- "$sudoku" generate --seed 3 --variant killer --cage-size 32 \
-           --size 16 --timeout 2
+           --size 16 --timeout 1
     within 60 "killer cages of 16 cells in 1 GB" 6 \
         "sudoku generate: seed 3: out of memory" \
         -- sh -c "ulimit -v 1000000; exec '$sudoku' generate --seed 3 --variant killer --cage-size 32 --size 16"
 fi
 # 2: a 32x32 killer's cages
 within 20 "32x32 killer under --timeout" 5 "*" \
-    -- "$sudoku" generate --seed 3 --variant killer --size 32 --timeout 2
+    -- "$sudoku" generate --seed 3 --variant killer --size 32 --timeout 1
+# 3: the mathdoku generator's tuple walk and its loop of partitions
+for a in "--timeout 1" "--max-nodes 1000" "--nary --ops - --timeout 1"; do
+    within 20 "mathdoku generate a cage of 12 cells $a" 5 \
+        "mathdoku generate: seed 2: no puzzle within the budget *" \
+        -- sh -c "'$md' generate --seed 2 --sizes 12:1 --size 12 $a >/dev/null 2>'$tmp/e'; s=\$?; sed 's/budget (.*/budget */' '$tmp/e' >&2; exit \$s"
+done
 
 cli_done
