@@ -215,5 +215,12 @@ for a in "--timeout 1" "--max-nodes 1000" "--nary --ops - --timeout 1"; do
         "mathdoku generate: seed 2: no puzzle within the budget *" \
         -- sh -c "'$md' generate --seed 2 --sizes 12:1 --size 12 $a >/dev/null 2>'$tmp/e'; s=\$?; sed 's/budget (.*/budget */' '$tmp/e' >&2; exit \$s"
 done
+# 4: the split into jobs (one thread) keeps the count's budget
+"$dlx" gen queens 1000 >"$tmp/q1000.dlx"
+for j in 64 1024; do
+    within 30 "dlx -c -j $j on queens 1000 under --timeout" 5 "*" \
+        -- "$dlx" -c -j $j --timeout 1 "$tmp/q1000.dlx"
+done
+rm -f "$tmp/q1000.dlx"
 
 cli_done
