@@ -158,6 +158,26 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
+/* The budget of one puzzle over all its attempts at a grade: what is
+ * left of opt's nodes and seconds in *left after `nodes` nodes since
+ * `start`; -1 when nothing is left. */
+static int attempts_left(const sudoku_gen_options *opt, double start,
+                         uint64_t nodes, sudoku_gen_options *left)
+{
+    *left = *opt;
+    if (opt->max_nodes) {
+        if (nodes >= opt->max_nodes)
+            return -1;
+        left->max_nodes = opt->max_nodes - nodes;
+    }
+    if (opt->max_seconds > 0) {
+        left->max_seconds = opt->max_seconds - (cli_seconds() - start);
+        if (left->max_seconds <= 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The grade of a puzzle as a number (SUDOKU_GRADE_COUNT when the logic
  * solver cannot say). */
 static int grade_of(void *ctx, const sudoku *p)
@@ -369,15 +389,27 @@ int sudoku_generate_main(int argc, char **argv)
     for (uint64_t k = 0; k < count; k++) {
         uint64_t s = seed + k;
         sudoku_gen_report rep;
-        int st, tries = 0;
+        int st, tries = 0, spent = 0;
         const char *grade = NULL;
+        double puzzle_start = cli_seconds();
+        uint64_t puzzle_nodes = total_nodes;
+        sudoku_gen_options left = opt;
         /* with a difficulty, attempt t of puzzle k is seed S+k mixed with
-         * t, so that --seed S+k alone makes the same puzzle again */
+         * t, so that --seed S+k alone makes the same puzzle again; the
+         * attempts share the puzzle's budget */
         for (;;) {
             uint64_t attempt_seed = tries ? s ^ (0x9e3779b97f4a7c15ULL *
                                                  (uint64_t)tries) : s;
+            if (tries && attempts_left(&opt, puzzle_start,
+                                       total_nodes - puzzle_nodes,
+                                       &left) != 0) {
+                st = 0;
+                grade = NULL;
+                spent = 1;
+                break;
+            }
             if (difficulty && g.reach == REACH_DESCEND) {
-                st = sudoku_generate_graded(sv, attempt_seed, &opt, grade_of,
+                st = sudoku_generate_graded(sv, attempt_seed, &left, grade_of,
                                             sv, level, &puzzle, &solution,
                                             &rep);
                 if (st == 1) { /* this grid does not reach the grade */
@@ -390,9 +422,9 @@ int sudoku_generate_main(int argc, char **argv)
                 }
             } else if (variant) {
                 st = sudoku_generate_variant(variant, shape, attempt_seed,
-                                             &opt, &puzzle, &solution, &rep);
+                                             &left, &puzzle, &solution, &rep);
             } else {
-                st = sudoku_generate(sv, attempt_seed, &opt, &puzzle,
+                st = sudoku_generate(sv, attempt_seed, &left, &puzzle,
                                      &solution, &rep);
             }
             total_nodes += rep.nodes;
@@ -415,7 +447,8 @@ int sudoku_generate_main(int argc, char **argv)
             failed++;
             status = CLI_EXIT_CUT;
             cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no %s "
-                       "puzzle in %d attempts", s, difficulty, tries);
+                       "puzzle in %d attempts%s", s, difficulty, tries,
+                       spent ? " (the budget ran out)" : "");
             continue;
         }
         if (st != 0 && rep.out_of_memory) {

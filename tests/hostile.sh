@@ -222,5 +222,11 @@ for j in 64 1024; do
         -- "$dlx" -c -j $j --timeout 1 "$tmp/q1000.dlx"
 done
 rm -f "$tmp/q1000.dlx"
+# 5: the attempts at a grade share the puzzle's budget
+within 20 "X 4x4 guessing under --timeout" 5 \
+    "sudoku generate: seed 4: no guessing puzzle in * attempts (the budget ran out)" \
+    -- sh -c "'$sudoku' generate --seed 4 --variant x --difficulty guessing --size 4 --timeout 1 --attempts 1000000 2>'$tmp/e'; s=\$?; sed 's/in [0-9]* attempts/in * attempts/' '$tmp/e' >&2; exit \$s"
+within 20 "jigsaw 6x6 guessing under --timeout" 5 "*" \
+    -- "$sudoku" generate --seed 4 --variant jigsaw --difficulty guessing --size 6 --timeout 1
 
 cli_done
