@@ -228,5 +228,14 @@ within 20 "X 4x4 guessing under --timeout" 5 \
     -- sh -c "'$sudoku' generate --seed 4 --variant x --difficulty guessing --size 4 --timeout 1 --attempts 1000000 2>'$tmp/e'; s=\$?; sed 's/in [0-9]* attempts/in * attempts/' '$tmp/e' >&2; exit \$s"
 within 20 "jigsaw 6x6 guessing under --timeout" 5 "*" \
     -- "$sudoku" generate --seed 4 --variant jigsaw --difficulty guessing --size 6 --timeout 1
+# 6: sudoku bands: the classes, an estimate, and the estimate after a count
+within 20 "bands --classes of 4x2 boxes under --timeout" 5 \
+    "sudoku bands: 8x8 bands: the classes were not counted in 1 s (--timeout)" \
+    -- "$sudoku" bands --box 4x2 --classes --timeout 1
+within 20 "bands --estimate 100000000 under --timeout" 5 "" \
+    -- "$sudoku" bands --size 16 --estimate 100000000 --timeout 1
+assert "bands --estimate: says it was cut short" grep -q "cut short by --timeout" "$tmp/out"
+within 20 "bands --size 16 count then estimate under --timeout" 5 "" \
+    -- "$sudoku" bands --size 16 --timeout 1
 
 cli_done
