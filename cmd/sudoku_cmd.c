@@ -307,6 +307,10 @@ static void write_grid(const context *cx, const sudoku *s,
     if (sym == SUDOKU_SYM_NUMBERS && layout == SUDOKU_LAYOUT_LINE &&
         s->shape.N <= 35)
         sym = SUDOKU_SYM_AUTO;
+    /* a line of cells would drop the regions, diagonals and cages: the
+     * Solo ID is the one line that keeps them */
+    if (layout == SUDOKU_LAYOUT_LINE && sudoku_is_variant(s))
+        layout = SUDOKU_LAYOUT_TATHAM;
     sudoku_write(stdout, s, layout, sym);
     if (layout == SUDOKU_LAYOUT_GRID || layout == SUDOKU_LAYOUT_NUMBERS)
         putchar('\n');

@@ -356,10 +356,10 @@ int sudoku_generate_main(int argc, char **argv)
                                    shape.N);
         if (!g.layout_set)
             layout = SUDOKU_LAYOUT_TATHAM;
-        if (layout == SUDOKU_LAYOUT_LINE &&
-            (variant->jigsaw || variant->killer))
-            return cli_usage_error(prog, "-o line holds no regions or cages: "
-                                   "tatham, grid, numbers or json");
+        if (layout == SUDOKU_LAYOUT_LINE)
+            return cli_usage_error(prog, "-o line holds no diagonals, "
+                                   "regions or cages: tatham, grid, numbers "
+                                   "or json");
     }
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;

@@ -237,5 +237,22 @@ within 20 "bands --estimate 100000000 under --timeout" 5 "" \
 assert "bands --estimate: says it was cut short" grep -q "cut short by --timeout" "$tmp/out"
 within 20 "bands --size 16 count then estimate under --timeout" 5 "" \
     -- "$sudoku" bands --size 16 --timeout 1
+# 11: a grid row that starts with a blank is no size line
+for v in jigsaw jigsaw,killer; do
+    "$sudoku" generate --seed 4 --variant $v --size 4 --out-symbols numbers \
+        -o grid >"$tmp/g4.txt"
+    expect "$v 4x4 -o grid in numbers reads back" 0 "1" "" \
+        -- "$sudoku" count "$tmp/g4.txt"
+done
+# 12: -o line keeps the variant or is refused
+expect "generate -o line for X: refused" 4 "" "*" \
+    -- "$sudoku" generate --variant x -o line
+"$sudoku" generate --seed 4 --variant jigsaw | "$sudoku" solve -o line >"$tmp/jl.txt"
+expect "solve -o line of a jigsaw reads back valid" 0 "valid" "" \
+    -- "$sudoku" check "$tmp/jl.txt"
+"$sudoku" generate --seed 3 --variant x -o tatham >"$tmp/x.txt"
+"$sudoku" solve -o line "$tmp/x.txt" >"$tmp/xl.txt"
+expect "solve -o line of an X keeps its diagonals" 0 "1" "" \
+    -- "$sudoku" count "$tmp/xl.txt"
 
 cli_done
