@@ -538,7 +538,9 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
     if (o->search.html || o->search.tree_svg) {
         /* one page, one puzzle: a second would be lost or merged */
-        char title[300];
+        /* room for any path (PATH_MAX): a title cut inside a UTF-8
+         * character is not text */
+        char title[4200];
         snprintf(title, sizeof title, "sudoku %s:%d", file, src->line);
         if (cx->shown++) {
             snprintf(title, sizeof title, "--html and --tree-svg show one "

@@ -254,5 +254,33 @@ expect "solve -o line of a jigsaw reads back valid" 0 "valid" "" \
 "$sudoku" solve -o line "$tmp/x.txt" >"$tmp/xl.txt"
 expect "solve -o line of an X keeps its diagonals" 0 "1" "" \
     -- "$sudoku" count "$tmp/xl.txt"
+# 8-10: file names of control bytes, bad UTF-8 and long UTF-8 paths give
+# well-formed SVG and valid UTF-8 JSON (checked by Python's parsers, when
+# there is a Python)
+if command -v python3 >/dev/null; then
+    wf_xml() { python3 -c "import sys, xml.dom.minidom as m; m.parse(sys.argv[1])" "$1" 2>/dev/null; }
+    wf_json() { python3 -c "import sys, json
+for l in open(sys.argv[1], 'rb').read().decode('utf-8').splitlines(): json.loads(l)" "$1" 2>/dev/null; }
+    odd="$tmp/q$(printf '\001\033x\377\300')y.dlx"
+    cp "$queens" "$odd"
+    "$dlx" --tree-svg "$tmp/odd.svg" "$odd" >/dev/null 2>&1
+    assert "dlx --tree-svg of a name with control bytes and bad UTF-8: well formed" wf_xml "$tmp/odd.svg"
+    e=$(printf '\303\251%.0s' $(seq 100))
+    mkdir -p "$tmp/$e/$e"
+    echo "$P" >"$tmp/$e/$e/p.txt"
+    printf '2\n3 + A1 B1\n1 + A2\n2 + B2\n' >"$tmp/$e/$e/m.txt"
+    "$sudoku" solve --tree-svg "$tmp/long.svg" "$tmp/$e/$e/p.txt" >/dev/null 2>&1
+    assert "sudoku --tree-svg of a long UTF-8 path: well formed" wf_xml "$tmp/long.svg"
+    "$md" solve --tree-svg "$tmp/mlong.svg" "$tmp/$e/$e/m.txt" >/dev/null 2>&1
+    assert "mathdoku --tree-svg of a long UTF-8 path: well formed" wf_xml "$tmp/mlong.svg"
+    ff="$tmp/a$(printf '\377').txt"
+    echo "$P" >"$ff"
+    "$sudoku" solve -o json "$ff" >"$tmp/j1" 2>/dev/null
+    assert "sudoku -o json of a name with 0xFF: valid UTF-8 JSON" wf_json "$tmp/j1"
+    cp "$tmp/$e/$e/m.txt" "$ff"
+    "$md" solve -o json "$ff" >"$tmp/j2" 2>/dev/null
+    assert "mathdoku -o json of a name with 0xFF: valid UTF-8 JSON" wf_json "$tmp/j2"
+    rm -rf "$tmp/$e" "$odd" "$ff"
+fi
 
 cli_done
