@@ -349,6 +349,10 @@ int sudoku_generate_main(int argc, char **argv)
             return cli_usage_error(prog, "--fill %s makes plain grids; "
                                    "--variant fills with dlx",
                                    sudoku_fill_name(opt.fill));
+        if (variant->diagonals && (shape.N == 2 || shape.N == 3))
+            return cli_usage_error(prog, "no X sudoku of order %d exists "
+                                   "(no Latin square of order 2 or 3 has "
+                                   "every digit on both diagonals)", shape.N);
         if (variant->killer &&
             (shape.N < 2 || shape.N > SUDOKU_MAX_CAGE_ORDER))
             return cli_usage_error(prog, "killer cages are made for orders 2 "

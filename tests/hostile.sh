@@ -282,5 +282,13 @@ for l in open(sys.argv[1], 'rb').read().decode('utf-8').splitlines(): json.loads
     assert "mathdoku -o json of a name with 0xFF: valid UTF-8 JSON" wf_json "$tmp/j2"
     rm -rf "$tmp/$e" "$odd" "$ff"
 fi
+# 13: X of order 2 and 3 does not exist (the count of the empty ones: 0)
+for n in 2 3; do
+    expect "generate X of order $n: refused" 4 "" "sudoku generate: no X sudoku of order $n exists (no Latin square of order 2 or 3 has every digit on both diagonals)
+Try 'sudoku generate --help' for more information." \
+        -- "$sudoku" generate --seed 3 --variant x --size $n
+done
+expect "empty X of order 2 and 3: no solution" 1 "0
+0" "*" -- sh -c "printf '1x2x:d\n1x3x:i\n' | '$sudoku' count"
 
 cli_done
