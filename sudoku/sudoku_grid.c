@@ -1113,6 +1113,10 @@ static int solo_blocks_part(const char **pp, const char *text, int lineno,
         if (*p != 'z')
             pos++;
     }
+    if (p == *pp)
+        return set_error(err, lineno, col0 + (int)(p - text), "the %s part "
+                         "is empty: expected the %d edges of a %dx%d grid",
+                         what, edges, N, N);
     /* the last letter's border is the virtual edge past the end */
     if (pos != edges + 1)
         return set_error(err, lineno, col0 + (int)(p - text), "the %s part "
