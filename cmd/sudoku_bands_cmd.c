@@ -74,6 +74,7 @@ static dlx_count count_times(dlx_count c, unsigned k)
 typedef struct lister {
     int R, C, plain, fix;
     uint64_t n;
+    int err; /* errno of the first failed write: later calls lose it */
 } lister;
 
 static int list_band(void *ctx, const int *chosen, int n)
@@ -93,7 +94,11 @@ static int list_band(void *ctx, const int *chosen, int n)
         puts(code);
     }
     l->n++;
-    return ferror(stdout) != 0;
+    if (ferror(stdout)) {
+        l->err = errno ? errno : EIO;
+        return 1;
+    }
+    return 0;
 }
 
 typedef struct bands_args {
@@ -192,7 +197,8 @@ int sudoku_bands_main(int argc, char **argv)
     sudoku_band_first_row(R, C, first);
     int rc = 0;
     if (mode == 1) {
-        lister l = { R, C, plain, fix, 0 };
+        errno = 0;
+        lister l = { R, C, plain, fix, 0, 0 };
         dlx_search s = dlx_search_defaults();
         /* the free first row is every relabeling of the fixed one: list
          * those with it fixed, or all when asked */
@@ -207,8 +213,13 @@ int sudoku_bands_main(int argc, char **argv)
                 plain ? (R - fix) * N
                       : (R - fix) * sudoku_rank_width(N),
                 (R - fix) * N);
-        if (r.outcome != DLX_COMPLETE)
-            rc = CLI_EXIT_SYSTEM; /* only a write error stops the list */
+        if (r.outcome != DLX_COMPLETE) {
+            /* only a write error stops the list */
+            fprintf(stderr, "%s: error writing output: %s\n",
+                    bands_command.prog, strerror(l.err ? l.err : EIO));
+            dlx_free(m);
+            return CLI_EXIT_SYSTEM;
+        }
     } else if (estimate) {
         dlx_estimate e;
         dlx_search es = dlx_search_defaults();

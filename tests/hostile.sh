@@ -290,5 +290,11 @@ Try 'sudoku generate --help' for more information." \
 done
 expect "empty X of order 2 and 3: no solution" 1 "0
 0" "*" -- sh -c "printf '1x2x:d\n1x3x:i\n' | '$sudoku' count"
+# 15: the list of bands to a full disk says why
+if [ -w /dev/full ]; then
+    expect "bands --list to a full disk" 6 "" "sudoku bands: 820 bands listed, 4 characters each (plain digits: 12)
+sudoku bands: error writing output: No space left on device" \
+        -- sh -c "'$sudoku' bands --size 6 --list >/dev/full"
+fi
 
 cli_done
