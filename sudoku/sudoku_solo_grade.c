@@ -70,8 +70,14 @@ const char *sudoku_solo_refusal(const sudoku *s)
  *                its diagonals), -1 past the last
  *   pair[2p..]   a line (row, column, diagonal) and a box that share two
  *                cells or more: the intersections of the intermediate level
+ *   peer[i*P..]  the cells that share a unit with cell i, n_peers[i] of
+ *                them (P = 5N: room for any shape)
  *
  * The units are made again only when the shape or the variant changes.
+ * base_cand, base_placed, base_digit and base_unplaced keep a puzzle's
+ * state before any deduction, for a generator that clears one group of
+ * cells after another: taking a given away from it and copying it back
+ * costs less than loading the puzzle again.
  */
 struct sudoku_solo {
     int cap;
@@ -79,9 +85,10 @@ struct sudoku_solo {
     sudoku_shape shape;    /* of the units made (N == 0: none yet) */
     int diagonals, jigsaw;
     uint64_t full;
-    uint64_t *cand, *placed, *lines, *bits;
-    unsigned char *digit, *value;
-    int *unit, *slot, *pair, *list, *queue;
+    uint64_t *cand, *placed, *lines, *bits, *base_cand, *base_placed;
+    unsigned char *digit, *value, *base_digit;
+    int base_unplaced;
+    int *unit, *slot, *pair, *list, *queue, *peer, *n_peers;
 };
 
 /* By hand: without a -march that has the instruction, the builtin is a
@@ -96,12 +103,7 @@ static inline int popcount(uint64_t x)
 
 static inline int digit_of(uint64_t bit)
 {
-    int d = 1;
-    while (!(bit & 1)) {
-        bit >>= 1;
-        d++;
-    }
-    return d;
+    return __builtin_ctzll(bit) + 1;
 }
 
 sudoku_solo *sudoku_solo_new(int order)
@@ -124,7 +126,12 @@ sudoku_solo *sudoku_solo_new(int order)
     so->pair = malloc(2 * (2 * C + 2) * C * sizeof *so->pair);
     so->list = malloc(units * sizeof *so->list);
     so->queue = malloc(cells * sizeof *so->queue);
-    if (!so->cand || !so->placed || !so->lines || !so->bits || !so->digit ||
+    so->peer = malloc(cells * SLOTS * C * sizeof *so->peer);
+    so->n_peers = malloc(cells * sizeof *so->n_peers);
+    so->base_cand = malloc(cells * sizeof *so->base_cand);
+    so->base_placed = malloc(units * sizeof *so->base_placed);
+    so->base_digit = malloc(cells);
+    if (!so->base_cand || !so->base_placed || !so->base_digit || !so->peer || !so->n_peers || !so->cand || !so->placed || !so->lines || !so->bits || !so->digit ||
         !so->value || !so->unit || !so->slot || !so->pair || !so->list ||
         !so->queue) {
         sudoku_solo_free(so);
@@ -148,6 +155,11 @@ void sudoku_solo_free(sudoku_solo *so)
     free(so->pair);
     free(so->list);
     free(so->queue);
+    free(so->peer);
+    free(so->n_peers);
+    free(so->base_cand);
+    free(so->base_placed);
+    free(so->base_digit);
     free(so);
 }
 
@@ -161,8 +173,26 @@ static int is_line(const sudoku_solo *so, int u)
     return u < 2 * so->N || u >= 3 * so->N;
 }
 
-/* The units, each cell's units, and the line-box pairs of s; 0, or -1
- * for no memory. */
+static int in_unit(const sudoku_solo *so, int cell, int u)
+{
+    const int *sl = so->slot + cell * SLOTS;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
+        if (sl[k] == u)
+            return 1;
+    return 0;
+}
+
+static int sees_by_slots(const sudoku_solo *so, int a, int b)
+{
+    const int *sl = so->slot + a * SLOTS;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
+        if (in_unit(so, b, sl[k]))
+            return 1;
+    return 0;
+}
+
+/* The units, each cell's units and peers, and the line-box pairs of s;
+ * 0, or -1 for no memory. */
 static int make_units(sudoku_solo *so, const sudoku *s)
 {
     int N = s->shape.N;
@@ -186,6 +216,13 @@ static int make_units(sudoku_solo *so, const sudoku *s)
                 sl++;
             *sl = u;
         }
+    for (int i = 0; i < so->n_cells; i++) {
+        int *peer = so->peer + i * SLOTS * N, n = 0;
+        for (int j = 0; j < so->n_cells; j++)
+            if (j != i && sees_by_slots(so, i, j))
+                peer[n++] = j;
+        so->n_peers[i] = n;
+    }
     int *shared = so->list;
     so->n_pairs = 0;
     for (int l = 0; l < so->n_units; l++) {
@@ -207,55 +244,47 @@ static int make_units(sudoku_solo *so, const sudoku *s)
     return 0;
 }
 
-static int in_unit(const sudoku_solo *so, int cell, int u)
-{
-    const int *sl = so->slot + cell * SLOTS;
-    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
-        if (sl[k] == u)
-            return 1;
-    return 0;
-}
-
-static int sees(const sudoku_solo *so, int a, int b)
-{
-    const int *sl = so->slot + a * SLOTS;
-    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
-        if (in_unit(so, b, sl[k]))
-            return 1;
-    return 0;
-}
-
 static void place(sudoku_solo *so, int cell, uint64_t bit)
 {
-    int N = so->N;
     so->digit[cell] = (unsigned char)digit_of(bit);
     so->cand[cell] = bit;
     so->unplaced--;
     const int *sl = so->slot + cell * SLOTS;
-    for (int k = 0; k < SLOTS && sl[k] >= 0; k++) {
-        const int *cells = so->unit + sl[k] * N;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
         so->placed[sl[k]] |= bit;
-        for (int j = 0; j < N; j++)
-            if (cells[j] != cell)
-                so->cand[cells[j]] &= ~bit;
-    }
+    const int *peer = so->peer + cell * SLOTS * so->N;
+    for (int j = so->n_peers[cell] - 1; j >= 0; j--)
+        so->cand[peer[j]] &= ~bit;
 }
 
-/* The givens placed, every other cell open; -1 when two givens clash. */
+/* The givens placed, each other cell's candidates the digits its units
+ * lack; -1 when two givens clash. */
 static int load(sudoku_solo *so, const sudoku *s)
 {
-    for (int i = 0; i < so->n_cells; i++)
-        so->cand[i] = so->full;
-    memset(so->digit, 0, (size_t)so->n_cells);
     memset(so->placed, 0, (size_t)so->n_units * sizeof *so->placed);
     so->unplaced = so->n_cells;
     for (int i = 0; i < so->n_cells; i++) {
+        so->digit[i] = s->cell[i];
         if (!s->cell[i])
             continue;
         uint64_t bit = 1ULL << (s->cell[i] - 1);
-        if (!(so->cand[i] & bit))
-            return -1;
-        place(so, i, bit);
+        const int *sl = so->slot + i * SLOTS;
+        for (int k = 0; k < SLOTS && sl[k] >= 0; k++) {
+            if (so->placed[sl[k]] & bit)
+                return -1;
+            so->placed[sl[k]] |= bit;
+        }
+        so->cand[i] = bit;
+        so->unplaced--;
+    }
+    for (int i = 0; i < so->n_cells; i++) {
+        if (s->cell[i])
+            continue;
+        uint64_t taken = 0;
+        const int *sl = so->slot + i * SLOTS;
+        for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
+            taken |= so->placed[sl[k]];
+        so->cand[i] = so->full & ~taken;
     }
     return 0;
 }
@@ -289,16 +318,21 @@ static int hidden_singles(sudoku_solo *so, int u)
     return made;
 }
 
-/* trivial: Solo's blockwise positional elimination */
+/* trivial: Solo's blockwise positional elimination, to its end (passes
+ * over the boxes until one places nothing) */
 static int box_singles(sudoku_solo *so)
 {
-    int made = 0;
-    for (int b = 2 * so->N; b < 3 * so->N; b++) {
-        int got = hidden_singles(so, b);
-        if (got < 0)
-            return -1;
-        made += got;
-    }
+    int made = 0, pass;
+    do {
+        pass = 0;
+        for (int b = 2 * so->N; b < 3 * so->N; b++) {
+            int got = hidden_singles(so, b);
+            if (got < 0)
+                return -1;
+            pass += got;
+        }
+        made += pass;
+    } while (pass > 0 && so->unplaced > 0);
     return made;
 }
 
@@ -529,7 +563,7 @@ static int chain_from(sudoku_solo *so, int start, uint64_t orig)
                     so->queue[tail++] = q;
                     value[q] = (unsigned char)digit_of(c & ~vbit);
                 }
-                if (vbit == orig && sees(so, q, start)) {
+                if (vbit == orig && sees_by_slots(so, q, start)) {
                     so->cand[q] &= ~orig;
                     return 1;
                 }
@@ -563,24 +597,45 @@ static int (*const deduce[])(sudoku_solo *) = {
 _Static_assert(sizeof deduce / sizeof *deduce == SUDOKU_SOLO_UNREASONABLE,
                "one deduction per level below unreasonable");
 
-int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
-                     sudoku_solo_level max, int used[SUDOKU_SOLO_LEVEL_COUNT])
+/* The puzzle's units and givens in so: 0, or an error of
+ * sudoku_solo_rate. */
+static int prepare(sudoku_solo *so, const sudoku *puzzle)
 {
     if (sudoku_solo_refusal(puzzle) || puzzle->shape.N > so->cap)
         return SUDOKU_ELIMIT;
     if (make_units(so, puzzle) != 0)
         return SUDOKU_ENOMEM;
-    if (used)
-        memset(used, 0, SUDOKU_SOLO_LEVEL_COUNT * sizeof *used);
-    if (load(so, puzzle) != 0)
-        return SUDOKU_EBAD;
+    return load(so, puzzle) != 0 ? SUDOKU_EBAD : 0;
+}
+
+/* Are the cells watch[0..n-1] all placed? */
+static int placed_all(const sudoku_solo *so, const int *watch, int n)
+{
+    for (int j = 0; j < n; j++)
+        if (!so->digit[watch[j]])
+            return 0;
+    return 1;
+}
+
+/* The deductions up to max from the state prepared: as sudoku_solo_rate;
+ * stops early, as finished, once the cells watch[0..n_watch-1] are
+ * placed (n_watch 0: none watched).  A generator watches the cells it
+ * just cleared from a puzzle the deductions finish: once they are placed
+ * again, the rest is that puzzle's solving or less. */
+static int run(sudoku_solo *so, sudoku_solo_level max,
+               int used[SUDOKU_SOLO_LEVEL_COUNT], const int *watch,
+               int n_watch)
+{
     int hardest = SUDOKU_SOLO_TRIVIAL;
     int top = max < SUDOKU_SOLO_EXTREME ? (int)max : SUDOKU_SOLO_EXTREME;
-    while (so->unplaced > 0) {
+    int first = 0; /* box singles are at their end when the level above
+                      is tried first */
+    while (so->unplaced > 0 && !(n_watch && placed_all(so, watch, n_watch))) {
         int level, got = 0;
-        for (level = 0; level <= top; level++)
+        for (level = first; level <= top; level++)
             if ((got = deduce[level](so)) != 0)
                 break;
+        first = level == 0 && got > 0;
         if (got < 0)
             return SUDOKU_EBAD;
         if (got == 0)
@@ -594,7 +649,100 @@ int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
     return hardest;
 }
 
+int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
+                     sudoku_solo_level max, int used[SUDOKU_SOLO_LEVEL_COUNT])
+{
+    if (used)
+        memset(used, 0, SUDOKU_SOLO_LEVEL_COUNT * sizeof *used);
+    int st = prepare(so, puzzle);
+    return st != 0 ? st : run(so, max, used, NULL, 0);
+}
+
+/* In the state prepared, does a single of a level up to max fill cell i
+ * at once (a box's hidden single; from basic on, a line's, or a naked
+ * one)? */
+static int single_at_start(const sudoku_solo *so, int i, sudoku_solo_level max)
+{
+    uint64_t c = so->cand[i];
+    if (max >= SUDOKU_SOLO_BASIC && !(c & (c - 1)))
+        return 1;
+    const int *sl = so->slot + i * SLOTS;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++) {
+        if (k != 2 && max < SUDOKU_SOLO_BASIC)
+            continue;
+        const int *cells = so->unit + sl[k] * so->N;
+        uint64_t elsewhere = 0;
+        for (int j = 0; j < so->N; j++)
+            if (cells[j] != i)
+                elsewhere |= so->cand[cells[j]];
+        if (c & ~elsewhere)
+            return 1;
+    }
+    return 0;
+}
+
 /* ---- generating at a level ----------------------------------------------- */
+
+static void save_base(sudoku_solo *so)
+{
+    memcpy(so->base_cand, so->cand, (size_t)so->n_cells * sizeof *so->cand);
+    memcpy(so->base_placed, so->placed,
+           (size_t)so->n_units * sizeof *so->placed);
+    memcpy(so->base_digit, so->digit, (size_t)so->n_cells);
+    so->base_unplaced = so->unplaced;
+}
+
+static void from_base(sudoku_solo *so)
+{
+    memcpy(so->cand, so->base_cand, (size_t)so->n_cells * sizeof *so->cand);
+    memcpy(so->placed, so->base_placed,
+           (size_t)so->n_units * sizeof *so->placed);
+    memcpy(so->digit, so->base_digit, (size_t)so->n_cells);
+    so->unplaced = so->base_unplaced;
+}
+
+/* An empty cell's candidates in the base: what its units lack. */
+static uint64_t base_open(const sudoku_solo *so, int i)
+{
+    uint64_t taken = 0;
+    const int *sl = so->slot + i * SLOTS;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
+        taken |= so->base_placed[sl[k]];
+    return so->full & ~taken;
+}
+
+/* The base without the given of cell i: its units lose the digit, and it
+ * and its empty peers get their candidates again. */
+static void base_clear(sudoku_solo *so, int i)
+{
+    uint64_t bit = so->base_cand[i];
+    const int *sl = so->slot + i * SLOTS;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
+        so->base_placed[sl[k]] &= ~bit;
+    so->base_digit[i] = 0;
+    so->base_unplaced++;
+    so->base_cand[i] = base_open(so, i);
+    const int *peer = so->peer + i * SLOTS * so->N;
+    for (int j = so->n_peers[i] - 1; j >= 0; j--)
+        if (!so->base_digit[peer[j]])
+            so->base_cand[peer[j]] = base_open(so, peer[j]);
+}
+
+/* The base with cell i's given d back. */
+static void base_restore(sudoku_solo *so, int i, int d)
+{
+    uint64_t bit = 1ULL << (d - 1);
+    const int *sl = so->slot + i * SLOTS;
+    for (int k = 0; k < SLOTS && sl[k] >= 0; k++)
+        so->base_placed[sl[k]] |= bit;
+    so->base_digit[i] = (unsigned char)d;
+    so->base_unplaced--;
+    so->base_cand[i] = bit;
+    const int *peer = so->peer + i * SLOTS * so->N;
+    for (int j = so->n_peers[i] - 1; j >= 0; j--)
+        if (!so->base_digit[peer[j]])
+            so->base_cand[peer[j]] &= ~bit;
+}
 
 /* The groups of cells cleared together (opt->symmetry's), in a random
  * order: group o is cells[start[o] .. start[o+1]-1]; returns how many. */
@@ -632,6 +780,9 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
 {
     int givens = puzzle->shape.N * puzzle->shape.N;
     unsigned char was[4];
+    if (prepare(so, puzzle) != 0)
+        return; /* not a grid: nothing cleared */
+    save_base(so);
     for (int o = 0; o < n_groups; o++) {
         const int *group = cells + start[o];
         int n = start[o + 1] - start[o];
@@ -642,16 +793,26 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
         for (int j = 0; j < n; j++) {
             was[j] = puzzle->cell[group[j]];
             puzzle->cell[group[j]] = 0;
+            base_clear(so, group[j]);
         }
-        int got = sudoku_solo_rate(so, puzzle, level, NULL);
-        rep->checks++;
+        from_base(so);
+        /* a puzzle whose cleared cells are singles at once is the one
+         * before after a step: no need to solve it again */
+        int got = SUDOKU_SOLO_TRIVIAL, at_once = 1;
+        for (int j = 0; j < n && at_once; j++)
+            at_once = single_at_start(so, group[j], level);
+        if (!at_once)
+            got = run(so, level, NULL, group, n);
+        rep->checks += !at_once;
         if (got >= 0 && got <= (int)level) {
             givens -= n;
             continue;
         }
         rep->refused++;
-        for (int j = 0; j < n; j++)
+        for (int j = 0; j < n; j++) {
             puzzle->cell[group[j]] = was[j];
+            base_restore(so, group[j], was[j]);
+        }
     }
     rep->givens = givens;
 }
