@@ -70,6 +70,8 @@ const char *sudoku_solo_refusal(const sudoku *s)
  *                its diagonals), -1 past the last
  *   pair[2p..]   a line (row, column, diagonal) and a box that share two
  *                cells or more: the intersections of the intermediate level
+ *   pcell[2Np..] the pair's cells: pcount[3p] of the line only, then
+ *                pcount[3p+1] of both, then pcount[3p+2] of the box only
  *   peer[i*P..]  the cells that share a unit with cell i, n_peers[i] of
  *                them (P = 5N: room for any shape)
  *
@@ -88,7 +90,7 @@ struct sudoku_solo {
     uint64_t *cand, *placed, *lines, *bits, *base_cand, *base_placed;
     unsigned char *digit, *value, *base_digit;
     int base_unplaced;
-    int *unit, *slot, *pair, *list, *queue, *peer, *n_peers;
+    int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
 };
 
 /* By hand: without a -march that has the instruction, the builtin is a
@@ -120,10 +122,12 @@ sudoku_solo *sudoku_solo_new(int order)
     so->lines = malloc(C * sizeof *so->lines);
     so->bits = malloc(C * sizeof *so->bits);
     so->digit = malloc(cells);
-    so->value = malloc(cells);
+    so->value = malloc(2 * cells);
     so->unit = malloc(units * C * sizeof *so->unit);
     so->slot = malloc(cells * SLOTS * sizeof *so->slot);
     so->pair = malloc(2 * (2 * C + 2) * C * sizeof *so->pair);
+    so->pcell = malloc(2 * C * (2 * C + 2) * C * sizeof *so->pcell);
+    so->pcount = malloc(3 * (2 * C + 2) * C * sizeof *so->pcount);
     so->list = malloc(units * sizeof *so->list);
     so->queue = malloc(cells * sizeof *so->queue);
     so->peer = malloc(cells * SLOTS * C * sizeof *so->peer);
@@ -131,7 +135,7 @@ sudoku_solo *sudoku_solo_new(int order)
     so->base_cand = malloc(cells * sizeof *so->base_cand);
     so->base_placed = malloc(units * sizeof *so->base_placed);
     so->base_digit = malloc(cells);
-    if (!so->base_cand || !so->base_placed || !so->base_digit || !so->peer || !so->n_peers || !so->cand || !so->placed || !so->lines || !so->bits || !so->digit ||
+    if (!so->pcell || !so->pcount || !so->base_cand || !so->base_placed || !so->base_digit || !so->peer || !so->n_peers || !so->cand || !so->placed || !so->lines || !so->bits || !so->digit ||
         !so->value || !so->unit || !so->slot || !so->pair || !so->list ||
         !so->queue) {
         sudoku_solo_free(so);
@@ -153,6 +157,8 @@ void sudoku_solo_free(sudoku_solo *so)
     free(so->unit);
     free(so->slot);
     free(so->pair);
+    free(so->pcell);
+    free(so->pcount);
     free(so->list);
     free(so->queue);
     free(so->peer);
@@ -189,6 +195,25 @@ static int sees_by_slots(const sudoku_solo *so, int a, int b)
         if (in_unit(so, b, sl[k]))
             return 1;
     return 0;
+}
+
+/* The next pair: line l, box b, their cells. */
+static void make_pair(sudoku_solo *so, int l, int b)
+{
+    int N = so->N, p = so->n_pairs++, *cell = so->pcell + 2 * N * p, n = 0;
+    so->pair[2 * p] = l;
+    so->pair[2 * p + 1] = b;
+    for (int part = 0; part < 3; part++) {
+        int before = n;
+        for (int k = 0; k < N; k++) {
+            int c = so->unit[(part < 2 ? l : b) * N + k];
+            int in_l = in_unit(so, c, l), in_b = so->slot[c * SLOTS + 2] == b;
+            if ((part == 0 && !in_b) || (part == 1 && in_l && in_b) ||
+                (part == 2 && !in_l))
+                cell[n++] = c;
+        }
+        so->pcount[3 * p + part] = n - before;
+    }
 }
 
 /* The units, each cell's units and peers, and the line-box pairs of s;
@@ -232,11 +257,8 @@ static int make_units(sudoku_solo *so, const sudoku *s)
         for (int k = 0; k < N; k++)
             shared[so->slot[so->unit[l * N + k] * SLOTS + 2] - 2 * N]++;
         for (int b = 0; b < N; b++)
-            if (shared[b] >= 2) {
-                so->pair[2 * so->n_pairs] = l;
-                so->pair[2 * so->n_pairs + 1] = 2 * N + b;
-                so->n_pairs++;
-            }
+            if (shared[b] >= 2)
+                make_pair(so, l, 2 * N + b);
     }
     so->shape = s->shape;
     so->diagonals = s->diagonals;
@@ -362,15 +384,24 @@ static int line_singles(sudoku_solo *so)
     return made;
 }
 
-/* Removes the digits `gone` from the cells of unit u outside unit v;
- * returns whether any was there. */
-static int remove_outside(sudoku_solo *so, int u, int v, uint64_t gone)
+/* The candidates of cells[0..n-1] together. */
+static uint64_t any_of(const sudoku_solo *so, const int *cells, int n)
 {
-    const int *cells = so->unit + u * so->N;
+    uint64_t m = 0;
+    for (int k = 0; k < n; k++)
+        m |= so->cand[cells[k]];
+    return m;
+}
+
+/* Removes the digits `gone` from the empty cells of cells[0..n-1];
+ * returns whether any was there. */
+static int remove_from(sudoku_solo *so, const int *cells, int n,
+                       uint64_t gone)
+{
     int made = 0;
-    for (int k = 0; k < so->N; k++) {
+    for (int k = 0; k < n; k++) {
         int c = cells[k];
-        if (!so->digit[c] && (so->cand[c] & gone) && !in_unit(so, c, v)) {
+        if (!so->digit[c] && (so->cand[c] & gone)) {
             so->cand[c] &= ~gone;
             made = 1;
         }
@@ -385,26 +416,18 @@ static int intersections(sudoku_solo *so)
     int N = so->N, made = 0;
     for (int p = 0; p < so->n_pairs; p++) {
         int l = so->pair[2 * p], b = so->pair[2 * p + 1];
-        uint64_t in = 0, line_out = 0, box_out = 0;
-        for (int k = 0; k < N; k++) {
-            int c = so->unit[l * N + k];
-            if (so->slot[c * SLOTS + 2] == b)
-                in |= so->cand[c];
-            else
-                line_out |= so->cand[c];
-        }
-        for (int k = 0; k < N; k++) {
-            int c = so->unit[b * N + k];
-            if (!in_unit(so, c, l))
-                box_out |= so->cand[c];
-        }
+        const int *cell = so->pcell + 2 * N * p, *count = so->pcount + 3 * p;
+        const int *both = cell + count[0], *box_only = both + count[1];
+        uint64_t line_out = any_of(so, cell, count[0]);
+        uint64_t in = any_of(so, both, count[1]);
+        uint64_t box_out = any_of(so, box_only, count[2]);
         uint64_t open = in & so->full & ~so->placed[l] & ~so->placed[b];
         uint64_t claim = open & ~line_out & box_out;
         uint64_t point = open & ~box_out & line_out;
         if (claim)
-            made += remove_outside(so, b, l, claim);
+            made += remove_from(so, box_only, count[2], claim);
         if (point)
-            made += remove_outside(so, l, b, point);
+            made += remove_from(so, cell, count[0], point);
     }
     return made;
 }
@@ -542,7 +565,8 @@ static int fish(sudoku_solo *so, uint64_t bit, int by_col)
  * orig and sees both the start and a chain cell forced to orig cannot be
  * orig.  One removal, then back to the simplest deductions.
  */
-static int chain_from(sudoku_solo *so, int start, uint64_t orig)
+static int chain_from(sudoku_solo *so, int start, uint64_t orig,
+                      const unsigned char *near)
 {
     int N = so->N, head = 0, tail = 0;
     unsigned char *value = so->value;
@@ -552,22 +576,21 @@ static int chain_from(sudoku_solo *so, int start, uint64_t orig)
     while (head < tail) {
         int p = so->queue[head++];
         uint64_t vbit = 1ULL << (value[p] - 1);
-        const int *sl = so->slot + p * SLOTS;
-        for (int s = 0; s < SLOTS && sl[s] >= 0; s++)
-            for (int k = 0; k < N; k++) {
-                int q = so->unit[sl[s] * N + k];
-                uint64_t c = so->cand[q];
-                if (value[q] || !(c & vbit))
-                    continue;
-                if (!so->digit[q] && popcount(c) == 2) {
-                    so->queue[tail++] = q;
-                    value[q] = (unsigned char)digit_of(c & ~vbit);
-                }
-                if (vbit == orig && sees_by_slots(so, q, start)) {
-                    so->cand[q] &= ~orig;
-                    return 1;
-                }
+        const int *peer = so->peer + p * SLOTS * N;
+        for (int k = 0; k < so->n_peers[p]; k++) {
+            int q = peer[k];
+            uint64_t c = so->cand[q];
+            if (value[q] || !(c & vbit))
+                continue;
+            if (!so->digit[q] && popcount(c) == 2) {
+                so->queue[tail++] = q;
+                value[q] = (unsigned char)digit_of(c & ~vbit);
             }
+            if (vbit == orig && near[q]) {
+                so->cand[q] &= ~orig;
+                return 1;
+            }
+        }
     }
     return 0;
 }
@@ -580,11 +603,21 @@ static int fish_or_chains(sudoku_solo *so)
             if (got)
                 return got;
         }
+    /* near: the peers of the start, marked in the bytes past value's */
+    unsigned char *near = so->value + so->n_cells;
+    memset(near, 0, (size_t)so->n_cells);
     for (int i = 0; i < so->n_cells; i++) {
         uint64_t c = so->cand[i];
         if (so->digit[i] || popcount(c) != 2)
             continue;
-        if (chain_from(so, i, c & -c) || chain_from(so, i, c & (c - 1)))
+        const int *peer = so->peer + i * SLOTS * so->N;
+        for (int k = 0; k < so->n_peers[i]; k++)
+            near[peer[k]] = 1;
+        int got = chain_from(so, i, c & -c, near) ||
+                  chain_from(so, i, c & (c - 1), near);
+        for (int k = 0; k < so->n_peers[i]; k++)
+            near[peer[k]] = 0;
+        if (got)
             return 1;
     }
     return 0;
@@ -772,23 +805,26 @@ static int random_groups(const sudoku_shape *sh, sudoku_symmetry sym,
 }
 
 /* Clears each group of the grid in puzzle in turn, keeping it cleared
- * while the deductions up to `level` finish the puzzle. */
+ * while the deductions up to `level` finish the puzzle (so no group left
+ * can go: with fewer givens the deductions do no more).  rep->givens
+ * follows. */
 static void clear_within(sudoku_solo *so, sudoku_solo_level level,
                          const sudoku_gen_options *opt, const int *cells,
                          const int *start, int n_groups, sudoku *puzzle,
                          sudoku_gen_report *rep)
 {
-    int givens = puzzle->shape.N * puzzle->shape.N;
     unsigned char was[4];
+    int *givens = &rep->givens;
+    *givens = puzzle->shape.N * puzzle->shape.N;
     if (prepare(so, puzzle) != 0)
         return; /* not a grid: nothing cleared */
     save_base(so);
     for (int o = 0; o < n_groups; o++) {
         const int *group = cells + start[o];
         int n = start[o + 1] - start[o];
-        if (opt->target_givens > 0 && givens - n < opt->target_givens) {
+        if (opt->target_givens > 0 && *givens - n < opt->target_givens) {
             rep->minimal = 0;
-            break;
+            return;
         }
         for (int j = 0; j < n; j++) {
             was[j] = puzzle->cell[group[j]];
@@ -805,7 +841,7 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
             got = run(so, level, NULL, group, n);
         rep->checks += !at_once;
         if (got >= 0 && got <= (int)level) {
-            givens -= n;
+            *givens -= n;
             continue;
         }
         rep->refused++;
@@ -814,7 +850,6 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
             base_restore(so, group[j], was[j]);
         }
     }
-    rep->givens = givens;
 }
 
 int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
