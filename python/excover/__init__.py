@@ -113,7 +113,9 @@ def covers(options: Sequence[Sequence[Hashable]],
         secondary item may be covered by several options of one color.
     limit: stop after this many solutions (None: all).
 
-    The search runs on a thread of its own without the GIL and hands the
+    As in Knuth's programs and xcover, an option with no primary item is
+    never chosen.  Each solution lists its options in the order the
+    search chose them.  The search runs on a thread of its own without the GIL and hands the
     solutions over as they come; the iterator can be dropped (or closed)
     half way, which stops the search.  Raises ValueError for an option
     that names an unknown item, names an item twice, or colors a primary

@@ -302,6 +302,7 @@ typedef struct solution_iter {
     int *pending;
     size_t pending_len, pending_cap, pending_count;
     int stop, done, status;
+    int over;                /* the consumer's: nothing more to yield */
     /* the consumer's own: the batch it yields from */
     int *batch;
     size_t batch_len, batch_cap, batch_pos;
@@ -398,7 +399,7 @@ static PyObject *iter_close(solution_iter *it, PyObject *unused)
 {
     (void)unused;
     iter_stop(it);
-    it->done = 1;
+    it->over = 1;
     it->batch_pos = it->batch_len = 0;
     Py_RETURN_NONE;
 }
@@ -453,7 +454,7 @@ static int take_batch(solution_iter *it)
 static PyObject *iter_next(solution_iter *it)
 {
     if (it->batch_pos >= it->batch_len) {
-        if (it->joined && it->done && !it->pending_count)
+        if (it->over)
             return NULL;
         if (!it->started) {
             int e = pthread_create(&it->thread, NULL, worker, it);
@@ -465,6 +466,7 @@ static PyObject *iter_next(solution_iter *it)
         }
         int got = take_batch(it);
         if (got <= 0) {
+            it->over = 1;
             if (got == 0) {
                 iter_stop(it);
                 if (it->status == DLX_ENOMEM)

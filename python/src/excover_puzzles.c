@@ -116,12 +116,15 @@ static int read_sudoku(const char *text, Py_ssize_t len, const char *box,
     dlx_diag err;
     int got = sudoku_read(&r, s, src, &err), more = SUDOKU_OK, line = 0;
     if (got == SUDOKU_READ) {
+        /* what follows must be nothing: a second puzzle, or the reader's
+         * message about it (a line of another length) */
         sudoku extra;
         sudoku_source xsrc;
-        dlx_diag xerr;
         sudoku_init(&extra);
-        more = sudoku_read(&r, &extra, &xsrc, &xerr);
-        line = more == SUDOKU_READ ? xsrc.line : xerr.line;
+        more = sudoku_read(&r, &extra, &xsrc, &err);
+        line = xsrc.line;
+        if (more != SUDOKU_OK && more != SUDOKU_READ)
+            got = more;
         sudoku_release(&extra);
     }
     sudoku_reader_release(&r);
@@ -454,20 +457,21 @@ static int read_mathdoku(const char *text, Py_ssize_t len,
     int first = 0, got = mathdoku_read(&r, p, &first, &err);
     int more = MATHDOKU_OK, line = 0;
     if (got == MATHDOKU_READ) {
+        /* nothing may follow: a second puzzle, or a message about it */
         mathdoku extra;
-        dlx_diag xerr;
-        more = mathdoku_read(&r, &extra, &line, &xerr);
+        more = mathdoku_read(&r, &extra, &line, &err);
         if (more == MATHDOKU_READ)
             mathdoku_free(&extra);
-        else
-            line = xerr.line;
     }
     mathdoku_reader_release(&r);
     fclose(f);
     if (got == MATHDOKU_READ && more == MATHDOKU_OK)
         return 0;
-    if (got == MATHDOKU_READ)
+    if (got == MATHDOKU_READ) {
         mathdoku_free(p);
+        if (more != MATHDOKU_READ)
+            got = more;
+    }
     if (got == MATHDOKU_ENOMEM)
         PyErr_NoMemory();
     else if (got == MATHDOKU_OK)

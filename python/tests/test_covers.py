@@ -1,0 +1,178 @@
+"""excover.covers, covers_bool and count against published counts, a
+brute force over subsets, and xcover's own test cases."""
+import itertools
+import os
+import random
+
+import pytest
+
+import excover
+from excover import count, count_bool, covers, covers_bool
+
+
+def brute_force(options, primary, secondary):
+    """Every subset of options that covers each primary item once and each
+    secondary item at most once: the definition, nothing clever.  As in
+    Knuth's programs (and xcover), an option of secondary items only is
+    never part of a solution."""
+    found = []
+    usable = [k for k, o in enumerate(options) if set(o) & set(primary)]
+    for k in range(len(usable) + 1):
+        for subset in itertools.combinations(usable, k):
+            seen = [i for s in subset for i in options[s]]
+            if len(seen) != len(set(seen)):
+                continue
+            if set(primary) <= set(seen) and set(seen) <= set(primary) | set(
+                    secondary):
+                found.append(frozenset(subset))
+    return set(found)
+
+
+def queens(n):
+    """Knuth's n queens: rows and columns primary, diagonals secondary."""
+    options = [[("r", r), ("c", c), ("a", r + c), ("b", r - c)]
+               for r in range(n) for c in range(n)]
+    primary = [("r", r) for r in range(n)] + [("c", c) for c in range(n)]
+    secondary = [("a", k) for k in range(2 * n - 1)] + [
+        ("b", k) for k in range(1 - n, n)]
+    return options, primary, secondary
+
+
+# OEIS A000170
+QUEENS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680]
+
+
+@pytest.mark.parametrize("n", range(1, 12))
+def test_queens_counts_are_published(n):
+    options, primary, secondary = queens(n)
+    assert count(options, primary, secondary) == QUEENS[n - 1]
+    assert sum(1 for _ in covers(options, primary, secondary)) == \
+        QUEENS[n - 1]
+
+
+def test_queens_solutions_are_valid_and_distinct():
+    options, primary, secondary = queens(8)
+    sols = [frozenset(s) for s in covers(options, primary, secondary)]
+    assert len(set(sols)) == 92
+    for s in sols:
+        cells = [options[k] for k in s]
+        for kind in "rcab":
+            used = [i for o in cells for i in o if i[0] == kind]
+            assert len(used) == len(set(used))
+
+
+def test_random_problems_against_brute_force():
+    seed = int(os.environ.get("EXCOVER_SEED", "12345"))
+    rng = random.Random(seed)
+    for trial in range(300):
+        n_items = rng.randint(1, 7)
+        n_secondary = rng.randint(0, 2)
+        items = list(range(n_items + n_secondary))
+        options = [rng.sample(items, rng.randint(1, min(4, len(items))))
+                   for _ in range(rng.randint(0, 11))]
+        primary, secondary = items[:n_items], items[n_items:]
+        want = brute_force(options, primary, secondary)
+        got = [frozenset(s) for s in covers(options, primary, secondary)]
+        assert len(got) == len(set(got)), (seed, trial)
+        assert set(got) == want, (seed, trial, options)
+        assert count(options, primary, secondary) == len(want)
+
+
+def test_xcover_readme_examples():
+    options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    assert [sorted(s) for s in covers(options)] == [[1, 3, 5]]
+    primary = ["p", "q", "r"]
+    secondary = ["x", "y"]
+    options = [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"],
+               ["q", "x:A"], ["r", "y:B"]]
+    sols = list(covers(options, primary=primary, secondary=secondary,
+                       colored=True))
+    assert [sorted(s) for s in sols] == [[1, 3]]
+
+
+def test_xcover_knuth_simple_sets():
+    options = [{"c", "e"}, {"a", "d", "g"}, {"b", "c", "f"},
+               {"a", "d", "f"}, {"b", "g"}, {"d", "e", "g"}]
+    assert [set(s) for s in covers(options)] == [{0, 3, 4}]
+
+
+def test_xcover_colored2():
+    # xcover's test_simple_colored2: d may be shared when both color it
+    primary = ["a", "b", "c"]
+    secondary = ["d", "e", "f"]
+    options = [["a", "b", "d"], ["c", "d"], ["c", "e"], ["a", "b", "d:BLUE"],
+               ["c", "d:BLUE"]]
+    got = {frozenset(s) for s in covers(options, primary, secondary,
+                                        colored=True)}
+    assert got == {frozenset({0, 2}), frozenset({3, 2}), frozenset({3, 4})}
+
+
+def test_primary_defaults():
+    # secondary named: the rest are primary; primary named: the rest are
+    # secondary
+    options = [["a", "x"], ["a"], ["b", "x"], ["b"]]
+    assert count(options, secondary=["x"]) == 3
+    assert count(options, primary=["a", "b"]) == 3
+    assert count(options) == 2    # x primary too: {0, 3} and {1, 2}
+
+
+def test_option_without_primary_item_is_never_chosen():
+    options = [["a"], ["x"], ["a", "x"]]
+    got = {frozenset(s) for s in covers(options, primary=["a"],
+                                        secondary=["x"])}
+    assert got == {frozenset({0}), frozenset({2})}
+
+
+def test_limit():
+    options, primary, secondary = queens(8)
+    assert count(options, primary, secondary, limit=10) == 10
+    assert len(list(covers(options, primary, secondary, limit=5))) == 5
+    with pytest.raises(ValueError):
+        count(options, primary, secondary, limit=0)
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="neither primary nor secondary"):
+        count([["a", "z"]], primary=["a"], secondary=["b"])
+    with pytest.raises(ValueError, match="option 1"):
+        count([["a"], ["a", "a"]])
+    with pytest.raises(ValueError, match="option 0"):
+        count([["a:RED"]], primary=["a"], secondary=[], colored=True)
+    with pytest.raises(ValueError, match="named twice"):
+        count([["a"]], primary=["a"], secondary=["a"])
+    with pytest.raises(TypeError):
+        count([1, 2])
+
+
+def test_bool_lists_and_numpy():
+    matrix = [[1, 0, 0, 1, 1, 0, 1, 0], [1, 0, 0, 0, 1, 1, 0, 1],
+              [1, 0, 0, 0, 1, 1, 1, 0], [1, 0, 1, 0, 1, 1, 0, 0],
+              [1, 0, 0, 0, 1, 0, 1, 1], [1, 0, 1, 1, 1, 0, 0, 0],
+              [1, 0, 0, 0, 0, 1, 1, 1], [0, 1, 0, 1, 1, 0, 1, 0],
+              [0, 1, 0, 0, 1, 1, 0, 1], [0, 1, 0, 0, 1, 1, 1, 0],
+              [0, 1, 1, 0, 1, 1, 0, 0], [0, 1, 0, 0, 1, 0, 1, 1],
+              [0, 1, 1, 1, 1, 0, 0, 0], [0, 1, 0, 0, 0, 1, 1, 1]]
+    want = {frozenset({5, 13}), frozenset({6, 12})}
+    assert {frozenset(s) for s in covers_bool(matrix)} == want
+    assert count_bool(matrix) == 2
+    np = pytest.importorskip("numpy")
+    arr = np.array(matrix, dtype=bool)
+    assert {frozenset(s) for s in covers_bool(arr)} == want
+    assert count_bool(arr) == 2
+
+
+def test_counts_are_exact_past_64_bits():
+    # the counters return 128 bits as (hi, lo): the int must be exact
+    conv = excover._excover.count_value
+    assert conv(0, 0) == 0
+    assert conv(0, 2**64 - 1) == 2**64 - 1
+    assert conv(1, 5) == 2**64 + 5
+    assert conv(2**64 - 1, 2**64 - 1) == 2**128 - 1
+
+
+def test_help_and_docstrings():
+    for f in (covers, covers_bool, count, excover.sudoku.solve,
+              excover.sudoku.count, excover.sudoku.rate,
+              excover.sudoku.generate, excover.mathdoku.solve,
+              excover.mathdoku.count, excover.mathdoku.generate):
+        assert f.__doc__ and len(f.__doc__) > 40
