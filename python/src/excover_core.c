@@ -16,6 +16,12 @@
  *   on_poll: `stop`: return 1          else swap pending with its own
  *   end: done = 1                        empty buffer, yield from that
  *
+ * The worker wakes the consumer for the first solution, for a full
+ * batch, at each poll (every DLX_POLL_NODES nodes) and at the end, not
+ * for every solution: a wake-up per solution costs a context switch
+ * (about 15 us) and made listing queens 10 ten times slower than
+ * counting it.
+ *
  * The worker never touches a Python object.  Dropping the iterator (or
  * close(), or Ctrl-C while waiting) sets `stop`, wakes the worker, joins
  * it and frees everything: an abandoned generator leaves no thread and no
@@ -302,6 +308,7 @@ typedef struct solution_iter {
     int *pending;
     size_t pending_len, pending_cap, pending_count;
     int stop, done, status;
+    int handed;              /* the first solution was handed over */
     int over;                /* the consumer's: nothing more to yield */
     /* the consumer's own: the batch it yields from */
     int *batch;
@@ -331,8 +338,11 @@ static int on_solution(void *ctx, const int *options, int n)
         it->pending[it->pending_len++] = n;
         for (int k = 0; k < n; k++)
             it->pending[it->pending_len++] = it->p.map[options[k]];
-        it->pending_count++;
-        pthread_cond_signal(&it->to_consumer);
+        /* the first at once (next(covers(...)) waits for it), then in
+         * batches: see on_poll */
+        if (++it->pending_count >= BATCH || !it->handed)
+            pthread_cond_signal(&it->to_consumer);
+        it->handed = 1;
     }
     pthread_mutex_unlock(&it->mu);
     return stop;
@@ -344,6 +354,8 @@ static int on_poll(void *ctx, uint64_t nodes)
     (void)nodes;
     pthread_mutex_lock(&it->mu);
     int stop = it->stop;
+    if (it->pending_count)
+        pthread_cond_signal(&it->to_consumer);
     pthread_mutex_unlock(&it->mu);
     return stop;
 }
