@@ -6,7 +6,8 @@ interface is xcover's, so that ``from excover import covers`` can stand
 in for ``from xcover import covers``::
 
     >>> from excover import covers, count
-    >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7],
+    ...            [2, 7]]
     >>> [sorted(s) for s in covers(options)]
     [[1, 3, 5]]
     >>> count(options)
@@ -115,11 +116,11 @@ def covers(options: Sequence[Sequence[Hashable]],
 
     As in Knuth's programs and xcover, an option with no primary item is
     never chosen.  Each solution lists its options in the order the
-    search chose them.  The search runs on a thread of its own without the GIL and hands the
-    solutions over as they come; the iterator can be dropped (or closed)
-    half way, which stops the search.  Raises ValueError for an option
-    that names an unknown item, names an item twice, or colors a primary
-    item.
+    search chose them.  The search runs on a thread of its own without
+    the GIL and hands the solutions over as they come; the iterator can
+    be dropped (or closed) half way, which stops the search.  Raises
+    ValueError for an option that names an unknown item, names an item
+    twice, or colors a primary item.
     """
     n_primary, n_secondary, opts, colors = _encode(options, primary,
                                                    secondary, colored)

@@ -7,8 +7,8 @@
 #
 # usage: run.sh SOURCE_DIR BUILD_DIR BIN_DIR [sanitized]
 #
-# Without python3-dev, python3-venv or pytest the test is skipped (exit
-# 77), unless EXCOVER_REQUIRE_TOOLS=1 (CI), where it fails.  In a
+# Without python3-dev, -venv, -setuptools, -wheel or -pytest the test is
+# skipped (exit 77), unless EXCOVER_REQUIRE_TOOLS=1 (CI), where it fails.  In a
 # sanitized build it is skipped: the extension is built by setuptools
 # with Python's own flags, not the build's.
 set -euo pipefail
@@ -43,7 +43,9 @@ sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"],
                                           "Python.h")) else 1)
 PY
 "$py" -c 'import ensurepip, venv' 2>/dev/null || missing "venv" python3-venv
-"$py" -c 'import setuptools' 2>/dev/null || missing setuptools python3-setuptools
+"$py" -c 'import setuptools' 2>/dev/null ||
+    missing setuptools python3-setuptools
+"$py" -c 'import wheel' 2>/dev/null || missing wheel python3-wheel
 "$py" -c 'import pytest' 2>/dev/null || missing pytest python3-pytest
 
 venv=$build/python-venv
