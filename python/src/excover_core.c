@@ -309,6 +309,8 @@ typedef struct solution_iter {
     size_t pending_len, pending_cap, pending_count;
     int stop, done, status;
     int handed;              /* the first solution was handed over */
+    int running;             /* a thread is in __next__ (it may have let
+                                go of the GIL): another may not enter */
     int over;                /* the consumer's: nothing more to yield */
     /* the consumer's own: the batch it yields from */
     int *batch;
@@ -407,9 +409,21 @@ static void iter_dealloc(solution_iter *it)
     Py_TYPE(it)->tp_free((PyObject *)it);
 }
 
+/* As a generator does: one thread at a time inside __next__ or close. */
+static int iter_busy(solution_iter *it)
+{
+    if (!it->running)
+        return 0;
+    PyErr_SetString(PyExc_ValueError, "the search is being iterated by "
+                    "another thread");
+    return 1;
+}
+
 static PyObject *iter_close(solution_iter *it, PyObject *unused)
 {
     (void)unused;
+    if (iter_busy(it))
+        return NULL;
     iter_stop(it);
     it->over = 1;
     it->batch_pos = it->batch_len = 0;
@@ -465,6 +479,8 @@ static int take_batch(solution_iter *it)
 
 static PyObject *iter_next(solution_iter *it)
 {
+    if (iter_busy(it))
+        return NULL;
     if (it->batch_pos >= it->batch_len) {
         if (it->over)
             return NULL;
@@ -476,7 +492,9 @@ static PyObject *iter_next(solution_iter *it)
             }
             it->started = 1;
         }
+        it->running = 1;
         int got = take_batch(it);
+        it->running = 0;
         if (got <= 0) {
             it->over = 1;
             if (got == 0) {
