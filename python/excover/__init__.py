@@ -132,17 +132,31 @@ def count(options: Sequence[Sequence[Hashable]],
           primary: Optional[Sequence[Hashable]] = None,
           secondary: Optional[Sequence[Hashable]] = None,
           colored: bool = False,
-          limit: Optional[int] = None) -> int:
+          limit: Optional[int] = None,
+          memo: Optional[bool] = None) -> int:
     """The number of exact covers, as an exact int (never wraps).
 
     The arguments are those of covers().  With limit, counting stops
     there (limit=2: is there only one?).  Ctrl-C raises
     KeyboardInterrupt within a few milliseconds.
+
+    memo: True counts by remembering the count of each sub-problem
+    (libdlx's memo counter: counts far past 2^64, such as domino tilings
+    of large boards, in seconds; it branches on items in the order they
+    are numbered, so list the items of neighbouring cells near one
+    another), False by a search that visits each solution, None lets
+    libdlx judge.  A libdlx without the memo counter (HAVE_MEMO false)
+    counts by search and raises NotImplementedError for memo=True.
     """
     n_primary, n_secondary, opts, colors = _encode(options, primary,
                                                    secondary, colored)
     return _excover.count(n_primary, n_secondary, opts, colors,
-                          _limit(limit))
+                          _limit(limit),
+                          -1 if memo is None else int(bool(memo)))
+
+
+#: Whether this build's libdlx has the memo counter (count(memo=True)).
+HAVE_MEMO = bool(_excover.HAVE_MEMO)
 
 
 def _bool_options(matrix) -> Tuple[int, List[List[int]]]:

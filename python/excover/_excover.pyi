@@ -4,6 +4,7 @@
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 DLX_VERSION: str
+HAVE_MEMO: int
 
 class Solutions(Iterator[List[int]]):
     def __iter__(self) -> "Solutions": ...
@@ -18,7 +19,8 @@ def covers(n_primary: int, n_secondary: int,
            limit: int) -> Solutions: ...
 def count(n_primary: int, n_secondary: int,
           options: Sequence[Sequence[int]],
-          colors: Optional[Sequence[Sequence[int]]], limit: int) -> int: ...
+          colors: Optional[Sequence[Sequence[int]]], limit: int,
+          memo: int = ...) -> int: ...
 def count_value(hi: int, lo: int) -> int: ...
 
 def sudoku_solve(text: Union[str, bytes], limit: int = ...,

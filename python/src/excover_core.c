@@ -36,6 +36,12 @@
 #include <string.h>
 #include <time.h>
 
+#ifdef DLX_MEMO_DEFAULT_MB
+#define HAVE_MEMO 1
+#else
+#define HAVE_MEMO 0
+#endif
+
 /* Solutions a worker may hold before it waits for the consumer. */
 #define BATCH 1024
 /* How long the consumer waits before it runs the signal handlers. */
@@ -242,11 +248,15 @@ fail:
 
 /* ---- counting ------------------------------------------------------------ */
 
-/* The one place that counts a matrix: today a search that visits every
- * solution without spelling it out; the memo counter, the bounds and the
- * costs plug in here when the engine has them.  Returns a new int, or
- * NULL with an exception (KeyboardInterrupt when Ctrl-C stopped it). */
-static PyObject *count_matrix(dlx_matrix *m, uint64_t limit)
+/* The one place that counts a matrix.  memo: 1 by the memo counter
+ * (dlx_count_memo: the count of each sub-problem remembered, for counts
+ * far past 2^64), 0 by a search that visits every solution without
+ * spelling it out (dlx_solve), -1 as dlx_memo_pays says.  libdlx without
+ * the memo counter (no DLX_MEMO_DEFAULT_MB in dlx.h) counts by search and
+ * refuses memo=1.  Bounds and costs (dlx_set_bounds, dlx_best) plug in
+ * here too when the engine has them.  Returns a new int, or NULL with an
+ * exception (KeyboardInterrupt when Ctrl-C stopped it). */
+static PyObject *count_matrix(dlx_matrix *m, uint64_t limit, int memo)
 {
     dlx_search s = dlx_search_defaults();
     dlx_result r;
@@ -254,12 +264,31 @@ static PyObject *count_matrix(dlx_matrix *m, uint64_t limit)
     s.max_solutions = limit;
     s.on_poll = excover_poll_signals;
     s.poll_ctx = &poll;
+#ifndef DLX_MEMO_DEFAULT_MB
+    if (memo > 0) {
+        PyErr_SetString(PyExc_NotImplementedError, "this libdlx has no "
+                        "memo counter (dlx_count_memo)");
+        return NULL;
+    }
+#endif
+    int st;
     excover_unlock(&poll);
-    int st = dlx_solve(m, &s, &r);
+#ifdef DLX_MEMO_DEFAULT_MB
+    if (memo < 0)
+        memo = dlx_memo_pays(m);
+    if (memo > 0)
+        st = dlx_count_memo(m, &s, 0, &r, NULL);
+    else
+#endif
+        st = dlx_solve(m, &s, &r);
     if (excover_relock(&poll) < 0)
         return NULL;
     if (st == DLX_ENOMEM)
         return PyErr_NoMemory();
+#ifdef DLX_MEMO_DEFAULT_MB
+    if (st == DLX_EOVERFLOW)
+        return PyErr_Format(PyExc_OverflowError, "the count passes 2^128");
+#endif
     if (st != DLX_OK)
         return PyErr_Format(PyExc_RuntimeError, "dlx: %s", dlx_strerror(st));
     return excover_count_to_int(r.solutions);
@@ -270,14 +299,15 @@ static PyObject *py_count(PyObject *self, PyObject *args)
     int n_primary, n_secondary;
     PyObject *options, *colors;
     unsigned long long limit;
+    int memo = -1;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiOOK", &n_primary, &n_secondary, &options,
-                          &colors, &limit))
+    if (!PyArg_ParseTuple(args, "iiOOK|i", &n_primary, &n_secondary,
+                          &options, &colors, &limit, &memo))
         return NULL;
     problem p;
     if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
         return NULL;
-    PyObject *n = count_matrix(p.m, limit);
+    PyObject *n = count_matrix(p.m, limit, memo);
     problem_free(&p);
     return n;
 }
@@ -591,7 +621,9 @@ static PyMethodDef core_methods[] = {
       "Options as item indices (primary first); colors None or one list "
       "per option." },
     { "count", py_count, METH_VARARGS,
-      "count(n_primary, n_secondary, options, colors, limit) -> int" },
+      "count(n_primary, n_secondary, options, colors, limit, memo=-1) -> "
+      "int\nmemo: 1 by the memo counter, 0 by search, -1 as libdlx "
+      "judges." },
     { "count_value", py_count_value, METH_VARARGS,
       "count_value(hi, lo) -> int: a 128-bit count as the counters return "
       "it" },
@@ -628,7 +660,8 @@ PyMODINIT_FUNC PyInit__excover(void)
     void **state = PyModule_GetState(m);
     *state = excover_puzzles_state_new();
     if (!*state || PyModule_AddFunctions(m, excover_puzzle_methods) < 0 ||
-        PyModule_AddStringConstant(m, "DLX_VERSION", DLX_VERSION) < 0) {
+        PyModule_AddStringConstant(m, "DLX_VERSION", DLX_VERSION) < 0 ||
+        PyModule_AddIntConstant(m, "HAVE_MEMO", HAVE_MEMO) < 0) {
         if (!*state)
             PyErr_NoMemory();
         Py_DECREF(m);

@@ -176,3 +176,67 @@ def test_help_and_docstrings():
               excover.sudoku.generate, excover.mathdoku.solve,
               excover.mathdoku.count, excover.mathdoku.generate):
         assert f.__doc__ and len(f.__doc__) > 40
+
+
+def dominoes(rows, cols):
+    """Domino tilings of a board, cells numbered row by row."""
+    options = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                options.append([(r, c), (r, c + 1)])
+            if r + 1 < rows:
+                options.append([(r, c), (r + 1, c)])
+    return options
+
+
+def tilings_by_profile(rows, cols):
+    """The same count by a second method: the broken-profile dynamic
+    program, cell by cell down each column.  Bit r of a profile: cell r
+    of this column (rows not yet passed) or of the next one (rows passed)
+    is already covered."""
+    counts = {0: 1}
+    for c in range(cols):
+        for r in range(rows):
+            nxt = {}
+
+            def add(key, n):
+                nxt[key] = nxt.get(key, 0) + n
+
+            for prof, n in counts.items():
+                if prof >> r & 1:
+                    add(prof & ~(1 << r), n)          # covered already
+                    continue
+                if c + 1 < cols:
+                    add(prof | 1 << r, n)             # a domino across
+                if r + 1 < rows and not prof >> (r + 1) & 1:
+                    add(prof | 1 << (r + 1), n)       # a domino down
+            counts = nxt
+    return counts.get(0, 0)
+
+
+def test_profile_counts_are_published():
+    # OEIS A004003: domino tilings of 2n x 2n boards
+    assert [tilings_by_profile(n, n) for n in (2, 4, 6, 8)] == \
+        [2, 36, 6728, 12988816]
+    assert count(dominoes(6, 6)) == 6728
+
+
+@pytest.mark.skipif(not excover.HAVE_MEMO, reason="libdlx has no memo "
+                    "counter yet (dlx_count_memo)")
+def test_count_past_2_to_the_64():
+    want = tilings_by_profile(8, 24)
+    assert want > 2**64
+    # 24 rows of 8: the memo counter branches on the cells row by row, and
+    # a row of 8 is its frontier
+    assert count(dominoes(24, 8), memo=True) == want
+
+
+def test_memo_argument():
+    options, primary, secondary = queens(8)
+    if excover.HAVE_MEMO:
+        assert count(options, primary, secondary, memo=True) == 92
+    else:
+        with pytest.raises(NotImplementedError):
+            count(options, primary, secondary, memo=True)
+    assert count(options, primary, secondary, memo=False) == 92
