@@ -21,16 +21,23 @@ Searches run in C without the GIL; Ctrl-C (KeyboardInterrupt) stops
 them within a few milliseconds.  The puzzles of the commands are in
 :mod:`excover.sudoku` and :mod:`excover.mathdoku`.
 """
-from typing import Hashable, Iterator, List, Optional, Sequence, Tuple
+from typing import (Dict, Hashable, Iterator, List, Optional, Sequence,
+                    Tuple, Union)
 
 from . import _excover
 from . import mathdoku, sudoku
 
-__all__ = ["covers", "covers_bool", "count", "count_bool", "sudoku",
-           "mathdoku", "Solutions"]
+__all__ = ["covers", "covers_bool", "count", "count_bool", "best",
+           "sudoku", "mathdoku", "Solutions", "HAVE_MEMO", "HAVE_BOUNDS"]
 __version__ = "0.2.0"
 
 Solutions = _excover.Solutions
+#: {item: n} or {item: (lo, hi)}
+Bounds = Dict[Hashable, Union[int, Tuple[int, int]]]
+#: Whether this build's libdlx has the memo counter (count(memo=True)).
+HAVE_MEMO = bool(_excover.HAVE_MEMO)
+#: Whether it has multiplicities and costs (bounds=..., best()).
+HAVE_BOUNDS = bool(_excover.HAVE_BOUNDS)
 
 
 def _split_color(item, colored):
@@ -87,7 +94,21 @@ def _encode(options, primary, secondary, colored):
         encoded.append(row)
         if colored:
             colors.append(cols)
-    return len(primary), len(secondary), encoded, colors
+    return len(primary), len(secondary), encoded, colors, index
+
+
+def _bounds(bounds, index, n_primary):
+    """[(item index, lo, hi)] of {item: n or (lo, hi)} (None: None)."""
+    if bounds is None:
+        return None
+    out = []
+    for item, b in dict(bounds).items():
+        k = index.get(item)
+        if k is None or k >= n_primary:
+            raise ValueError("bounds of %r: not a primary item" % (item,))
+        lo, hi = (b, b) if isinstance(b, int) else b
+        out.append((k, int(lo), int(hi)))
+    return out
 
 
 def _limit(limit):
@@ -102,7 +123,8 @@ def covers(options: Sequence[Sequence[Hashable]],
            primary: Optional[Sequence[Hashable]] = None,
            secondary: Optional[Sequence[Hashable]] = None,
            colored: bool = False,
-           limit: Optional[int] = None) -> "Solutions":
+           limit: Optional[int] = None,
+           bounds: Optional[Bounds] = None) -> "Solutions":
     """Yield each exact cover as a list of option indices.
 
     options: a list of options, each a list of hashable items.
@@ -113,6 +135,10 @@ def covers(options: Sequence[Sequence[Hashable]],
     colored: items written "name:COLOR" are item `name` with a color; a
         secondary item may be covered by several options of one color.
     limit: stop after this many solutions (None: all).
+    bounds: {item: n} or {item: (lo, hi)}: a primary item covered n
+        times, or lo to hi times (Knuth's multiplicities, dlx3), where
+        libdlx has them (HAVE_BOUNDS); a solution lists each chosen
+        option once.
 
     As in Knuth's programs and xcover, an option with no primary item is
     never chosen.  Each solution lists its options in the order the
@@ -122,10 +148,10 @@ def covers(options: Sequence[Sequence[Hashable]],
     ValueError for an option that names an unknown item, names an item
     twice, or colors a primary item.
     """
-    n_primary, n_secondary, opts, colors = _encode(options, primary,
-                                                   secondary, colored)
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
     return _excover.covers(n_primary, n_secondary, opts, colors,
-                           _limit(limit))
+                           _limit(limit), _bounds(bounds, index, n_primary))
 
 
 def count(options: Sequence[Sequence[Hashable]],
@@ -133,7 +159,8 @@ def count(options: Sequence[Sequence[Hashable]],
           secondary: Optional[Sequence[Hashable]] = None,
           colored: bool = False,
           limit: Optional[int] = None,
-          memo: Optional[bool] = None) -> int:
+          memo: Optional[bool] = None,
+          bounds: Optional[Bounds] = None) -> int:
     """The number of exact covers, as an exact int (never wraps).
 
     The arguments are those of covers().  With limit, counting stops
@@ -145,18 +172,42 @@ def count(options: Sequence[Sequence[Hashable]],
     of large boards, in seconds; it branches on items in the order they
     are numbered, so list the items of neighbouring cells near one
     another), False by a search that visits each solution, None lets
-    libdlx judge.  A libdlx without the memo counter (HAVE_MEMO false)
+    libdlx judge (by search when bounds are given).  A libdlx without the memo counter (HAVE_MEMO false)
     counts by search and raises NotImplementedError for memo=True.
     """
-    n_primary, n_secondary, opts, colors = _encode(options, primary,
-                                                   secondary, colored)
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    if memo is None and bounds is not None:
+        memo = False
     return _excover.count(n_primary, n_secondary, opts, colors,
                           _limit(limit),
-                          -1 if memo is None else int(bool(memo)))
+                          -1 if memo is None else int(bool(memo)),
+                          _bounds(bounds, index, n_primary))
 
 
-#: Whether this build's libdlx has the memo counter (count(memo=True)).
-HAVE_MEMO = bool(_excover.HAVE_MEMO)
+
+def best(options: Sequence[Sequence[Hashable]], costs: Sequence[int],
+         k: int = 1,
+         primary: Optional[Sequence[Hashable]] = None,
+         secondary: Optional[Sequence[Hashable]] = None,
+         colored: bool = False,
+         bounds: Optional[Bounds] = None) -> List[Tuple[int, List[int]]]:
+    """The k cheapest exact covers, cheapest first, as (cost, options).
+
+    costs: one non-negative int per option; a solution costs the sum of
+    its options' costs (Knuth's dlx5: the search cuts off every branch
+    that cannot beat the k-th best found so far).  The other arguments
+    are those of covers().  Fewer than k when there are fewer solutions.
+    Needs libdlx's costs (HAVE_BOUNDS), else NotImplementedError.
+    """
+    if k < 1:
+        raise ValueError("k must be 1 or more")
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    if len(costs) != len(opts):
+        raise ValueError("%d costs for %d options" % (len(costs), len(opts)))
+    return _excover.best(n_primary, n_secondary, opts, colors,
+                         _bounds(bounds, index, n_primary), list(costs), k)
 
 
 def _bool_options(matrix) -> Tuple[int, List[List[int]]]:

@@ -5,6 +5,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 DLX_VERSION: str
 HAVE_MEMO: int
+HAVE_BOUNDS: int
 
 class Solutions(Iterator[List[int]]):
     def __iter__(self) -> "Solutions": ...
@@ -16,11 +17,20 @@ class Solutions(Iterator[List[int]]):
 def covers(n_primary: int, n_secondary: int,
            options: Sequence[Sequence[int]],
            colors: Optional[Sequence[Sequence[int]]],
-           limit: int) -> Solutions: ...
+           limit: int,
+           bounds: Optional[Sequence[Tuple[int, int, int]]] = ...
+           ) -> Solutions: ...
 def count(n_primary: int, n_secondary: int,
           options: Sequence[Sequence[int]],
           colors: Optional[Sequence[Sequence[int]]], limit: int,
-          memo: int = ...) -> int: ...
+          memo: int = ...,
+          bounds: Optional[Sequence[Tuple[int, int, int]]] = ...) -> int: ...
+def best(n_primary: int, n_secondary: int,
+         options: Sequence[Sequence[int]],
+         colors: Optional[Sequence[Sequence[int]]],
+         bounds: Optional[Sequence[Tuple[int, int, int]]],
+         costs: Optional[Sequence[int]], k: int
+         ) -> List[Tuple[int, List[int]]]: ...
 def count_value(hi: int, lo: int) -> int: ...
 
 def sudoku_solve(text: Union[str, bytes], limit: int = ...,

@@ -41,6 +41,13 @@
 #else
 #define HAVE_MEMO 0
 #endif
+/* Multiplicities and costs (Knuth's dlx3 and dlx5) where libdlx has
+ * them: dlx_set_bounds, dlx_set_cost, dlx_best. */
+#ifdef DLX_MAX_BOUND
+#define HAVE_BOUNDS 1
+#else
+#define HAVE_BOUNDS 0
+#endif
 
 /* Solutions a worker may hold before it waits for the consumer. */
 #define BATCH 1024
@@ -246,6 +253,66 @@ fail:
     return -1;
 }
 
+/* Sets the bounds, a sequence of (item, lo, hi), and the costs, one per
+ * option given (or None), on the matrix; 0, or -1 with an exception. */
+static int problem_bounds(problem *p, PyObject *bounds, PyObject *costs)
+{
+    if (bounds == Py_None && costs == Py_None)
+        return 0;
+#if HAVE_BOUNDS
+    PyObject *f = bounds == Py_None ? NULL
+                : PySequence_Fast(bounds, "bounds must be a sequence");
+    if (bounds != Py_None && !f)
+        return -1;
+    for (Py_ssize_t k = 0; f && k < PySequence_Fast_GET_SIZE(f); k++) {
+        int item, lo, hi;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(f, k), "iii", &item,
+                              &lo, &hi)) {
+            Py_DECREF(f);
+            return -1;
+        }
+        int st = dlx_set_bounds(p->m, item, lo, hi);
+        if (st != DLX_OK) {
+            Py_DECREF(f);
+            PyErr_Format(st == DLX_ENOMEM ? PyExc_MemoryError
+                         : PyExc_ValueError, "bounds %d:%d of item %d: %s",
+                         lo, hi, item, dlx_strerror(st));
+            return -1;
+        }
+    }
+    Py_XDECREF(f);
+    if (costs == Py_None)
+        return 0;
+    f = PySequence_Fast(costs, "costs must be a sequence");
+    if (!f)
+        return -1;
+    int n = dlx_num_options(p->m);
+    for (int k = 0; k < n; k++) {
+        Py_ssize_t given = p->map[k];
+        if (given >= PySequence_Fast_GET_SIZE(f)) {
+            PyErr_SetString(PyExc_ValueError, "one cost per option");
+            break;
+        }
+        long long c = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(f, given));
+        if (PyErr_Occurred())
+            break;
+        int st = dlx_set_cost(p->m, k, (int64_t)c);
+        if (st != DLX_OK) {
+            PyErr_Format(PyExc_ValueError, "cost %lld of option %zd: %s", c,
+                         given, dlx_strerror(st));
+            break;
+        }
+    }
+    Py_DECREF(f);
+    return PyErr_Occurred() ? -1 : 0;
+#else
+    (void)p;
+    PyErr_SetString(PyExc_NotImplementedError, "this libdlx has no "
+                    "multiplicities or costs (dlx_set_bounds, dlx_best)");
+    return -1;
+#endif
+}
+
 /* ---- counting ------------------------------------------------------------ */
 
 /* The one place that counts a matrix.  memo: 1 by the memo counter
@@ -300,13 +367,18 @@ static PyObject *py_count(PyObject *self, PyObject *args)
     PyObject *options, *colors;
     unsigned long long limit;
     int memo = -1;
+    PyObject *bounds = Py_None;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiOOK|i", &n_primary, &n_secondary,
-                          &options, &colors, &limit, &memo))
+    if (!PyArg_ParseTuple(args, "iiOOK|iO", &n_primary, &n_secondary,
+                          &options, &colors, &limit, &memo, &bounds))
         return NULL;
     problem p;
     if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
         return NULL;
+    if (problem_bounds(&p, bounds, Py_None) < 0) {
+        problem_free(&p);
+        return NULL;
+    }
     PyObject *n = count_matrix(p.m, limit, memo);
     problem_free(&p);
     return n;
@@ -593,9 +665,10 @@ static PyObject *py_covers(PyObject *self, PyObject *args)
     int n_primary, n_secondary;
     PyObject *options, *colors;
     unsigned long long limit;
+    PyObject *bounds = Py_None;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiOOK", &n_primary, &n_secondary, &options,
-                          &colors, &limit))
+    if (!PyArg_ParseTuple(args, "iiOOK|O", &n_primary, &n_secondary,
+                          &options, &colors, &limit, &bounds))
         return NULL;
     solution_iter *it = PyObject_New(solution_iter, &solution_iter_type);
     if (!it)
@@ -606,24 +679,97 @@ static PyObject *py_covers(PyObject *self, PyObject *args)
     pthread_cond_init(&it->to_consumer, NULL);
     pthread_cond_init(&it->to_worker, NULL);
     it->limit = limit;
-    if (problem_make(&it->p, n_primary, n_secondary, options, colors) < 0) {
+    if (problem_make(&it->p, n_primary, n_secondary, options, colors) < 0 ||
+        problem_bounds(&it->p, bounds, Py_None) < 0) {
         Py_DECREF(it);
         return NULL;
     }
     return (PyObject *)it;
 }
 
+/* ---- the cheapest solutions --------------------------------------------- */
+
+/* The k cheapest solutions as [(cost, [option, ...]), ...], cheapest
+ * first (dlx_best), or NULL with an exception. */
+static PyObject *best_solutions(problem *p, int k)
+{
+#if HAVE_BOUNDS
+    dlx_search s = dlx_search_defaults();
+    dlx_result r;
+    excover_poll poll;
+    s.on_poll = excover_poll_signals;
+    s.poll_ctx = &poll;
+    excover_unlock(&poll);
+    int st = dlx_best(p->m, &s, k, &r);
+    if (excover_relock(&poll) < 0)
+        return NULL;
+    if (st == DLX_ENOMEM)
+        return PyErr_NoMemory();
+    if (st != DLX_OK)
+        return PyErr_Format(PyExc_RuntimeError, "dlx: %s", dlx_strerror(st));
+    int n = dlx_best_count(p->m);
+    PyObject *list = PyList_New(n > 0 ? n : 0);
+    for (int i = 0; list && i < n; i++) {
+        const int *opts;
+        int64_t cost;
+        int len = dlx_best_solution(p->m, i, &opts, &cost);
+        PyObject *sol = PyList_New(len > 0 ? len : 0);
+        for (int j = 0; sol && j < len; j++) {
+            PyObject *v = PyLong_FromLong(p->map[opts[j]]);
+            if (!v)
+                Py_CLEAR(sol);
+            else
+                PyList_SET_ITEM(sol, j, v);
+        }
+        PyObject *pair = sol ? Py_BuildValue("(LN)", (long long)cost, sol)
+                             : NULL;
+        if (!pair)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, pair);
+    }
+    return list;
+#else
+    (void)p;
+    (void)k;
+    PyErr_SetString(PyExc_NotImplementedError, "this libdlx has no costs "
+                    "(dlx_best)");
+    return NULL;
+#endif
+}
+
+static PyObject *py_best(PyObject *self, PyObject *args)
+{
+    int n_primary, n_secondary, k;
+    PyObject *options, *colors, *bounds, *costs;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiOOOOi", &n_primary, &n_secondary,
+                          &options, &colors, &bounds, &costs, &k))
+        return NULL;
+    problem p;
+    if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
+        return NULL;
+    PyObject *res = problem_bounds(&p, bounds, costs) < 0
+                  ? NULL : best_solutions(&p, k);
+    problem_free(&p);
+    return res;
+}
+
 /* ---- the module ---------------------------------------------------------- */
 
 static PyMethodDef core_methods[] = {
     { "covers", py_covers, METH_VARARGS,
-      "covers(n_primary, n_secondary, options, colors, limit) -> iterator\n"
+      "covers(n_primary, n_secondary, options, colors, limit, bounds=None) "
+      "-> iterator\n"
       "Options as item indices (primary first); colors None or one list "
       "per option." },
     { "count", py_count, METH_VARARGS,
       "count(n_primary, n_secondary, options, colors, limit, memo=-1) -> "
       "int\nmemo: 1 by the memo counter, 0 by search, -1 as libdlx "
       "judges." },
+    { "best", py_best, METH_VARARGS,
+      "best(n_primary, n_secondary, options, colors, bounds, costs, k) -> "
+      "[(cost, [option, ...]), ...]" },
     { "count_value", py_count_value, METH_VARARGS,
       "count_value(hi, lo) -> int: a 128-bit count as the counters return "
       "it" },
@@ -661,7 +807,8 @@ PyMODINIT_FUNC PyInit__excover(void)
     *state = excover_puzzles_state_new();
     if (!*state || PyModule_AddFunctions(m, excover_puzzle_methods) < 0 ||
         PyModule_AddStringConstant(m, "DLX_VERSION", DLX_VERSION) < 0 ||
-        PyModule_AddIntConstant(m, "HAVE_MEMO", HAVE_MEMO) < 0) {
+        PyModule_AddIntConstant(m, "HAVE_MEMO", HAVE_MEMO) < 0 ||
+        PyModule_AddIntConstant(m, "HAVE_BOUNDS", HAVE_BOUNDS) < 0) {
         if (!*state)
             PyErr_NoMemory();
         Py_DECREF(m);

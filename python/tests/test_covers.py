@@ -240,3 +240,69 @@ def test_memo_argument():
         with pytest.raises(NotImplementedError):
             count(options, primary, secondary, memo=True)
     assert count(options, primary, secondary, memo=False) == 92
+
+
+def brute_force_bounds(options, primary, secondary, bounds):
+    """Subsets of options (each option once) covering primary item i
+    between bounds[i][0] and bounds[i][1] times (1:1 when not given) and
+    each secondary item at most once."""
+    found = []
+    usable = [k for k, o in enumerate(options) if set(o) & set(primary)]
+    for n in range(len(usable) + 1):
+        for subset in itertools.combinations(usable, n):
+            seen = [i for s in subset for i in options[s]]
+            ok = all(seen.count(j) <= 1 for j in secondary)
+            for j in primary:
+                lo, hi = bounds.get(j, (1, 1))
+                ok = ok and lo <= seen.count(j) <= hi
+            if ok:
+                found.append(frozenset(subset))
+    return set(found)
+
+
+needs_bounds = pytest.mark.skipif(not excover.HAVE_BOUNDS, reason="libdlx "
+                                  "has no multiplicities or costs yet")
+
+
+@needs_bounds
+def test_bounds_and_best_against_brute_force():
+    rng = random.Random(int(os.environ.get("EXCOVER_SEED", "777")))
+    for trial in range(150):
+        n_items = rng.randint(1, 5)
+        items = list(range(n_items + rng.randint(0, 2)))
+        primary, secondary = items[:n_items], items[n_items:]
+        options = [rng.sample(items, rng.randint(1, min(3, len(items))))
+                   for _ in range(rng.randint(1, 9))]
+        bounds = {}
+        for j in primary:
+            if rng.random() < 0.5:
+                lo = rng.randint(0, 2)
+                bounds[j] = (lo, lo + rng.randint(0, 2) or 1)
+        want = brute_force_bounds(options, primary, secondary, bounds)
+        got = [frozenset(s) for s in covers(options, primary, secondary,
+                                            bounds=bounds)]
+        assert len(got) == len(set(got)) and set(got) == want, trial
+        assert count(options, primary, secondary, bounds=bounds) == len(want)
+        costs = [rng.randint(0, 9) for _ in options]
+        cost_of = {s: sum(costs[k] for k in s) for s in want}
+        k = rng.randint(1, 4)
+        top = excover.best(options, costs, k, primary, secondary,
+                           bounds=bounds)
+        assert [c for c, _ in top] == sorted(cost_of.values())[:k], trial
+        for c, s in top:
+            assert frozenset(s) in want and cost_of[frozenset(s)] == c
+
+
+@pytest.mark.skipif(excover.HAVE_BOUNDS, reason="libdlx has bounds")
+def test_bounds_refused_without_the_engine():
+    with pytest.raises(NotImplementedError):
+        count([["a"]], bounds={"a": (0, 1)})
+    with pytest.raises(NotImplementedError):
+        excover.best([["a"]], [1])
+
+
+def test_bounds_bad_input():
+    with pytest.raises(ValueError, match="not a primary item"):
+        count([["a", "x"]], secondary=["x"], bounds={"x": 1})
+    with pytest.raises(ValueError, match="costs"):
+        excover.best([["a"], ["a"]], [1])
