@@ -53,18 +53,22 @@ def rate(text: str, box: Optional[str] = None, x: bool = False
 
 def generate(seed: Optional[int] = None, size: int = 9,
              box: Optional[str] = None, symmetry: str = "none",
-             givens: int = 0, solution: bool = False
+             givens: int = 0, solution: bool = False,
+             difficulty: Optional[str] = None
              ) -> Union[str, Tuple[str, str]]:
     """A sudoku with one solution, as ``sudoku generate --seed S`` makes it.
 
     seed: the same seed gives the same puzzle on every machine (None: a
     random one).  size or box ("RxC") give the shape; symmetry is one of
     none, rot180, rot90, mirror, diagonal; givens > 0 stops clearing at
-    that many givens.  Returns the puzzle as one line, or (puzzle,
-    solution) with solution=True.
+    that many givens; difficulty (easy, medium, hard, expert, extreme,
+    guessing) asks for a puzzle of that grade, reached as the command
+    reaches it (RuntimeError when 10,000 attempts find none).  Returns
+    the puzzle as one line, or (puzzle, solution) with solution=True.
     """
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     return _excover.sudoku_generate(seed, size=size, box=box,
                                     symmetry=symmetry, givens=givens,
-                                    solution=solution)
+                                    solution=solution,
+                                    difficulty=difficulty)

@@ -376,17 +376,70 @@ done:
     return res;
 }
 
+/* The grade the logic solver gives a puzzle (sudoku generate's
+ * rate_puzzle): its name, or NULL. */
+static const char *grade_name(const sudoku *p, sudoku_solver *sv)
+{
+    sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
+    sudoku_step *st = malloc(sizeof *st);
+    int hardest = 0, got = -2;
+    while (lg && st && (got = sudoku_logic_step(lg, sv, st)) == 1)
+        if ((int)st->tech > hardest)
+            hardest = st->tech;
+    sudoku_logic_free(lg);
+    free(st);
+    return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
+}
+
+/* sudoku generate's steering: a given may go while the techniques of the
+ * grade still solve the puzzle without a guess. */
+static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
+{
+    const uint32_t *allowed = ctx;
+    return sudoku_logic_solves(p, *allowed, cells, n) == 1;
+}
+
+/* What `sudoku generate --seed S [--difficulty D]` does for one puzzle
+ * of plain sudoku: with a grade, attempts from seeds mixed with the
+ * attempt's number, steered by the grade's techniques below expert and
+ * sampled from expert on, until the logic solver gives the grade.
+ * 0 made, 1 no puzzle of the grade in the attempts, -1 no grid. */
+static int generate_graded(sudoku_solver *sv, uint64_t seed, int level,
+                           sudoku_gen_options *opt, sudoku *puzzle,
+                           sudoku *solution)
+{
+    const char *want = level >= 0 ? sudoku_grade_names[level] : NULL;
+    uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
+    if (want && level < SUDOKU_GRADE_EXPERT) {
+        opt->accept = within_grade;
+        opt->accept_ctx = &allowed;
+    }
+    for (int tries = 0; tries < 10000; tries++) {
+        uint64_t s = tries ? seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)tries)
+                           : seed;
+        sudoku_gen_report rep;
+        if (sudoku_generate(sv, s, opt, puzzle, solution, &rep) != 0)
+            return -1;
+        if (!want)
+            return 0;
+        const char *got = grade_name(puzzle, sv);
+        if (got && !strcmp(got, want))
+            return 0;
+    }
+    return 1;
+}
+
 static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
                                     PyObject *kw)
 {
     static char *kwlist[] = { "seed", "size", "box", "symmetry", "givens",
-                              "solution", NULL };
+                              "solution", "difficulty", NULL };
     unsigned long long seed;
-    int size = 9, givens = 0, with_solution = 0;
-    const char *box = NULL, *symmetry = "none";
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "K|izzip", kwlist, &seed,
+    int size = 9, givens = 0, with_solution = 0, level = -1;
+    const char *box = NULL, *symmetry = "none", *difficulty = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "K|izzipz", kwlist, &seed,
                                      &size, &box, &symmetry, &givens,
-                                     &with_solution))
+                                     &with_solution, &difficulty))
         return NULL;
     sudoku_shape shape;
     sudoku_gen_options opt;
@@ -404,6 +457,13 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
          opt.symmetry == SUDOKU_SYMMETRY_DIAGONAL) && shape.R != shape.C)
         return PyErr_Format(PyExc_ValueError, "symmetry %s needs square "
                             "boxes, not %dx%d", symmetry, shape.R, shape.C);
+    for (int g = 0; difficulty && sudoku_grade_names[g]; g++)
+        if (!strcmp(sudoku_grade_names[g], difficulty))
+            level = g;
+    if (difficulty && level < 0)
+        return PyErr_Format(PyExc_ValueError, "difficulty: '%s' is not a "
+                            "grade (easy, medium, hard, expert, extreme, "
+                            "guessing)", difficulty);
     if (givens < 0)
         return PyErr_Format(PyExc_ValueError, "givens: %d", givens);
     opt.target_givens = givens;
@@ -414,18 +474,20 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
     sudoku_init(&solution);
-    sudoku_gen_report rep;
     int st = -1;
     if (sv) {
         Py_BEGIN_ALLOW_THREADS
-        st = sudoku_generate(sv, seed, &opt, &puzzle, &solution, &rep);
+        st = generate_graded(sv, seed, level, &opt, &puzzle, &solution);
         Py_END_ALLOW_THREADS
     }
     PyObject *res = NULL;
     if (!sv)
         PyErr_NoMemory();
-    else if (st != 0)
+    else if (st < 0)
         PyErr_Format(PyExc_RuntimeError, "seed %llu: no grid", seed);
+    else if (st > 0)
+        PyErr_Format(PyExc_RuntimeError, "seed %llu: no %s puzzle in 10000 "
+                     "attempts", seed, difficulty);
     else if (!with_solution)
         res = sudoku_text(&puzzle, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_AUTO);
     else

@@ -114,6 +114,16 @@ def test_sudoku_generate_against_the_command(sudoku_cmd):
                     "--symmetry", "rot180")[1].strip()
 
 
+def test_sudoku_generate_difficulty_against_the_command(sudoku_cmd):
+    for seed, grade in ((3, "easy"), (4, "hard"), (1, "expert")):
+        p = sudoku.generate(seed, difficulty=grade)
+        assert p == run(sudoku_cmd, "generate", "--seed", str(seed),
+                        "--difficulty", grade)[1].strip()
+        assert sudoku.rate(p)["rating"] == grade
+    with pytest.raises(ValueError, match="difficulty"):
+        sudoku.generate(1, difficulty="fiendish")
+
+
 def test_generate_is_reproducible():
     assert sudoku.generate(9) == sudoku.generate(9)
     assert sudoku.generate(9) != sudoku.generate(10)
