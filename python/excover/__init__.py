@@ -172,8 +172,10 @@ def count(options: Sequence[Sequence[Hashable]],
     of large boards, in seconds; it branches on items in the order they
     are numbered, so list the items of neighbouring cells near one
     another), False by a search that visits each solution, None lets
-    libdlx judge (by search when bounds are given).  A libdlx without the memo counter (HAVE_MEMO false)
-    counts by search and raises NotImplementedError for memo=True.
+    libdlx judge (by search when bounds are given).  A libdlx without
+    the memo counter (HAVE_MEMO false) counts by search and raises
+    NotImplementedError for memo=True.
+    bounds: as in covers().
     """
     n_primary, n_secondary, opts, colors, index = _encode(
         options, primary, secondary, colored)
