@@ -25,3 +25,9 @@ def test_readme_code_blocks():
     options, diagonals = env["queens"](8)
     assert env["count"](options, secondary=diagonals) == 92
     assert env["board"][0][0] in "FILNPTUVWXYZ"
+
+
+def test_module_docstring_examples():
+    import excover
+    failures, tried = doctest.testmod(excover)
+    assert tried >= 3 and failures == 0
