@@ -21,6 +21,7 @@ Searches run in C without the GIL; Ctrl-C (KeyboardInterrupt) stops
 them within a few milliseconds.  The puzzles of the commands are in
 :mod:`excover.sudoku` and :mod:`excover.mathdoku`.
 """
+import sys
 from typing import (Dict, Hashable, Iterator, List, Optional, Sequence,
                     Tuple, Union)
 
@@ -214,10 +215,9 @@ def best(options: Sequence[Sequence[Hashable]], costs: Sequence[int],
 
 def _bool_options(matrix) -> Tuple[int, List[List[int]]]:
     """(columns, options) of a 2-D boolean matrix (numpy or lists)."""
-    try:
-        import numpy
-    except ImportError:
-        numpy = None
+    # an array can only come from a numpy already imported: never import
+    # it here
+    numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(matrix, numpy.ndarray):
         if matrix.ndim != 2:
             raise ValueError("the matrix must have 2 dimensions")

@@ -306,3 +306,15 @@ def test_bounds_bad_input():
         count([["a", "x"]], secondary=["x"], bounds={"x": 1})
     with pytest.raises(ValueError, match="costs"):
         excover.best([["a"], ["a"]], [1])
+
+
+def test_numpy_is_optional():
+    # importing and using excover does not import numpy
+    import subprocess
+    import sys
+    code = ("import sys; import excover; "
+            "excover.count_bool([[1, 0], [0, 1], [1, 1]]); "
+            "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "False"
