@@ -175,3 +175,24 @@ def test_one_thread_at_a_time_in_an_iterator():
     timer.join()
     assert len(errors) == 2 and "another thread" in errors[0]
     assert list(it) == []
+
+
+def test_puzzles_from_several_threads_at_once():
+    # the module's cached solver is taken by one thread at a time; the
+    # others make their own: the answers are those of one thread alone
+    from excover import sudoku
+    from test_puzzles import PUZZLES
+    want = [sudoku.solve(p) for p in PUZZLES]
+    results = {}
+
+    def work(t):
+        results[t] = [sudoku.solve(p) for p in PUZZLES] + \
+            [sudoku.count(p) for p in PUZZLES]
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for t in range(4):
+        assert results[t] == want + [1] * len(PUZZLES)
