@@ -68,8 +68,7 @@ static void mul_64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
-/* *out = a * b; non-zero when the product passes 2^128. */
-static int mul_count(dlx_count a, dlx_count b, dlx_count *out)
+int dlx_count_mul(dlx_count a, dlx_count b, dlx_count *out)
 {
     uint64_t hi, lo, h1, l1, h2, l2;
     if (a.hi && b.hi)
@@ -119,6 +118,10 @@ typedef struct memo {
     int open_primary;       /* primary items open */
 
     int *chosen, nchosen;   /* forced moves taken, to undo */
+    int *low, nlow, caplow; /* primary items whose list fell to 0 or 1,
+                               pushed as it happened (some since covered
+                               or grown again: checked when read) */
+    int low_failed;         /* out of memory for low: scan the items */
     int *susp, nsusp;       /* items set aside while counting one part */
     int *mark, *queue, *partof;
     int gen;
@@ -168,6 +171,22 @@ static void flip_open(memo *M, int i)
     M->hash ^= M->z[i];
 }
 
+static void note_low(memo *M, int i)
+{
+    if (M->nlow == M->caplow) {
+        int cap = M->caplow ? 2 * M->caplow : 1024;
+        int *low = M->low_failed ? NULL
+                                 : realloc(M->low, (size_t)cap * sizeof *low);
+        if (!low) {
+            M->low_failed = 1;
+            return;
+        }
+        M->low = low;
+        M->caplow = cap;
+    }
+    M->low[M->nlow++] = i;
+}
+
 static void hide(memo *M, int p)
 {
     mnode *nd = M->nd;
@@ -181,7 +200,8 @@ static void hide(memo *M, int p)
             int u = nd[q].up, d = nd[q].down;
             nd[u].down = d;
             nd[d].up = u;
-            nd[x].top--;
+            if (--nd[x].top <= 1 && x <= M->np)
+                note_low(M, x - 1);
             M->updates++;
         }
         q++;
@@ -361,11 +381,20 @@ static void note_found(memo *M, dlx_count c)
 
 /* The item to branch on: -1 when an open primary item has no option left,
  * else a forced item (one option) if there is one, else the first open
- * primary item.  Assumes at least one is open. */
+ * primary item.  Assumes at least one is open.  The open items of length
+ * 0 or 1 are among low[] (unless it ran out of memory). */
 static int choose_item(const memo *M)
 {
     const mnode *nd = M->nd;
     int root = M->n;
+    if (!M->low_failed) {
+        for (int k = M->nlow - 1; k >= 0; k--) {
+            int i = M->low[k];
+            if (nd[i + 1].top <= 1 && is_open(M, i))
+                return nd[i + 1].top ? i : -1;
+        }
+        return M->rlink[root];
+    }
     for (int i = M->rlink[root]; i != root; i = M->rlink[i]) {
         int len = nd[i + 1].top;
         if (len <= 1)
@@ -445,7 +474,7 @@ static dlx_count count_parts(memo *M, const int *lab, int parts)
                 set_aside(M, i);
         dlx_count c = count_state(M);
         restore_aside(M, base);
-        if (mul_count(total, c, &total)) {
+        if (dlx_count_mul(total, c, &total)) {
             M->overflow = 1;
             stop_with(M, DLX_STOP_CALLBACK);
         }
@@ -496,10 +525,12 @@ static dlx_count branch(memo *M, int i)
     dlx_count total = { 0, 0 };
     mnode *nd = M->nd;
     cover(M, i);
+    int nlow = M->nlow;
     for (int p = nd[i + 1].down; p != i + 1 && !M->stop; p = nd[p].down) {
         commit_rest(M, p);
         dlx_count c = count_state(M);
         uncommit_rest(M, p);
+        M->nlow = nlow;
         if (add_count(&total, c)) {
             M->overflow = 1;
             stop_with(M, DLX_STOP_CALLBACK);
@@ -514,7 +545,7 @@ static dlx_count branch(memo *M, int i)
 static dlx_count count_state(memo *M)
 {
     dlx_count total = { 0, 0 };
-    int base = M->nchosen, item;
+    int base = M->nchosen, item, nlow = M->nlow;
     for (;;) {
         if (tick(M))
             goto undo;
@@ -552,6 +583,7 @@ undo:
         uncommit_rest(M, p);
         uncover(M, M->nd[p].top - 1);
     }
+    M->nlow = nlow;
     return total;
 }
 
@@ -567,6 +599,7 @@ static void memo_free(memo *M)
     free(M->key);
     free(M->z);
     free(M->chosen);
+    free(M->low);
     free(M->susp);
     free(M->mark);
     free(M->queue);
@@ -663,6 +696,9 @@ static int memo_init(memo *M, const dlx_matrix *m, size_t memo_bytes)
     M->rlink[prev] = n;
     M->llink[n] = prev;
     M->open_primary = M->np;
+    for (int i = 0; i < M->np; i++)
+        if (M->nd[i + 1].top <= 1)
+            note_low(M, i);
     return memo_table_init(&M->table, M->kw, memo_bytes);
 }
 

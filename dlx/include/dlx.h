@@ -112,6 +112,9 @@ typedef struct dlx_count {
 char *dlx_count_str(dlx_count c, char *buf);
 /* a + b (mod 2^128; callers adding partial counts cannot reach it). */
 dlx_count dlx_count_add(dlx_count a, dlx_count b);
+/* *out = a * b; returns non-zero (and *out is not to be used) when the
+ * product does not fit in 128 bits. */
+int dlx_count_mul(dlx_count a, dlx_count b, dlx_count *out);
 /* The count as a uint64_t; UINT64_MAX when it does not fit. */
 uint64_t dlx_count_u64(dlx_count c);
 
