@@ -17,15 +17,19 @@
  *   key    [ open bit per item (bw words) | color per colored item ]
  *   hash   XOR of a random word per open item and per color set
  *
- * Order of branching (DLX_MEMO_FRONTIER): a dead item (no option) ends the
- * branch, a forced item (one option) is taken without a memo entry,
- * otherwise the search branches on the first open primary item in item
- * order.  Items taken in a fixed order make the open set a frontier (a
- * BDD's variable order): after a domino is laid on the first free cell,
- * what is left is the rest of the board and a ragged edge, and boards that
- * differ only above the edge meet.  Knuth's choice of the item with the
- * fewest options reaches the same sub-problems by different paths less
- * often (bench/RESULTS.md has the measurements).
+ * Order of branching: a dead item (no option) ends the branch, a forced
+ * item (one option) is taken without a memo entry, otherwise the search
+ * branches on the first open primary item in item order, unless the item
+ * with the fewest options has less than half as many (then on that one,
+ * leftmost on ties).  Items taken in a fixed order make the open set a
+ * frontier (a BDD's variable order): after a domino is laid on the first
+ * free cell, what is left is the rest of the board and a ragged edge, and
+ * boards that differ only above the edge meet.  Knuth's choice of the item
+ * with the fewest options reaches the same sub-problems by different paths
+ * less often (6x6 grids: twice the sub-problems); the exception keeps a
+ * frontier from branching on a pentomino listed before the board's cells
+ * (pent-6x10: 1.6 s instead of minutes).  Measurements in
+ * bench/RESULTS.md.
  *
  * Independent parts: when the open items fall into groups that no live
  * option joins, each group is counted alone (with its own memo entries)
@@ -403,6 +407,22 @@ static int choose_item(const memo *M)
     return M->rlink[root];
 }
 
+/* At a new sub-problem with no dead or forced item: the first open
+ * primary item, unless another has far fewer options (a piece listed
+ * before the cells of a board): then the leftmost of the fewest. */
+static int frontier_or_fewest(const memo *M)
+{
+    const mnode *nd = M->nd;
+    int root = M->n, first = M->rlink[root], best = first;
+    int f = nd[first + 1].top, least = f;
+    for (int i = M->rlink[first]; i != root; i = M->rlink[i])
+        if (nd[i + 1].top < least) {
+            least = nd[i + 1].top;
+            best = i;
+        }
+    return f <= 2 * least ? first : best;
+}
+
 /* ---- independent parts --------------------------------------------------- */
 
 static dlx_count count_state(memo *M);
@@ -573,6 +593,7 @@ static dlx_count count_state(memo *M)
         goto undo;
     }
     M->st.subproblems++;
+    item = frontier_or_fewest(M);
     if (!try_parts(M, &total))
         total = branch(M, item);
     if (!M->stop)
@@ -802,8 +823,27 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
     return status;
 }
 
+/* The memo pays where the plain search is long (Knuth's estimate of its
+ * nodes: 50 million and more, some seconds) and a short memo count meets
+ * its sub-problems again (a hit for every four new ones).  The inputs of
+ * bench/dlx.sh estimate at 7.8 million nodes at most; 6x6 grids at 2.6 x
+ * 10^8, dominoes at 10^30. */
 int dlx_memo_pays(dlx_matrix *m)
 {
-    (void)m;
-    return 0;
+    if (dlx_num_pushed(m) > 0)
+        return 0;
+    dlx_search s = dlx_search_defaults();
+    dlx_estimate e;
+    s.seed = 1;
+    s.max_nodes = 200000;
+    if (dlx_estimate_size(m, &s, 256, &e) != DLX_OK || e.paths < 16 ||
+        e.nodes < 5e7)
+        return 0;
+    s = dlx_search_defaults();
+    s.max_nodes = 100000;
+    dlx_result r;
+    dlx_memo_stats st;
+    if (dlx_count_memo(m, &s, (size_t)64 << 20, &r, &st) != DLX_OK)
+        return 0;
+    return r.outcome == DLX_COMPLETE || 4 * st.hits >= st.subproblems;
 }

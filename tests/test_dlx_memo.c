@@ -78,7 +78,12 @@ static void test_counts_tsv(void)
         CHECK(dlx_count_u64(c) == want, "%s: memo %" PRIu64 ", expected %llu",
               name, dlx_count_u64(c), want);
         CHECK(same(c, plain.solutions), "%s: memo and plain differ", name);
-        /* a table of 4 KiB: full at once, counts replace each other */
+        /* a table of 4 KiB: full at once, counts replace each other
+         * (not on the pentominoes: 2 s) */
+        if (dlx_num_options(p->matrix) > 1000) {
+            dlx_problem_free(p);
+            continue;
+        }
         dlx_memo_stats st;
         c = memo_count(p->matrix, 4096, &st);
         CHECK(dlx_count_u64(c) == want, "%s: small table %" PRIu64, name,

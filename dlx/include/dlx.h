@@ -320,7 +320,9 @@ int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
 
    Order of branching: an item with no option left ends the branch; an
    item with one option takes it (no memo entry for that step); otherwise
-   the first open primary item in item order is branched on.  A fixed
+   the first open primary item in item order is branched on, unless the
+   item with the fewest options has less than half as many (then that one,
+   leftmost on ties: a piece listed before a board's cells).  A fixed
    order makes the open items a frontier (the variable order of a decision
    diagram), so that partial solutions that differ only behind it meet:
    number the items so that options join items close in that order
