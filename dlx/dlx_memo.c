@@ -824,7 +824,7 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
 }
 
 /* The memo pays where the plain search is long (Knuth's estimate of its
- * nodes: 50 million and more, some seconds) and a short memo count meets
+ * nodes: 20 million and more, a second or more) and a short memo count meets
  * its sub-problems again (a hit for every four new ones).  The inputs of
  * bench/dlx.sh estimate at 7.8 million nodes at most; 6x6 grids at 2.6 x
  * 10^8, dominoes at 10^30. */
@@ -837,7 +837,7 @@ int dlx_memo_pays(dlx_matrix *m)
     s.seed = 1;
     s.max_nodes = 200000;
     if (dlx_estimate_size(m, &s, 256, &e) != DLX_OK || e.paths < 16 ||
-        e.nodes < 5e7)
+        e.nodes < 2e7)
         return 0;
     s = dlx_search_defaults();
     s.max_nodes = 100000;
