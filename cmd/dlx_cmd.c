@@ -24,7 +24,7 @@
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_UNIQUE, OPT_FIRST, OPT_PRINT, OPT_JSON,
     OPT_ESTIMATE, OPT_SPLIT_DEPTH, OPT_JOBS, OPT_JOB, OPT_SHARD, OPT_LEVELS,
-    OPT_DEPTH, OPT_MIN_JOBS
+    OPT_DEPTH, OPT_MIN_JOBS, OPT_MEMO, OPT_NO_MEMO, OPT_MEMO_MB
 };
 
 static const cli_option options[] = {
@@ -46,6 +46,18 @@ static const cli_option options[] = {
     CLI_OPTION_SEED,
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
+    CLI_GROUP("Counting by memo (with --count):"),
+    { OPT_MEMO, 0, "memo", NULL, "count by memo: remember the count of "
+      "every sub-problem (the items left to cover) and add it when met "
+      "again; branch on an item with no or one option, else on the first "
+      "item left in input order; independent parts counted apart and "
+      "multiplied.  Pays when sub-problems repeat (tilings, empty grids); "
+      "by default --count takes it by itself when a short trial says it "
+      "pays" },
+    { OPT_NO_MEMO, 0, "no-memo", NULL, "count with the plain search" },
+    { OPT_MEMO_MB, 0, "memo-mb", "N", "memory for the memo's table, in MiB "
+      "(default 4096); when it is full, new counts replace old ones: "
+      "slower, never wrong" },
     CLI_GROUP("Counting on several cores and machines:"),
     CLI_OPTION_THREADS,
     { OPT_SPLIT_DEPTH, 0, "split-depth", "D", "cut the search into jobs at "
@@ -108,6 +120,8 @@ typedef struct options_t {
     long job;            /* -1: all */
     int shard_k, shard_n;
     uint64_t estimate;   /* random paths; 0: search */
+    int memo;            /* 1 --memo, 0 --no-memo, -1: by itself */
+    uint64_t memo_mb;
 } options_t;
 
 typedef struct run {
@@ -176,6 +190,12 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_JOBS:
         o->jobs_file = ps->value;
         return 0;
+    case OPT_MEMO:
+    case OPT_NO_MEMO:
+        o->memo = id == OPT_MEMO;
+        return 0;
+    case OPT_MEMO_MB:
+        return cli_value_count(ps, 1, UINT64_MAX >> 21, &o->memo_mb);
     case OPT_JOB:
         st = cli_value_count(ps, 0, INT32_MAX, &v);
         o->job = (long)v;
@@ -192,6 +212,8 @@ static int parse_args(int argc, char **argv, options_t *o)
     cli_search_init(&o->search);
     o->print = UINT64_MAX;
     o->job = -1;
+    o->memo = -1;
+    o->memo_mb = DLX_MEMO_DEFAULT_MB;
     const char *files[2] = { NULL, NULL };
     int n_files = 0;
     /* room for files[2] even when argc is 1 (dlx reading stdin) */
@@ -224,6 +246,14 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (o->estimate && (s->trace || o->search.html || o->search.tree_svg))
         return cli_usage_error(command.prog, "--trace, --html and --tree-svg "
                                "show a search: not with --estimate");
+    if (o->memo == 1 && (!o->count_only || o->unique || o->json ||
+                         o->jobs_file || o->split_depth || o->estimate ||
+                         s->trace || s->have_seed || s->html ||
+                         s->tree_svg))
+        return cli_usage_error(command.prog, "--memo only counts: it needs "
+                               "--count, and no --unique, --json, --jobs, "
+                               "--split-depth, --estimate, --trace, --seed, "
+                               "--html or --tree-svg");
     if (s->threads > 1 || o->split_depth)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)
@@ -325,6 +355,15 @@ static void on_trace_view(void *ctx, const dlx_event *ev)
         on_trace(ctx, ev);
 }
 
+static void print_memo_stats(const dlx_memo_stats *ms)
+{
+    fprintf(stderr, "memo sub-problems: %" PRIu64 "\nmemo hits: %" PRIu64
+            "\nmemo stored: %" PRIu64 "\nmemo bytes: %" PRIu64
+            "\nmemo parts: %" PRIu64 "\nmemo replaced: %" PRIu64 "\n",
+            ms->subproblems, ms->hits, ms->stored, ms->bytes, ms->parts,
+            ms->dropped);
+}
+
 static void print_stats(const options_t *o, const dlx_result *res)
 {
     char count[DLX_COUNT_STRLEN];
@@ -338,6 +377,7 @@ static void print_stats(const options_t *o, const dlx_result *res)
             res->max_level, dlx_outcome_str(res->outcome),
             res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
             : res->engine == DLX_ENGINE_SMALL ? "compact (what is left)"
+            : res->engine == DLX_ENGINE_MEMO  ? "memo"
                                               : "dancing links");
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
@@ -777,6 +817,37 @@ static int estimate(const options_t *o, dlx_problem *p)
     return cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
 }
 
+/* --memo, --no-memo, or by itself: a count of all solutions (no limit,
+ * nothing printed, one search or threads) when dlx_memo_pays says so. */
+static int use_memo(const options_t *o, const dlx_problem *p)
+{
+    const cli_search *s = &o->search;
+    if (o->memo >= 0)
+        return o->memo;
+    if (!o->count_only || o->unique || o->json || o->split_depth ||
+        s->limit || s->trace || s->have_seed || s->html || s->tree_svg)
+        return 0;
+    return dlx_memo_pays(p->matrix);
+}
+
+static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
+                         dlx_result *res, dlx_memo_stats *ms)
+{
+    dlx_search s = dlx_search_defaults();
+    s.max_solutions = o->search.limit;
+    s.max_nodes = o->search.max_nodes;
+    s.max_seconds = o->search.timeout;
+    cli_progress_start(&r->progress);
+    if (r->progress.on) {
+        s.on_poll = on_poll;
+        s.poll_ctx = r;
+    }
+    int rc = dlx_count_memo(p->matrix, &s, (size_t)o->memo_mb << 20, res,
+                            ms);
+    cli_progress_clear(&r->progress);
+    return rc;
+}
+
 static int search(const options_t *o, dlx_problem *p)
 {
     run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
@@ -790,8 +861,11 @@ static int search(const options_t *o, dlx_problem *p)
         return CLI_EXIT_SYSTEM;
     }
     dlx_result res;
-    int rc;
-    if (o->search.threads > 1 || o->split_depth) {
+    dlx_memo_stats ms;
+    int rc, memo = use_memo(o, p);
+    if (memo) {
+        rc = count_by_memo(o, p, &r, &res, &ms);
+    } else if (o->search.threads > 1 || o->split_depth) {
         rc = count_on_threads(o, p, &res);
     } else {
         dlx_search s = dlx_search_defaults();
@@ -862,8 +936,11 @@ static int search(const options_t *o, dlx_problem *p)
                                     o->search.tree_svg) != 0;
         view_free(r.view);
     }
-    if ((o->search.threads <= 1 && !o->split_depth) && o->search.stats)
+    if ((memo || (o->search.threads <= 1 && !o->split_depth)) &&
+        o->search.stats)
         print_stats(o, &res);
+    if (memo && o->search.stats)
+        print_memo_stats(&ms);
     if (cli_finish_output(command.prog) != 0 || r.write_error ||
         view_failed)
         return CLI_EXIT_SYSTEM;

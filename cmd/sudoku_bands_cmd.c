@@ -18,7 +18,7 @@
 #include "sudoku_grid.h"
 
 enum { OPT_FIX = CLI_OPT_OWN, OPT_COUNT, OPT_LIST, OPT_PLAIN, OPT_CLASSES,
-       OPT_ESTIMATE };
+       OPT_ESTIMATE, OPT_GRIDS, OPT_GRID_METHOD, OPT_MEMO_MB };
 
 static const cli_option options[] = {
     { SUDOKU_OPT_BOX, 'b', "box", "RxC", "box shape (default 3x3)" },
@@ -40,10 +40,24 @@ static const cli_option options[] = {
       "the ones with at most 50,000,000 bands" },
     { OPT_ESTIMATE, 0, "estimate", "PATHS", "estimate only, from PATHS "
       "random paths" },
+    { OPT_GRIDS, 0, "grids", NULL, "the number of complete grids: N! first "
+      "rows times, over the classes of --classes, the class's bands times "
+      "the completions of its first band, counted by memo (288 for 2x2, "
+      "28200960 for 2x3, 6670903752021072936960 for 3x3); a progress line "
+      "on a terminal, each class's completions with --stats" },
+    { OPT_GRID_METHOD, 0, "grid-method", "M", "with --grids: 'whole' (the "
+      "grid's exact cover with the band forced, any shape), 'two-bands' "
+      "(when two bands are left below, 6x6 and 9x9: the sum over the "
+      "second band's column sets of the bands having them times the bands "
+      "having the rest) or 'auto' (two-bands where it applies)" },
+    { OPT_MEMO_MB, 0, "memo-mb", "N", "with --grids: memory for the memo "
+      "tables in MiB, shared by the threads (default 4096)" },
     CLI_OPTION_THREADS,
     { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "time for an exact count before "
       "estimating (default 60 s), and again for the estimate; the time "
-      "for --estimate and --classes" },
+      "for --estimate and --classes; with --grids, before stopping with the "
+      "classes done (default none)" },
+    CLI_OPTION_STATS,
     CLI_OPTION_HELP,
     CLI_END_OPTIONS
 };
@@ -52,7 +66,8 @@ static const cli_command bands_command = {
     "sudoku bands",
 
     CLI_USAGE("sudoku bands [--box RxC | --size N] [--fix-first-row]",
-              "             [--count | --list [--plain] | --classes]"),
+              "             [--count | --list [--plain] | --classes | "
+              "--grids]"),
     "The completions of the first band (the first R rows) of an N x N sudoku\n"
     "with R x C boxes (default 3x3), counted by the exact cover engine with\n"
     "the column items secondary.",
@@ -103,8 +118,10 @@ static int list_band(void *ctx, const int *chosen, int n)
 
 typedef struct bands_args {
     sudoku_read_options box;
-    int fix, mode, plain;   /* mode: 0 count, 1 list, 2 classes */
+    int fix, mode, plain;   /* mode: 0 count, 1 list, 2 classes, 3 grids */
     uint64_t estimate;
+    int method;
+    uint64_t memo_mb;
 } bands_args;
 
 static int own_option(void *ctx, cli_parser *ps, int id)
@@ -117,8 +134,22 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_COUNT:
     case OPT_LIST:
     case OPT_CLASSES:
-        a->mode = id == OPT_COUNT ? 0 : id == OPT_LIST ? 1 : 2;
+    case OPT_GRIDS:
+        a->mode = id == OPT_COUNT ? 0 : id == OPT_LIST ? 1
+                : id == OPT_CLASSES ? 2 : 3;
         return 0;
+    case OPT_GRID_METHOD:
+        if (!strcmp(ps->value, "auto") || !strcmp(ps->value, "whole") ||
+            !strcmp(ps->value, "two-bands")) {
+            a->method = ps->value[0] == 'a' ? SUDOKU_GRIDS_AUTO
+                      : ps->value[0] == 'w' ? SUDOKU_GRIDS_WHOLE
+                                            : SUDOKU_GRIDS_TWO_BANDS;
+            return 0;
+        }
+        return cli_usage_error(ps->prog, "--grid-method: '%s' is not auto, "
+                               "whole or two-bands", ps->value);
+    case OPT_MEMO_MB:
+        return cli_value_count(ps, 1, UINT64_MAX >> 21, &a->memo_mb);
     case OPT_PLAIN:
         a->plain = 1;
         return 0;
@@ -129,16 +160,94 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     }
 }
 
+/* ---- --grids ------------------------------------------------------------ */
+
+typedef struct grids_show {
+    int stats;
+    cli_progress progress;
+} grids_show;
+
+static void on_class(void *ctx, size_t k, const sudoku_band_class *cl,
+                     dlx_count completions, size_t done, size_t n,
+                     double seconds)
+{
+    grids_show *g = ctx;
+    char count[DLX_COUNT_STRLEN];
+    dlx_count_str(completions, count);
+    if (g->stats) {
+        cli_progress_clear(&g->progress);
+        fprintf(stderr, "class %zu: %" PRIu64 " bands, %s completions "
+                "(%.2f s)\n", k + 1, cl->size, count, seconds);
+    }
+    cli_progress_show(&g->progress, "classes %zu/%zu, %.0f s", done, n,
+                      cli_seconds() - g->progress.start);
+}
+
+static int grids(const bands_args *a, const cli_search *search)
+{
+    int R = a->box.box.R, C = a->box.box.C, N = R * C;
+    grids_show show = { search->stats, { 0, 0, 0 } };
+    sudoku_grids_options o = { 0 };
+    o.threads = search->threads;
+    o.method = a->method;
+    o.memo_bytes = (size_t)a->memo_mb << 20;
+    o.max_seconds = search->timeout > 0 ? search->timeout : 0;
+    o.on_class = on_class;
+    o.ctx = &show;
+    cli_progress_start(&show.progress);
+    sudoku_grids_result res;
+    int status = sudoku_count_grids(R, C, &o, &res);
+    cli_progress_clear(&show.progress);
+    if (status == DLX_ETOOBIG || status == DLX_EITEM) {
+        cli_report(bands_command.prog, 0, 0, "%s", status == DLX_EITEM
+                   ? "--grid-method two-bands needs two bands below the "
+                     "first (N = 3R: boxes 2x3, 3x3)"
+                   : "too many bands to classify (more than 50,000,000 "
+                     "with the first row fixed)");
+        return CLI_EXIT_USAGE;
+    }
+    if (status != DLX_OK) {
+        cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
+        return CLI_EXIT_SYSTEM;
+    }
+    char all[DLX_COUNT_STRLEN], fixed[DLX_COUNT_STRLEN];
+    dlx_count_str(res.grids, all);
+    dlx_count_str(res.fixed, fixed);
+    int cut = res.outcome != DLX_COMPLETE;
+    printf("%dx%d grids (boxes %dx%d): %s%s\n", N, N, R, C, all,
+           cut ? "+" : "");
+    if (search->stats)
+        fprintf(stderr, "first row fixed: %s%s\nclasses: %zu (%zu counted)\n"
+                "method: %s\nmemo sub-problems: %" PRIu64 "\nmemo hits: %"
+                PRIu64 "\nmemo bytes (largest table): %" PRIu64 "\n"
+                "seconds: %.3f\n", fixed, cut ? "+" : "", res.classes,
+                res.done, res.method == SUDOKU_GRIDS_TWO_BANDS ? "two-bands"
+                                                               : "whole",
+                res.memo.subproblems, res.memo.hits, res.memo.bytes,
+                res.seconds);
+    if (cut)
+        cli_report(bands_command.prog, 0, 0, "cut short by --timeout: %zu of "
+                   "%zu classes counted (a lower bound)", res.done,
+                   res.classes);
+    int rc = cli_finish_output(bands_command.prog);
+    return rc ? rc : cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
+}
+
 int sudoku_bands_main(int argc, char **argv)
 {
-    bands_args a = { .box = { .box = { 3, 3, 9 } } };
+    bands_args a = { .box = { .box = { 3, 3, 9 } },
+                     .memo_mb = DLX_MEMO_DEFAULT_MB };
     cli_search search;
     cli_search_init(&search);
-    search.timeout = 60;
+    search.timeout = -1;    /* not given */
     int st = cli_parse(&bands_command, argc, argv, 1, &search, NULL, NULL,
                        own_option, &a);
     if (st >= 0)
         return st;
+    if (a.mode == 3)
+        return grids(&a, &search);
+    if (search.timeout < 0)
+        search.timeout = 60;
     sudoku_read_options box = a.box;
     int fix = a.fix, mode = a.mode, plain = a.plain;
     uint64_t estimate = a.estimate;

@@ -20,6 +20,8 @@ const char *dlx_strerror(int status)
     case DLX_ETOOBIG: return "too many items or nodes";
     case DLX_EOPTION: return "option index out of range";
     case DLX_EBUSY: return "matrix is being searched";
+    case DLX_EOVERFLOW: return "count past 2^128";
+    case DLX_EPUSHED: return "pushed options: not seen by the memo counter";
     default: return "unknown error";
     }
 }

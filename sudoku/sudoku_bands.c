@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include "grid.h"
 
 static int shape_ok(int R, int C)
@@ -364,18 +363,111 @@ static uint64_t count_roots(uint32_t *parent, size_t n)
     return roots;
 }
 
-int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
-                              sudoku_band_classes *out)
+/* Every band with the first row fixed, as keys in bs (unsorted), within
+ * max_seconds of start (0: no limit; SUDOKU_BANDS_CUT past it). */
+static int list_bands(band_set *bs, uint64_t max_bands, double max_seconds,
+                      double start)
 {
-    return sudoku_band_count_classes_within(R, C, max_bands, 0, out);
+    dlx_matrix *m = sudoku_band_matrix(bs->R, bs->C);
+    if (!m)
+        return DLX_ENOMEM;
+    int first[SUDOKU_BAND_MAX_N];
+    sudoku_band_first_row(bs->R, bs->C, first);
+    dlx_result res;
+    /* count first, so that a huge band is refused before any listing */
+    dlx_search s = dlx_search_defaults();
+    s.forced = first;
+    s.n_forced = bs->N;
+    s.max_solutions = max_bands + 1;
+    s.max_seconds = max_seconds;
+    int status = dlx_solve(m, &s, &res);
+    if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
+        status = SUDOKU_BANDS_CUT;
+    if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
+        status = DLX_ETOOBIG;
+    if (status == DLX_OK) {
+        s.max_solutions = 0;
+        s.on_solution = keep_band;
+        s.solution_ctx = bs;
+        if (max_seconds > 0)
+            s.max_seconds = max_seconds - (grid_seconds() - start);
+        status = max_seconds > 0 && s.max_seconds <= 0
+                 ? SUDOKU_BANDS_CUT : dlx_solve(m, &s, &res);
+        if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
+            status = SUDOKU_BANDS_CUT;
+        else if (status == DLX_OK && res.outcome != DLX_COMPLETE)
+            status = DLX_ENOMEM;
+    }
+    dlx_free(m);
+    return status;
 }
 
-int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
-                                     double max_seconds,
-                                     sudoku_band_classes *out)
+/* Joins each band with its images under the generators. */
+static void join_symmetric(const band_set *bs, uint32_t *parent)
+{
+    int R = bs->R, C = bs->C, N = bs->N;
+    for (size_t i = 0; i < bs->n; i++)
+        parent[i] = (uint32_t)i;
+    int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N], moved[sizeof band /
+                                                          sizeof *band];
+    for (size_t i = 0; i < bs->n; i++) {
+        band_of(bs, bs->keys[i], band);
+        for (int g = 0;; g++) {
+            memcpy(moved, band, (size_t)(R * N) * sizeof *band);
+            if (!apply_generator(R, C, g, moved))
+                break;
+            normalize(R, N, moved);
+            uint64_t key = key_of(bs, moved);
+            size_t j = find_key(bs, key);
+            if (j < bs->n && bs->keys[j] == key)
+                unite(parent, (uint32_t)i, (uint32_t)j);
+        }
+    }
+}
+
+/* mini-column rearrangements commute with the symmetries, so one band per
+ * class is enough */
+static int join_rearranged(const band_set *bs, uint32_t *parent,
+                           double max_seconds, double start)
+{
+    int R = bs->R, N = bs->N;
+    uint32_t *roots = malloc((bs->n + 1) * sizeof *roots);
+    if (!roots)
+        return DLX_ENOMEM;
+    size_t n_roots = 0;
+    for (size_t i = 0; i < bs->n; i++)
+        if (find_root(parent, (uint32_t)i) == i)
+            roots[n_roots++] = (uint32_t)i;
+    int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
+    int status = DLX_OK;
+    for (size_t k = 0; k < n_roots && status == DLX_OK; k++) {
+        int work[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
+        rearrange w = { bs, parent, roots[k], band, work, { 0 }, { 0 },
+                        max_seconds, start, 0, 0 };
+        band_of(bs, bs->keys[roots[k]], band);
+        for (int r = 0; r < R; r++)
+            for (int c = 0; c < N; c++)
+                w.left[c] |= 1u << band[r * N + c];
+        walk(&w, 0);
+        if (w.cut)
+            status = SUDOKU_BANDS_CUT;
+    }
+    free(roots);
+    return status;
+}
+
+/* Lists every band with its first row fixed (sorted keys in bs) and joins
+ * them into classes in parent[] (under the symmetries, then the
+ * mini-column rearrangements); the figures go to *out.  The caller frees
+ * bs->keys and *parent_out.  Within max_seconds (0: no limit), else
+ * SUDOKU_BANDS_CUT. */
+static int classify(int R, int C, uint64_t max_bands, double max_seconds,
+                    band_set *bs_out, uint32_t **parent_out,
+                    sudoku_band_classes *out)
 {
     double start = grid_seconds();
     memset(out, 0, sizeof *out);
+    *parent_out = NULL;
     if (!shape_ok(R, C))
         return DLX_EITEM;
     band_set bs = { R, C, R * C, 1, NULL, 0, 0 };
@@ -387,90 +479,81 @@ int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
         span *= (double)bs.fact;
     if (span > 1.8e19)
         return DLX_ETOOBIG;
-
-    dlx_matrix *m = sudoku_band_matrix(R, C);
-    if (!m)
-        return DLX_ENOMEM;
-    int first[SUDOKU_BAND_MAX_N];
-    sudoku_band_first_row(R, C, first);
-    dlx_result res;
-    /* count first, so that a huge band is refused before any listing */
-    dlx_search s = dlx_search_defaults();
-    s.forced = first;
-    s.n_forced = bs.N;
-    s.max_solutions = max_bands + 1;
-    s.max_seconds = max_seconds;
-    int status = dlx_solve(m, &s, &res);
-    if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
-        status = SUDOKU_BANDS_CUT;
-    if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
-        status = DLX_ETOOBIG;
-    if (status == DLX_OK) {
-        s.max_solutions = 0;
-        s.on_solution = keep_band;
-        s.solution_ctx = &bs;
-        if (max_seconds > 0)
-            s.max_seconds = max_seconds - (grid_seconds() - start);
-        status = max_seconds > 0 && s.max_seconds <= 0
-                 ? SUDOKU_BANDS_CUT : dlx_solve(m, &s, &res);
-        if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
-            status = SUDOKU_BANDS_CUT;
-        else if (status == DLX_OK && res.outcome != DLX_COMPLETE)
-            status = DLX_ENOMEM;
-    }
-    dlx_free(m);
+    int status = list_bands(&bs, max_bands, max_seconds, start);
     uint32_t *parent = NULL;
     if (status == DLX_OK) {
         qsort(bs.keys, bs.n, sizeof *bs.keys, cmp_u64);
-        parent = malloc(bs.n * sizeof *parent);
+        parent = malloc((bs.n + 1) * sizeof *parent);
         if (!parent)
             status = DLX_ENOMEM;
     }
     if (status == DLX_OK) {
-        int N = bs.N;
         out->bands = bs.n;
-        for (size_t i = 0; i < bs.n; i++)
-            parent[i] = (uint32_t)i;
-        int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N], moved[sizeof band /
-                                                              sizeof *band];
-        for (size_t i = 0; i < bs.n; i++) {
-            band_of(&bs, bs.keys[i], band);
-            for (int g = 0;; g++) {
-                memcpy(moved, band, (size_t)(R * N) * sizeof *band);
-                if (!apply_generator(R, C, g, moved))
-                    break;
-                normalize(R, N, moved);
-                size_t j = find_key(&bs, key_of(&bs, moved));
-                if (j < bs.n && bs.keys[j] == key_of(&bs, moved))
-                    unite(parent, (uint32_t)i, (uint32_t)j);
-            }
-        }
+        join_symmetric(&bs, parent);
         out->symmetry = count_roots(parent, bs.n);
-        /* mini-column rearrangements commute with the symmetries, so one
-         * band per class is enough */
-        uint32_t *roots = malloc(bs.n * sizeof *roots);
-        size_t n_roots = 0;
-        for (size_t i = 0; roots && i < bs.n; i++)
-            if (find_root(parent, (uint32_t)i) == i)
-                roots[n_roots++] = (uint32_t)i;
-        if (!roots)
-            status = DLX_ENOMEM;
-        for (size_t k = 0; k < n_roots && status == DLX_OK; k++) {
-            int work[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
-            rearrange w = { &bs, parent, roots[k], band, work, { 0 }, { 0 },
-                            max_seconds, start, 0, 0 };
-            band_of(&bs, bs.keys[roots[k]], band);
-            for (int r = 0; r < R; r++)
-                for (int c = 0; c < N; c++)
-                    w.left[c] |= 1u << band[r * N + c];
-            walk(&w, 0);
-            if (w.cut)
-                status = SUDOKU_BANDS_CUT;
-        }
-        free(roots);
+        status = join_rearranged(&bs, parent, max_seconds, start);
         out->column_sets = count_roots(parent, bs.n);
     }
+    *bs_out = bs;
+    *parent_out = parent;
+    return status;
+}
+
+int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
+                              sudoku_band_classes *out)
+{
+    return sudoku_band_count_classes_within(R, C, max_bands, 0, out);
+}
+
+int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
+                                     double max_seconds,
+                                     sudoku_band_classes *out)
+{
+    band_set bs = { 0 };
+    uint32_t *parent;
+    int status = classify(R, C, max_bands, max_seconds, &bs, &parent, out);
     free(parent);
     free(bs.keys);
     return status;
+}
+
+int sudoku_band_class_list(int R, int C, uint64_t max_bands,
+                           sudoku_band_class **list, size_t *n)
+{
+    band_set bs = { 0 };
+    uint32_t *parent;
+    sudoku_band_classes cl;
+    *list = NULL;
+    *n = 0;
+    int status = classify(R, C, max_bands, 0, &bs, &parent, &cl);
+    sudoku_band_class *out = NULL;
+    size_t k = 0;
+    if (status == DLX_OK &&
+        !(out = calloc(cl.column_sets + 1, sizeof *out)))
+        status = DLX_ENOMEM;
+    /* parent[] of a class ends at its least member (unite keeps the
+     * smaller root), so classes come in the order of their first band */
+    uint32_t *slot = status == DLX_OK ? malloc((bs.n + 1) * sizeof *slot)
+                                      : NULL;
+    if (status == DLX_OK && !slot)
+        status = DLX_ENOMEM;
+    for (size_t i = 0; status == DLX_OK && i < bs.n; i++) {
+        uint32_t root = find_root(parent, (uint32_t)i);
+        if (root == i) {
+            slot[i] = (uint32_t)k;
+            band_of(&bs, bs.keys[i], out[k].band);
+            k++;
+        }
+        out[slot[root]].size++;
+    }
+    free(slot);
+    free(parent);
+    free(bs.keys);
+    if (status != DLX_OK) {
+        free(out);
+        return status;
+    }
+    *list = out;
+    *n = k;
+    return DLX_OK;
 }

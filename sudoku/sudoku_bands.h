@@ -92,4 +92,64 @@ int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
                                      double max_seconds,
                                      sudoku_band_classes *out);
 
+/* One class of bands with the same completions below (the column_sets
+ * classes above): its first band (first row 1..N) and how many bands with
+ * the first row fixed it holds. */
+typedef struct sudoku_band_class {
+    int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
+    uint64_t size;
+} sudoku_band_class;
+
+/* Lists the classes (44 for 9x9) into *list (*n of them; free() it),
+ * their sizes adding up to the bands with the first row fixed.  Returns
+ * like sudoku_band_count_classes. */
+int sudoku_band_class_list(int R, int C, uint64_t max_bands,
+                           sudoku_band_class **list, size_t *n);
+
+/* ---- every grid ----------------------------------------------------------
+
+   sudoku_count_grids counts the complete N x N grids with R x C boxes:
+   N! first rows times, over the classes above, the class's bands times
+   the completions below its first band, counted by memo (dlx_count_memo;
+   sudoku_grids.c says how).  The classes are shared out to the threads
+   (each its own matrices and memo, memo_bytes / threads each for the
+   whole-grid count).  on_class is called (under a lock, from any thread)
+   as each class is done.  A run cut short by max_seconds leaves outcome
+   DLX_STOP_TIME and the classes done in `done` (the totals then count
+   only those: a lower bound).  Returns DLX_OK, DLX_ETOOBIG (more than
+   50,000,000 bands: 4x4 boxes and up), DLX_EITEM (a bad shape, or
+   SUDOKU_GRIDS_TWO_BANDS where N != 3R), DLX_EOVERFLOW or DLX_ENOMEM. */
+enum {
+    SUDOKU_GRIDS_AUTO = 0,       /* TWO_BANDS when N = 3R, else WHOLE */
+    SUDOKU_GRIDS_WHOLE = 1,      /* the grid's exact cover, band forced */
+    SUDOKU_GRIDS_TWO_BANDS = 2   /* sum over the column sets of band 2 */
+};
+
+typedef void (*sudoku_class_fn)(void *ctx, size_t k,
+                                const sudoku_band_class *cl,
+                                dlx_count completions, size_t done,
+                                size_t n, double seconds);
+
+typedef struct sudoku_grids_options {
+    int threads;                 /* 1 or more */
+    int method;                  /* SUDOKU_GRIDS_AUTO, ... */
+    size_t memo_bytes;           /* 0: DLX_MEMO_DEFAULT_MB */
+    double max_seconds;          /* 0: no limit */
+    sudoku_class_fn on_class;
+    void *ctx;
+} sudoku_grids_options;
+
+typedef struct sudoku_grids_result {
+    dlx_count grids;             /* every grid */
+    dlx_count fixed;             /* with the first row 1 2 .. N */
+    size_t classes, done;
+    int method;                  /* the method that ran */
+    dlx_outcome outcome;
+    dlx_memo_stats memo;         /* summed over the counts (bytes: max) */
+    double seconds;
+} sudoku_grids_result;
+
+int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
+                       sudoku_grids_result *res);
+
 #endif

@@ -49,3 +49,10 @@ target_include_directories(test_view PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${PROJECT
 add_test(NAME view COMMAND test_view ${EXCOVER_TEST_DATA})
 add_test(NAME view_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/view_cli.sh
          ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})
+
+# The memo counter: published counts memo on and off, dominoes against a
+# transfer matrix (past 2^64), independent parts, colors by brute force.
+add_executable(test_dlx_memo ${CMAKE_CURRENT_LIST_DIR}/test_dlx_memo.c)
+target_link_libraries(test_dlx_memo PRIVATE dlx excover_options)
+target_include_directories(test_dlx_memo PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_memo COMMAND test_dlx_memo ${EXCOVER_TEST_DATA})
