@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 199309L
 
 #include "dlx.h"
+#include "dlx_mcc.h"
 
 #include <limits.h>
 #include <math.h>
@@ -108,6 +109,7 @@ struct dlx_matrix {
     int n_pushed, cap_pushed;
     small_search *small; /* the compact search on what is left (below) */
     int levels_used;    /* level_nodes[] is zero from here on */
+    dlxi_ext ext;       /* bounds and costs (dlx_mcc.h) */
 };
 
 const char *dlx_strerror(int status)
@@ -123,6 +125,8 @@ const char *dlx_strerror(int status)
     case DLX_ETOOBIG: return "too many items or nodes";
     case DLX_EOPTION: return "option index out of range";
     case DLX_EBUSY: return "matrix is being searched";
+    case DLX_EBOUNDS: return "bad item bounds or option cost";
+    case DLX_ENOTSUP: return "not supported with multiplicities or costs";
     default: return "unknown error";
     }
 }
@@ -244,6 +248,7 @@ void dlx_free(dlx_matrix *m)
     free(m->branched);
     free(m->pushed);
     small_free(m->small);
+    dlxi_ext_free(&m->ext);
     free(m);
 }
 
@@ -292,6 +297,8 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     m->cap_options = src->opt_start ? src->cap_options : 0;
     m->n_options = src->n_options;
     m->has_colors = src->has_colors;
+    if (dlxi_ext_copy(&m->ext, &src->ext, src->n_items) != DLX_OK)
+        ok = 0;
     /* the links were copied as they are: pushed options stay pushed */
     if (src->n_pushed) {
         m->pushed = dup_array(src->pushed, (size_t)src->n_pushed,
@@ -461,7 +468,7 @@ uint64_t dlx_fingerprint(const dlx_matrix *m)
         MIX(m->color[x] < 0 ? 0 : m->color[x]);
     }
 #undef MIX
-    return h;
+    return dlxi_ext_mix(&m->ext, h, m->n_items, m->n_options);
 }
 
 /* The option that node x belongs to: the spacer before it names it. */
@@ -2495,6 +2502,8 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     r->max_level = -1;
     if (m->busy)
         return DLX_EBUSY;
+    if (m->ext.n_bounded)
+        return dlxi_mcc_solve(m, s, r);
     if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
         return DLX_EOPTION;
     int status = prepare_buffers(m, s->n_forced, s->randomize,
@@ -2579,6 +2588,8 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
         s = &none;
     if (m->busy)
         return DLX_EBUSY;
+    if (m->ext.n_bounded)
+        return DLX_ENOTSUP;
     if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
         return DLX_EOPTION;
     int status = prepare_buffers(m, s->n_forced, 0, 0);
@@ -2666,4 +2677,16 @@ int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
     s.forced = forced;
     s.n_forced = n_forced;
     return dlx_solve(m, &s, r);
+}
+
+/* ---- what dlx_mcc.c and dlx_cost.c reach of the matrix ----------------- */
+
+dlxi_ext *dlxi_ext_of(dlx_matrix *m) { return &m->ext; }
+const dlxi_ext *dlxi_ext_const(const dlx_matrix *m) { return &m->ext; }
+int *dlxi_busy(dlx_matrix *m) { return &m->busy; }
+
+const int *dlxi_pushed(const dlx_matrix *m, int *n)
+{
+    *n = m->n_pushed;
+    return m->pushed;
 }
