@@ -167,7 +167,7 @@ int64_t dlx_option_cost(const dlx_matrix *m, int option)
 /* ---- the engine's arrays ----------------------------------------------- */
 
 typedef struct mnode {
-    int up, down, itm, color;
+    int up, down, itm, nxt;
 } mnode;
 
 typedef struct mitem {
@@ -177,11 +177,22 @@ typedef struct mitem {
 struct dlxi_mcc {
     mnode *nd;
     mitem *cl;
+    int *color;         /* node -> 0, a color > 0, or -1 (purified) */
+    int *prv;           /* node -> the node before it in its option,
+                           cyclically (nd[].nxt: the one after it) */
+    int has_colors;
     int *nopt;          /* node -> option of the engine (-1: header, spacer) */
     int *omap;          /* option of the engine -> option of the matrix */
     int64_t *ncost;     /* option of the engine -> net cost (dlx_best) */
     double *lbw;        /* item -> 1 / most primary items of its options */
+    char *indep;        /* item -> in a set of items no option covers
+                           twice (dlx_best's lower bound) */
     int n_items, second, last_itm, n_nodes, n_opts;
+    uint64_t *act;      /* bit k: primary item k is in the root list, so
+                           that the choice reads the items in order
+                           without walking the list (same order) */
+    int n_words;
+    int packed;         /* choose_packed can run */
     int *choice, *best, *first_tweak;
     int64_t *partcost;
     int n_levels;
@@ -196,9 +207,13 @@ void dlxi_mcc_release(dlxi_mcc *e)
     free(e->nd);
     free(e->cl);
     free(e->nopt);
+    free(e->color);
+    free(e->prv);
     free(e->omap);
     free(e->ncost);
     free(e->lbw);
+    free(e->indep);
+    free(e->act);
     free(e->choice);
     free(e->best);
     free(e->first_tweak);
@@ -319,6 +334,9 @@ static int build_items(dlxi_mcc *e, const dlx_matrix *m, const fixing *f)
     GROW(e->cl, N + 2);
     memset(e->cl, 0, (size_t)(N + 2) * sizeof *e->cl);
     int last = 0;
+    e->n_words = (P + 1 + 63) / 64;
+    GROW(e->act, e->n_words);
+    memset(e->act, 0, (size_t)e->n_words * sizeof *e->act);
     for (int i = 1; i <= N; i++) {
         mitem *c = &e->cl[i];
         c->prev = c->next = i;
@@ -332,9 +350,13 @@ static int build_items(dlxi_mcc *e, const dlx_matrix *m, const fixing *f)
         e->cl[last].next = i;
         c->prev = last;
         last = i;
+        e->act[i >> 6] |= (uint64_t)1 << (i & 63);
     }
     e->cl[last].next = 0;
     e->cl[0].prev = last;
+    e->packed = P < 4096;
+    for (int i = 1; i <= P; i++)
+        e->packed &= e->cl[i].bound < 1024;
     return DLX_OK;
 }
 
@@ -344,7 +366,8 @@ static void append_node(dlxi_mcc *e, int x, int i, int c, int opt)
     mnode *nd = e->nd;
     int r = nd[i].up;
     nd[x].itm = i;
-    nd[x].color = c;
+    e->color[x] = c;
+    e->has_colors |= c != 0;
     nd[x].up = r;
     nd[x].down = i;
     nd[r].down = x;
@@ -371,14 +394,21 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
         return DLX_ETOOBIG;
     GROW(e->nd, total);
     GROW(e->nopt, total);
+    GROW(e->color, total);
+    GROW(e->prv, total);
     GROW(e->omap, opts + 1);
+    e->has_colors = 0;
     for (int i = 0; i <= N; i++) {
-        e->nd[i] = (mnode){i, i, 0, 0};
+        e->nd[i] = (mnode){i, i, 0, i};
         e->nopt[i] = -1;
+        e->color[i] = 0;
+        e->prv[i] = i;
     }
     int x = N + 1, spacer = x, j = 0;
-    e->nd[x] = (mnode){0, 0, 0, 0};
+    e->nd[x] = (mnode){0, 0, 0, x};
     e->nopt[x] = -1;
+    e->color[x] = 0;
+    e->prv[x] = x;
     for (int o = 0; o < n_options; o++) {
         if (!kept_nodes(m, f, o))
             continue;
@@ -390,12 +420,20 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
             append_node(e, ++x, i + 1, f->colors[k], j);
         }
         e->nd[spacer].down = x;
-        e->nd[++x] = (mnode){spacer + 1, 0, -(j + 1), 0};
+        for (int y = spacer + 1; y <= x; y++) {
+            e->nd[y].nxt = y < x ? y + 1 : spacer + 1;
+            e->prv[y] = y > spacer + 1 ? y - 1 : x;
+        }
+        e->nd[++x] = (mnode){spacer + 1, 0, -(j + 1), x};
         e->nopt[x] = -1;
+        e->color[x] = 0;
+        e->prv[x] = x;
         spacer = x;
         e->omap[j++] = o;
     }
     e->n_nodes = x + 1;
+    for (int i = 1; i < e->second; i++)
+        e->packed &= e->cl[i].len < (1 << 20) - 2048;
     e->n_opts = j;
     return DLX_OK;
 }
@@ -448,9 +486,17 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
 
 /* ---- the dance steps (dlx3's, in its orders) ---------------------------- */
 
+/* Each step walks an option's ring (nxt, or prv leftward) where dlx3
+ * walks to the spacer and back: the same nodes in the same order.  With
+ * `colors` 0 (no option gives a color) no color is read. */
+#define LIVE(x) (!colors || e->color[x] >= 0)
+
 /* Takes every other node of rr's option out of its list. */
-static inline uint64_t hide(mnode *nd, mitem *cl, int rr)
+static inline uint64_t hide(dlxi_mcc *e, int rr, const int colors)
 {
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    const int second = e->second;
     uint64_t u = 0;
     for (int nn = rr + 1; nn != rr;) {
         int cc = nd[nn].itm;
@@ -458,11 +504,12 @@ static inline uint64_t hide(mnode *nd, mitem *cl, int rr)
             nn = nd[nn].up;
             continue;
         }
-        if (nd[nn].color >= 0) {
+        if (LIVE(nn)) {
             int uu = nd[nn].up, dd = nd[nn].down;
             nd[uu].down = dd;
             nd[dd].up = uu;
-            cl[cc].len--;
+            if (cc < second)
+                cl[cc].len--; /* secondary lengths are never read */
             u++;
         }
         nn++;
@@ -470,68 +517,79 @@ static inline uint64_t hide(mnode *nd, mitem *cl, int rr)
     return u;
 }
 
-static inline void unhide(mnode *nd, mitem *cl, int rr)
+static inline void unhide(dlxi_mcc *e, int rr, const int colors)
 {
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    const int second = e->second;
     for (int nn = rr + 1; nn != rr;) {
         int cc = nd[nn].itm;
         if (cc <= 0) {
             nn = nd[nn].up;
             continue;
         }
-        if (nd[nn].color >= 0) {
+        if (LIVE(nn)) {
             int uu = nd[nn].up, dd = nd[nn].down;
             nd[uu].down = nd[dd].up = nn;
-            cl[cc].len++;
+            if (cc < second)
+                cl[cc].len++;
         }
         nn++;
     }
 }
 
-static inline void deactivate(mitem *cl, int c)
+static inline void deactivate(dlxi_mcc *e, int c)
 {
+    mitem *cl = e->cl;
     int l = cl[c].prev, r = cl[c].next;
     cl[l].next = r;
     cl[r].prev = l;
+    e->act[c >> 6] &= ~((uint64_t)1 << (c & 63));
 }
 
-static inline void reactivate(mitem *cl, int c)
+static inline void reactivate(dlxi_mcc *e, int c)
 {
+    mitem *cl = e->cl;
     int l = cl[c].prev, r = cl[c].next;
     cl[l].next = cl[r].prev = c;
+    e->act[c >> 6] |= (uint64_t)1 << (c & 63);
 }
 
-static inline uint64_t cover(dlxi_mcc *e, int c)
+/* Covers item c: out of the root list (`deact`: primary items; a
+ * secondary item is in no list) and every option of its list hidden. */
+static inline uint64_t cover(dlxi_mcc *e, int c, int deact, const int colors)
 {
     mnode *nd = e->nd;
-    mitem *cl = e->cl;
+    const int last = e->last_itm;
     uint64_t u = 1;
-    deactivate(cl, c);
-    for (int rr = nd[c].down; rr >= e->last_itm; rr = nd[rr].down)
-        u += hide(nd, cl, rr);
+    if (deact)
+        deactivate(e, c);
+    for (int rr = nd[c].down; rr >= last; rr = nd[rr].down)
+        u += hide(e, rr, colors);
     return u;
 }
 
-static inline void uncover(dlxi_mcc *e, int c, int react)
+static inline void uncover(dlxi_mcc *e, int c, int react, const int colors)
 {
     mnode *nd = e->nd;
-    mitem *cl = e->cl;
-    for (int rr = nd[c].down; rr >= e->last_itm; rr = nd[rr].down)
-        unhide(nd, cl, rr);
+    const int last = e->last_itm;
+    for (int rr = nd[c].down; rr >= last; rr = nd[rr].down)
+        unhide(e, rr, colors);
     if (react)
-        reactivate(cl, c);
+        reactivate(e, c);
 }
 
 /* Keeps only the options that give p's item p's color. */
 static uint64_t purify(dlxi_mcc *e, int p)
 {
     mnode *nd = e->nd;
-    int cc = nd[p].itm, x = nd[p].color;
+    int cc = nd[p].itm, x = e->color[p];
     uint64_t u = 0;
     for (int rr = nd[cc].down; rr >= e->last_itm; rr = nd[rr].down) {
-        if (nd[rr].color != x)
-            u += hide(nd, e->cl, rr);
+        if (e->color[rr] != x)
+            u += hide(e, rr, 1);
         else if (rr != p)
-            nd[rr].color = -1;
+            e->color[rr] = -1;
     }
     return u;
 }
@@ -540,39 +598,35 @@ static void unpurify(dlxi_mcc *e, int p)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
-    int cc = nd[p].itm, x = nd[p].color;
+    int cc = nd[p].itm, x = e->color[p];
     for (int rr = nd[cc].up; rr >= e->last_itm; rr = nd[rr].up) {
-        if (nd[rr].color < 0) {
-            nd[rr].color = x;
+        if (e->color[rr] < 0) {
+            e->color[rr] = x;
         } else if (rr != p) {
-            for (int nn = rr - 1; nn != rr;) {
-                int c2 = nd[nn].itm;
-                if (c2 <= 0) {
-                    nn = nd[nn].down;
-                    continue;
-                }
-                if (nd[nn].color >= 0) {
+            for (int nn = e->prv[rr]; nn != rr; nn = e->prv[nn])
+                if (e->color[nn] >= 0) {
                     int uu = nd[nn].up, dd = nd[nn].down;
                     nd[uu].down = nd[dd].up = nn;
-                    cl[c2].len++;
+                    cl[nd[nn].itm].len++;
                 }
-                nn--;
-            }
         }
     }
 }
 
 /* Takes n, the top of its list, out; when `block`, hides its option. */
-static inline uint64_t tweak(mnode *nd, mitem *cl, int n, int block)
+static inline uint64_t tweak(dlxi_mcc *e, int n, int block, const int colors)
 {
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
     uint64_t u = 0;
-    for (int nn = block ? n + 1 : n;;) {
-        if (nd[nn].color >= 0) {
-            int uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            if (cc <= 0) {
-                nn = uu;
-                continue;
-            }
+    for (int nn = block ? n + 1 : n;; nn++) {
+        int cc = nd[nn].itm;
+        if (cc <= 0) {
+            nn = nd[nn].up - 1;
+            continue;
+        }
+        if (LIVE(nn)) {
+            int uu = nd[nn].up, dd = nd[nn].down;
             nd[uu].down = dd;
             nd[dd].up = uu;
             cl[cc].len--;
@@ -580,13 +634,13 @@ static inline uint64_t tweak(mnode *nd, mitem *cl, int n, int block)
         }
         if (nn == n)
             break;
-        nn++;
     }
     return u;
 }
 
 /* Puts back the options tweaked out of c's list since x was its top. */
-static inline void untweak(dlxi_mcc *e, int c, int x, int unblock)
+static inline void untweak(dlxi_mcc *e, int c, int x, int unblock,
+                           const int colors)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
@@ -596,57 +650,52 @@ static inline void untweak(dlxi_mcc *e, int c, int x, int unblock)
         nd[rr].up = qq;
         k++;
         if (unblock)
-            unhide(nd, cl, rr);
+            unhide(e, rr, colors);
     }
     nd[rr].up = qq;
     cl[c].len += k;
     if (!unblock)
-        uncover(e, c, 0);
+        uncover(e, c, 0, colors);
 }
 
 /* Covers, or counts down, the other items of the option of node cur. */
-static inline uint64_t commit_others(dlxi_mcc *e, int cur)
+static inline uint64_t commit_others(dlxi_mcc *e, int cur, const int colors)
 {
     mnode *nd = e->nd;
+    const int second = e->second;
     uint64_t u = 0;
-    for (int pp = cur + 1; pp != cur;) {
+    for (int pp = cur + 1; pp != cur; pp++) {
         int cc = nd[pp].itm;
         if (cc <= 0) {
-            pp = nd[pp].up;
+            pp = nd[pp].up - 1;
             continue;
         }
-        if (cc < e->second) {
+        if (cc < second) {
             if (--e->cl[cc].bound == 0)
-                u += cover(e, cc);
-        } else if (nd[pp].color == 0) {
-            u += cover(e, cc);
-        } else if (nd[pp].color > 0) {
+                u += cover(e, cc, 1, colors);
+        } else if (!colors || e->color[pp] == 0) {
+            u += cover(e, cc, 0, colors);
+        } else if (e->color[pp] > 0) {
             u += purify(e, pp);
         }
-        pp++;
     }
     return u;
 }
 
-static inline void uncommit_others(dlxi_mcc *e, int cur)
+static inline void uncommit_others(dlxi_mcc *e, int cur, const int colors)
 {
-    mnode *nd = e->nd;
-    for (int pp = cur - 1; pp != cur;) {
-        int cc = nd[pp].itm;
-        if (cc <= 0) {
-            pp = nd[pp].down;
-            continue;
-        }
-        if (cc < e->second) {
+    const int second = e->second;
+    for (int pp = e->prv[cur]; pp != cur; pp = e->prv[pp]) {
+        int cc = e->nd[pp].itm;
+        if (cc < second) {
             if (e->cl[cc].bound == 0)
-                uncover(e, cc, 1);
+                uncover(e, cc, 1, colors);
             e->cl[cc].bound++;
-        } else if (nd[pp].color == 0) {
-            uncover(e, cc, 1);
-        } else if (nd[pp].color > 0) {
+        } else if (!colors || e->color[pp] == 0) {
+            uncover(e, cc, 0, colors);
+        } else if (e->color[pp] > 0) {
             unpurify(e, pp);
         }
-        pp--;
     }
 }
 
@@ -673,40 +722,111 @@ static double now_seconds(void)
 /* dlx3's choice: the fewest ways to branch (len + s - bound + 1, where s
  * is the slack, at most the bound), then the least s, then the longest
  * list, leftmost.  A score <= 0 is a dead end whatever comes after it. */
-static inline int choose(const mitem *cl, int *best_item)
+static inline int lowest_bit(uint64_t w)
 {
+#if defined(__GNUC__)
+    return __builtin_ctzll(w);
+#else
+    int k = 0;
+    while (!(w & 1))
+        w >>= 1, k++;
+    return k;
+#endif
+}
+
+/* The same choice without a branch per item, when every number fits a
+ * key: (t + 1024, s, 2^21 - 1 - len, k) in 21, 10, 21 and 12 bits, so
+ * that the least key is dlx3's choice (ties: leftmost).  mcc_build says
+ * whether they fit (lists below 2^20, bounds below 1024, 4095 items). */
+static inline int choose_packed(const dlxi_mcc *e, int *best_item)
+{
+    const mitem *cl = e->cl;
+    uint64_t least = UINT64_MAX;
+    for (int w = 0; w < e->n_words; w++)
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int k = (w << 6) + lowest_bit(bits);
+            int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
+            int len = cl[k].len;
+            uint64_t key = (uint64_t)(len + s - b + 1 + 1024) << 43 |
+                           (uint64_t)s << 33 |
+                           (uint64_t)((1 << 21) - 1 - len) << 12 |
+                           (uint64_t)k;
+            least = key < least ? key : least;
+        }
+    if (least == UINT64_MAX)
+        return NO_ITEM_LEFT;
+    *best_item = (int)(least & 4095);
+    return (int)(least >> 43) - 1024;
+}
+
+static inline int choose(const dlxi_mcc *e, int *best_item)
+{
+    const mitem *cl = e->cl;
     int score = NO_ITEM_LEFT, best_s = 0, best_l = 0;
+    for (int w = 0; w < e->n_words; w++)
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int k = (w << 6) + lowest_bit(bits);
+            int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
+            int len = cl[k].len, t = len + s - b + 1;
+            if (t <= score &&
+                (t < score || s < best_s || (s == best_s && len > best_l))) {
+                score = t;
+                *best_item = k;
+                best_s = s;
+                best_l = len;
+                if (t <= 0)
+                    return t;
+            }
+        }
+    return score;
+}
+
+/* The choice with costs (dlx5's idea): an item's options that cost
+ * less than `limit` (lists are sorted by net cost; counted up to 10,
+ * else its length) in place of its length in dlx3's score; ties go to
+ * the item whose cheapest option costs most.  Also sets *lb, a lower
+ * bound on the net cost of covering what is left: each item that must
+ * still be covered need = bound - slack more times takes that many
+ * options of its list, each costing at least the cheapest; summed over
+ * the items no option covers twice (e->indep, full costs), or over all
+ * items at the cost per primary item (lbw), whichever is more. */
+static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
+                              int *best_item, double *lb)
+{
+    const mitem *cl = e->cl;
+    const mnode *nd = e->nd;
+    int score = NO_ITEM_LEFT;
+    int64_t best_min = -1;
+    double shared = 0, indep[4] = {0, 0, 0, 0};
     for (int k = cl[0].next; k != 0; k = cl[k].next) {
         int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
-        int len = cl[k].len, t = len + s - b + 1;
-        if (t <= score &&
-            (t < score || s < best_s || (s == best_s && len > best_l))) {
+        int top = nd[k].down, u = 0;
+        int64_t least = top != k ? e->ncost[e->nopt[top]] : 0;
+        /* past `enough` options the item cannot win */
+        long enough = score == NO_ITEM_LEFT ? INT_MAX : (long)score - s + b;
+        for (int x = top; x != k && e->ncost[e->nopt[x]] < limit;
+             x = nd[x].down)
+            if (++u == 10 || u > enough) {
+                u = u > enough ? u : cl[k].len;
+                break;
+            }
+        int t = u + s - b + 1, need = b - cl[k].slack;
+        if (need > 0) {
+            double c = (double)need * (double)least;
+            shared += c * e->lbw[k];
+            indep[e->indep[k] & 3] += c;
+        }
+        if (t < score || (t == score && least > best_min)) {
             score = t;
             *best_item = k;
-            best_s = s;
-            best_l = len;
+            best_min = least;
             if (t <= 0)
                 break;
         }
     }
+    double a = indep[1] + indep[3], z = indep[2] + indep[3];
+    *lb = shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
     return score;
-}
-
-/* A lower bound on the net cost of covering what is left: each item
- * that must still be covered need = bound - slack more times takes that
- * many options of its list, each costing at least the list's cheapest
- * per primary item (lists are sorted by net cost). */
-static inline double cost_left(const dlxi_mcc *e)
-{
-    const mitem *cl = e->cl;
-    const mnode *nd = e->nd;
-    double lb = 0;
-    for (int k = cl[0].next; k != 0; k = cl[k].next) {
-        int need = cl[k].bound - cl[k].slack, top = nd[k].down;
-        if (need > 0 && top != k)
-            lb += (double)need * (double)e->ncost[e->nopt[top]] * e->lbw[k];
-    }
-    return lb;
 }
 
 /* Whether a node of net cost `cost` (plus `lb` at least) cannot beat the
@@ -792,7 +912,8 @@ static inline int spent(run *R)
  * each tried in turn, and last make the null move (the item takes no
  * more options) when the list is empty.  With costs, options and nodes
  * that cannot beat the cutoff are cut off. */
-static inline void mcc_loop(dlxi_mcc *e, run *R, const int costs)
+static inline void mcc_loop(dlxi_mcc *e, run *R, const int costs,
+                            const int colors)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
@@ -806,12 +927,18 @@ forward:
     e->level_nodes[level]++;
     if (level > R->maxl)
         R->maxl = level;
-    int score = choose(cl, &best);
+    double lb = 0;
+    int score = costs ? choose_cost(e, R->hook->cutoff == INT64_MAX
+                                           ? INT64_MAX
+                                           : R->hook->cutoff - cur_cost,
+                                    &best, &lb)
+              : e->packed ? choose_packed(e, &best) : choose(e, &best);
     if (score <= 0)
         goto backdown;
-    if (costs && R->hook->cutoff < INT64_MAX &&
-        cut_off(R->hook, cur_cost,
-                score == NO_ITEM_LEFT ? 0 : cost_left(e)))
+    if (costs && R->hook->cutoff < INT64_MAX && score != NO_ITEM_LEFT &&
+        cut_off(R->hook, cur_cost, lb))
+        goto backdown;
+    if (costs && cur_cost >= R->hook->cutoff)
         goto backdown;
     if (score == NO_ITEM_LEFT) {
         if (visit(e, R, level, cur_cost))
@@ -824,11 +951,11 @@ forward:
     cur = choice[level] = nd[best].down;
     cl[best].bound--;
     if (cl[best].bound == 0 && cl[best].slack == 0) {
-        R->updates += cover(e, best);
+        R->updates += cover(e, best, 1, colors);
     } else {
         ft[level] = cur;
         if (cl[best].bound == 0)
-            R->updates += cover(e, best);
+            R->updates += cover(e, best, 1, colors);
     }
 advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
@@ -839,16 +966,16 @@ advance:
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
     } else if (cur != best) {
-        R->updates += tweak(nd, cl, cur, cl[best].bound);
+        R->updates += tweak(e, cur, cl[best].bound, colors);
         if (costs && cur_cost + e->ncost[e->nopt[cur]] >= R->hook->cutoff) {
             cur = choice[level] = nd[cur].down;
             goto advance;
         }
     } else if (cl[best].bound != 0) {
-        deactivate(cl, best);
+        deactivate(e, best);
     }
     if (cur >= e->last_itm) {
-        R->updates += commit_others(e, cur);
+        R->updates += commit_others(e, cur, colors);
         if (costs)
             cur_cost += e->ncost[e->nopt[cur]];
     }
@@ -856,9 +983,9 @@ advance:
     goto forward;
 backup:
     if (cl[best].bound == 0 && cl[best].slack == 0)
-        uncover(e, best, 1);
+        uncover(e, best, 1, colors);
     else
-        untweak(e, best, ft[level], cl[best].bound);
+        untweak(e, best, ft[level], cl[best].bound, colors);
     cl[best].bound++;
 backdown:
     if (level == 0)
@@ -869,22 +996,32 @@ backdown:
     if (costs)
         cur_cost = e->partcost[level];
     if (cur < e->last_itm) {
-        reactivate(cl, best);
+        reactivate(e, best);
         goto backup;
     }
-    uncommit_others(e, cur);
+    uncommit_others(e, cur, colors);
     cur = choice[level] = nd[cur].down;
     goto advance;
 }
 
 static void mcc_count(dlxi_mcc *e, run *R)
 {
-    mcc_loop(e, R, 0);
+    mcc_loop(e, R, 0, 0);
+}
+
+static void mcc_count_colors(dlxi_mcc *e, run *R)
+{
+    mcc_loop(e, R, 0, 1);
 }
 
 static void mcc_cost(dlxi_mcc *e, run *R)
 {
-    mcc_loop(e, R, 1);
+    mcc_loop(e, R, 1, 0);
+}
+
+static void mcc_cost_colors(dlxi_mcc *e, run *R)
+{
+    mcc_loop(e, R, 1, 1);
 }
 
 /* ---- costs: taxes, sorted lists, the bound's weights -------------------- */
@@ -954,6 +1091,31 @@ static int sort_lists(dlxi_mcc *e)
     for (int x = e->last_itm; x < e->n_nodes; x++)
         if (nd[x].itm > 0 && nd[x].itm < e->second)
             prim[e->nopt[x]]++;
+    /* two sets of independent items (bits 0 and 1 of indep[]), greedily
+     * left to right and right to left: an item joins when no option of
+     * its list has an item that joined (assignment: the workers, the
+     * jobs) */
+    char *touched = calloc((size_t)e->n_opts + 1, 1);
+    if (!touched) {
+        free(prim);
+        free(a);
+        free(tmp);
+        return DLX_ENOMEM;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        memset(touched, 0, (size_t)e->n_opts + 1);
+        for (int j = 1; j < e->second; j++) {
+            int i = pass ? e->second - j : j, ok = 1;
+            if (!pass)
+                e->indep[i] = 0;
+            for (int x = nd[i].down; x != i && ok; x = nd[x].down)
+                ok = !touched[e->nopt[x]];
+            e->indep[i] |= (char)(ok << pass);
+            for (int x = nd[i].down; x != i && ok; x = nd[x].down)
+                touched[e->nopt[x]] = 1;
+        }
+    }
+    free(touched);
     for (int i = 1; i <= e->n_items; i++) {
         int n = 0, most = 1;
         for (int x = nd[i].down; x != i; x = nd[x].down) {
@@ -982,6 +1144,7 @@ static int prepare_costs(dlxi_mcc *e, const dlx_matrix *m)
 {
     GROW(e->ncost, e->n_opts + 1);
     GROW(e->lbw, e->n_items + 1);
+    GROW(e->indep, e->n_items + 1);
     for (int j = 0; j < e->n_opts; j++)
         e->ncost[j] = dlx_option_cost(m, e->omap[j]);
     e->base += levy_taxes(e);
@@ -1022,9 +1185,9 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
         return status;
     *busy = 1;
     if (hook)
-        mcc_cost(e, &R);
+        e->has_colors ? mcc_cost_colors(e, &R) : mcc_cost(e, &R);
     else
-        mcc_count(e, &R);
+        e->has_colors ? mcc_count_colors(e, &R) : mcc_count(e, &R);
     *busy = 0;
     if (R.status != DLX_OK)
         return R.status;
