@@ -109,6 +109,9 @@ int dlx_best(dlx_matrix *m, const dlx_search *s, int k, dlx_result *r)
 {
     memset(r, 0, sizeof *r);
     r->max_level = -1;
+    dlx_search none = dlx_search_defaults();
+    if (!s)
+        s = &none;
     if (k < 1 || k > DLX_MAX_BEST)
         return DLX_EBOUNDS;
     if (*dlxi_busy(m))
