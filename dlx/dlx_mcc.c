@@ -195,6 +195,7 @@ struct dlxi_mcc {
     int packed;         /* choose_packed can run */
     int *choice, *best, *first_tweak;
     int64_t *partcost;
+    int64_t *thr0, *thr1; /* per level, the cover thresholds (costs) */
     int n_levels;
     int *sol, *first, first_n;
     int *fixed, n_fixed;  /* forced options, listed in every solution */
@@ -218,6 +219,8 @@ void dlxi_mcc_release(dlxi_mcc *e)
     free(e->best);
     free(e->first_tweak);
     free(e->partcost);
+    free(e->thr0);
+    free(e->thr1);
     free(e->sol);
     free(e->first);
     free(e->fixed);
@@ -471,6 +474,8 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     GROW(e->best, L);
     GROW(e->first_tweak, L);
     GROW(e->partcost, L);
+    GROW(e->thr0, L);
+    GROW(e->thr1, L);
     GROW(e->level_nodes, L);
     GROW(e->first, L + n_forced);
     GROW(e->sol, L + n_forced);
@@ -555,25 +560,33 @@ static inline void reactivate(dlxi_mcc *e, int c)
     e->act[c >> 6] |= (uint64_t)1 << (c & 63);
 }
 
+/* With costs (dlx5), lists are sorted by net cost and a cover hides
+ * only the options cheaper than `thr`, the cutoff less the cost so far
+ * when it covers: the rest can never be chosen below it (the cost so far
+ * only grows, the cutoff only falls).  uncover takes the same thr. */
+#define CHEAP(x) (!costs || e->ncost[e->nopt[x]] < thr)
+
 /* Covers item c: out of the root list (`deact`: primary items; a
  * secondary item is in no list) and every option of its list hidden. */
-static inline uint64_t cover(dlxi_mcc *e, int c, int deact, const int colors)
+static inline uint64_t cover(dlxi_mcc *e, int c, int deact, const int colors,
+                             const int costs, int64_t thr)
 {
     mnode *nd = e->nd;
     const int last = e->last_itm;
     uint64_t u = 1;
     if (deact)
         deactivate(e, c);
-    for (int rr = nd[c].down; rr >= last; rr = nd[rr].down)
+    for (int rr = nd[c].down; rr >= last && CHEAP(rr); rr = nd[rr].down)
         u += hide(e, rr, colors);
     return u;
 }
 
-static inline void uncover(dlxi_mcc *e, int c, int react, const int colors)
+static inline void uncover(dlxi_mcc *e, int c, int react, const int colors,
+                           const int costs, int64_t thr)
 {
     mnode *nd = e->nd;
     const int last = e->last_itm;
-    for (int rr = nd[c].down; rr >= last; rr = nd[rr].down)
+    for (int rr = nd[c].down; rr >= last && CHEAP(rr); rr = nd[rr].down)
         unhide(e, rr, colors);
     if (react)
         reactivate(e, c);
@@ -640,7 +653,7 @@ static inline uint64_t tweak(dlxi_mcc *e, int n, int block, const int colors)
 
 /* Puts back the options tweaked out of c's list since x was its top. */
 static inline void untweak(dlxi_mcc *e, int c, int x, int unblock,
-                           const int colors)
+                           const int colors, const int costs, int64_t thr)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
@@ -655,11 +668,12 @@ static inline void untweak(dlxi_mcc *e, int c, int x, int unblock,
     nd[rr].up = qq;
     cl[c].len += k;
     if (!unblock)
-        uncover(e, c, 0, colors);
+        uncover(e, c, 0, colors, costs, thr);
 }
 
 /* Covers, or counts down, the other items of the option of node cur. */
-static inline uint64_t commit_others(dlxi_mcc *e, int cur, const int colors)
+static inline uint64_t commit_others(dlxi_mcc *e, int cur, const int colors,
+                                     const int costs, int64_t thr)
 {
     mnode *nd = e->nd;
     const int second = e->second;
@@ -672,9 +686,9 @@ static inline uint64_t commit_others(dlxi_mcc *e, int cur, const int colors)
         }
         if (cc < second) {
             if (--e->cl[cc].bound == 0)
-                u += cover(e, cc, 1, colors);
+                u += cover(e, cc, 1, colors, costs, thr);
         } else if (!colors || e->color[pp] == 0) {
-            u += cover(e, cc, 0, colors);
+            u += cover(e, cc, 0, colors, costs, thr);
         } else if (e->color[pp] > 0) {
             u += purify(e, pp);
         }
@@ -682,17 +696,18 @@ static inline uint64_t commit_others(dlxi_mcc *e, int cur, const int colors)
     return u;
 }
 
-static inline void uncommit_others(dlxi_mcc *e, int cur, const int colors)
+static inline void uncommit_others(dlxi_mcc *e, int cur, const int colors,
+                                   const int costs, int64_t thr)
 {
     const int second = e->second;
     for (int pp = e->prv[cur]; pp != cur; pp = e->prv[pp]) {
         int cc = e->nd[pp].itm;
         if (cc < second) {
             if (e->cl[cc].bound == 0)
-                uncover(e, cc, 1, colors);
+                uncover(e, cc, 1, colors, costs, thr);
             e->cl[cc].bound++;
         } else if (!colors || e->color[pp] == 0) {
-            uncover(e, cc, 0, colors);
+            uncover(e, cc, 0, colors, costs, thr);
         } else if (e->color[pp] > 0) {
             unpurify(e, pp);
         }
@@ -946,16 +961,19 @@ forward:
         goto backdown;
     }
     e->partcost[level] = cur_cost;
+    if (costs)
+        e->thr0[level] = cl[best].slack ? INT64_MAX
+                                         : R->hook->cutoff - cur_cost;
     bestv[level] = best;
     ft[level] = 0;
     cur = choice[level] = nd[best].down;
     cl[best].bound--;
     if (cl[best].bound == 0 && cl[best].slack == 0) {
-        R->updates += cover(e, best, 1, colors);
+        R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     } else {
         ft[level] = cur;
         if (cl[best].bound == 0)
-            R->updates += cover(e, best, 1, colors);
+            R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     }
 advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
@@ -975,17 +993,21 @@ advance:
         deactivate(e, best);
     }
     if (cur >= e->last_itm) {
-        R->updates += commit_others(e, cur, colors);
-        if (costs)
+        if (costs) {
             cur_cost += e->ncost[e->nopt[cur]];
+            e->thr1[level] = R->hook->cutoff - cur_cost;
+        }
+        R->updates += commit_others(e, cur, colors, costs,
+                                    costs ? e->thr1[level] : 0);
     }
     level++;
     goto forward;
 backup:
     if (cl[best].bound == 0 && cl[best].slack == 0)
-        uncover(e, best, 1, colors);
+        uncover(e, best, 1, colors, costs, e->thr0[level]);
     else
-        untweak(e, best, ft[level], cl[best].bound, colors);
+        untweak(e, best, ft[level], cl[best].bound, colors, costs,
+                e->thr0[level]);
     cl[best].bound++;
 backdown:
     if (level == 0)
@@ -999,7 +1021,7 @@ backdown:
         reactivate(e, best);
         goto backup;
     }
-    uncommit_others(e, cur, colors);
+    uncommit_others(e, cur, colors, costs, costs ? e->thr1[level] : 0);
     cur = choice[level] = nd[cur].down;
     goto advance;
 }

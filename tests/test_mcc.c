@@ -204,6 +204,28 @@ static void random_against_brute(uint64_t seed, int rounds)
         }
         CHECK(ok, "seed %llu round %d: best %d of %d wrong",
               (unsigned long long)seed, round, k, n_costs);
+        if (!ok && getenv("MCC_DUMP")) {
+            for (int i = 0; i < p.np; i++)
+                printf("%d:%d|p%d ", p.lo[i], p.hi[i], i);
+            printf("|");
+            for (int j = 0; j < p.ns; j++)
+                printf(" s%d", j);
+            printf("\n");
+            for (int o = 0; o < p.no; o++) {
+                for (int j = 0; j < p.len[o]; j++) {
+                    int i = p.item[o][j];
+                    if (i < p.np)
+                        printf("p%d ", i);
+                    else if (p.color[o][j])
+                        printf("s%d:%c ", i - p.np, 'a' + p.color[o][j]);
+                    else
+                        printf("s%d ", i - p.np);
+                }
+                printf("|%lld\n", (long long)p.cost[o]);
+            }
+            for (int i = 0; i < k && i < n_costs; i++)
+                printf("want %lld\n", (long long)costs[i]);
+        }
         dlx_free(m);
     }
 }
