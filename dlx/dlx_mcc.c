@@ -167,7 +167,7 @@ int64_t dlx_option_cost(const dlx_matrix *m, int option)
 /* ---- the engine's arrays ----------------------------------------------- */
 
 typedef struct mnode {
-    int up, down, itm, nxt;
+    int up, down, itm, pad; /* 16 bytes: four nodes a cache line */
 } mnode;
 
 typedef struct mitem {
@@ -179,7 +179,8 @@ struct dlxi_mcc {
     mitem *cl;
     int *color;         /* node -> 0, a color > 0, or -1 (purified) */
     int *prv;           /* node -> the node before it in its option,
-                           cyclically (nd[].nxt: the one after it) */
+                           cyclically (for the walks leftward) */
+    int64_t *ncn;       /* node -> its option's net cost (dlx_best) */
     int has_colors;
     int *nopt;          /* node -> option of the engine (-1: header, spacer) */
     int *omap;          /* option of the engine -> option of the matrix */
@@ -210,6 +211,7 @@ void dlxi_mcc_release(dlxi_mcc *e)
     free(e->nopt);
     free(e->color);
     free(e->prv);
+    free(e->ncn);
     free(e->omap);
     free(e->ncost);
     free(e->lbw);
@@ -402,13 +404,13 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
     GROW(e->omap, opts + 1);
     e->has_colors = 0;
     for (int i = 0; i <= N; i++) {
-        e->nd[i] = (mnode){i, i, 0, i};
+        e->nd[i] = (mnode){i, i, 0, 0};
         e->nopt[i] = -1;
         e->color[i] = 0;
         e->prv[i] = i;
     }
     int x = N + 1, spacer = x, j = 0;
-    e->nd[x] = (mnode){0, 0, 0, x};
+    e->nd[x] = (mnode){0, 0, 0, 0};
     e->nopt[x] = -1;
     e->color[x] = 0;
     e->prv[x] = x;
@@ -423,11 +425,9 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
             append_node(e, ++x, i + 1, f->colors[k], j);
         }
         e->nd[spacer].down = x;
-        for (int y = spacer + 1; y <= x; y++) {
-            e->nd[y].nxt = y < x ? y + 1 : spacer + 1;
+        for (int y = spacer + 1; y <= x; y++)
             e->prv[y] = y > spacer + 1 ? y - 1 : x;
-        }
-        e->nd[++x] = (mnode){spacer + 1, 0, -(j + 1), x};
+        e->nd[++x] = (mnode){spacer + 1, 0, -(j + 1), 0};
         e->nopt[x] = -1;
         e->color[x] = 0;
         e->prv[x] = x;
@@ -564,7 +564,7 @@ static inline void reactivate(dlxi_mcc *e, int c)
  * only the options cheaper than `thr`, the cutoff less the cost so far
  * when it covers: the rest can never be chosen below it (the cost so far
  * only grows, the cutoff only falls).  uncover takes the same thr. */
-#define CHEAP(x) (!costs || e->ncost[e->nopt[x]] < thr)
+#define CHEAP(x) (!costs || e->ncn[x] < thr)
 
 /* Covers item c: out of the root list (`deact`: primary items; a
  * secondary item is in no list) and every option of its list hidden. */
@@ -813,32 +813,37 @@ static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
     int score = NO_ITEM_LEFT;
     int64_t best_min = -1;
     double shared = 0, indep[4] = {0, 0, 0, 0};
-    for (int k = cl[0].next; k != 0; k = cl[k].next) {
-        int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
-        int top = nd[k].down, u = 0;
-        int64_t least = top != k ? e->ncost[e->nopt[top]] : 0;
-        /* past `enough` options the item cannot win */
-        long enough = score == NO_ITEM_LEFT ? INT_MAX : (long)score - s + b;
-        for (int x = top; x != k && e->ncost[e->nopt[x]] < limit;
-             x = nd[x].down)
-            if (++u == 10 || u > enough) {
-                u = u > enough ? u : cl[k].len;
-                break;
+    for (int w = 0; w < e->n_words; w++) {
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int k = (w << 6) + lowest_bit(bits);
+            int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
+            int top = nd[k].down, u = 0;
+            int64_t least = top != k ? e->ncn[top] : 0;
+            /* past `enough` options the item cannot win */
+            long enough = score == NO_ITEM_LEFT ? INT_MAX
+                                                : (long)score - s + b;
+            for (int x = top; x != k && e->ncn[x] < limit;
+                 x = nd[x].down)
+                if (++u == 10 || u > enough) {
+                    u = u > enough ? u : cl[k].len;
+                    break;
+                }
+            int t = u + s - b + 1, need = b - cl[k].slack;
+            if (need > 0) {
+                double c = (double)need * (double)least;
+                shared += c * e->lbw[k];
+                indep[e->indep[k] & 3] += c;
             }
-        int t = u + s - b + 1, need = b - cl[k].slack;
-        if (need > 0) {
-            double c = (double)need * (double)least;
-            shared += c * e->lbw[k];
-            indep[e->indep[k] & 3] += c;
-        }
-        if (t < score || (t == score && least > best_min)) {
-            score = t;
-            *best_item = k;
-            best_min = least;
-            if (t <= 0)
-                break;
+            if (t < score || (t == score && least > best_min)) {
+                score = t;
+                *best_item = k;
+                best_min = least;
+                if (t <= 0)
+                    goto done;
+            }
         }
     }
+done:;
     double a = indep[1] + indep[3], z = indep[2] + indep[3];
     *lb = shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
     return score;
@@ -979,13 +984,13 @@ advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
         if (cur == best)
             goto backup;
-        if (costs && cur_cost + e->ncost[e->nopt[cur]] >= R->hook->cutoff)
+        if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff)
             goto backup; /* the rest of the list costs as much or more */
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
     } else if (cur != best) {
         R->updates += tweak(e, cur, cl[best].bound, colors);
-        if (costs && cur_cost + e->ncost[e->nopt[cur]] >= R->hook->cutoff) {
+        if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff) {
             cur = choice[level] = nd[cur].down;
             goto advance;
         }
@@ -994,7 +999,7 @@ advance:
     }
     if (cur >= e->last_itm) {
         if (costs) {
-            cur_cost += e->ncost[e->nopt[cur]];
+            cur_cost += e->ncn[cur];
             e->thr1[level] = R->hook->cutoff - cur_cost;
         }
         R->updates += commit_others(e, cur, colors, costs,
@@ -1170,6 +1175,9 @@ static int prepare_costs(dlxi_mcc *e, const dlx_matrix *m)
     for (int j = 0; j < e->n_opts; j++)
         e->ncost[j] = dlx_option_cost(m, e->omap[j]);
     e->base += levy_taxes(e);
+    GROW(e->ncn, e->n_nodes);
+    for (int x = 0; x < e->n_nodes; x++)
+        e->ncn[x] = e->nopt[x] >= 0 ? e->ncost[e->nopt[x]] : 0;
     return sort_lists(e);
 }
 
