@@ -83,8 +83,8 @@ static const cli_command command = {
     "standard input when FILE is - or absent) with Dancing Links.\n"
     "Multiplicities (Knuth's dlx3): 'lo:hi|name' or 'n|name' in the item\n"
     "line asks for a primary item covered lo to hi (or n) times; such input\n"
-    "is searched by Algorithm M (the nodes of dlx3).  Costs (dlx5): '|n' after\n"
-    "an option's items; --best K finds the cheapest solutions.",
+    "is searched by Algorithm M (the nodes of dlx3).  Costs (dlx5): '|n'\n"
+    "after an option's items; --best K finds the cheapest solutions.",
     options,
     "Solutions are printed as the chosen options, one per line as in the\n"
     "input, in the order chosen; a blank line ends each solution.  A count\n"
@@ -353,8 +353,9 @@ static void print_stats(const options_t *o, const dlx_result *res)
             res->max_level, dlx_outcome_str(res->outcome),
             res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
             : res->engine == DLX_ENGINE_SMALL ? "compact (what is left)"
-            : res->engine == DLX_ENGINE_MCC ? "Algorithm M (multiplicities, costs)"
-                                            : "dancing links");
+            : res->engine == DLX_ENGINE_MCC
+                ? "Algorithm M (multiplicities, costs)"
+                : "dancing links");
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
             fprintf(stderr, "level %d: %" PRIu64 " nodes\n", l,

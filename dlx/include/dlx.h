@@ -341,7 +341,8 @@ int64_t dlx_option_cost(const dlx_matrix *m, int option); /* -1: bad */
  * every option and node whose cost plus a lower bound on the rest (each
  * item that still needs covering, at the least cost per primary item of
  * the options left in its list) cannot beat the k-th best found so far.
- * Reads from `s` forced/n_forced, max_nodes, max_seconds, on_poll and
+ * Reads from `s` (NULL: dlx_search_defaults()) forced/n_forced,
+ * max_nodes, max_seconds, on_poll and
  * on_solution (called for each solution that enters the k best, in the
  * order found); the rest must be off (DLX_ENOTSUP).  r->solutions counts
  * those solutions, r->nodes the nodes.  The outcome is DLX_COMPLETE when
