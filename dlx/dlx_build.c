@@ -22,6 +22,8 @@ const char *dlx_strerror(int status)
     case DLX_EBUSY: return "matrix is being searched";
     case DLX_EOVERFLOW: return "count past 2^128";
     case DLX_EPUSHED: return "pushed options: not seen by the memo counter";
+    case DLX_EBOUNDS: return "bad item bounds or option cost";
+    case DLX_ENOTSUP: return "not supported with multiplicities or costs";
     default: return "unknown error";
     }
 }
@@ -120,6 +122,7 @@ void dlx_free(dlx_matrix *m)
     free(m->branched);
     free(m->pushed);
     dlxi_small_free(m->small);
+    dlxi_ext_free(&m->ext);
     free(m);
 }
 
@@ -168,6 +171,8 @@ dlx_matrix *dlx_clone(const dlx_matrix *src)
     m->cap_options = src->opt_start ? src->cap_options : 0;
     m->n_options = src->n_options;
     m->has_colors = src->has_colors;
+    if (dlxi_ext_copy(&m->ext, &src->ext, src->n_items) != DLX_OK)
+        ok = 0;
     /* the links were copied as they are: pushed options stay pushed */
     if (src->n_pushed) {
         m->pushed = dup_array(src->pushed, (size_t)src->n_pushed,
@@ -336,7 +341,7 @@ uint64_t dlx_fingerprint(const dlx_matrix *m)
         MIX(m->color[x] < 0 ? 0 : m->color[x]);
     }
 #undef MIX
-    return h;
+    return dlxi_ext_mix(&m->ext, h, m->n_items, m->n_options);
 }
 
 int dlx_check(const dlx_matrix *m, char *buf, size_t bufsize)
@@ -446,4 +451,16 @@ char *dlx_count_str(dlx_count c, char *buf)
         buf[k] = tmp[n - 1 - k];
     buf[n] = '\0';
     return buf;
+}
+
+/* ---- what dlx_mcc.c and dlx_cost.c reach of the matrix ----------------- */
+
+dlxi_ext *dlxi_ext_of(dlx_matrix *m) { return &m->ext; }
+const dlxi_ext *dlxi_ext_const(const dlx_matrix *m) { return &m->ext; }
+int *dlxi_busy(dlx_matrix *m) { return &m->busy; }
+
+const int *dlxi_pushed(const dlx_matrix *m, int *n)
+{
+    *n = m->n_pushed;
+    return m->pushed;
 }

@@ -504,6 +504,8 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
         s = &none;
     if (m->busy)
         return DLX_EBUSY;
+    if (m->ext.n_bounded)
+        return DLX_ENOTSUP;
     if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
         return DLX_EOPTION;
     int status = dlxi_prepare_buffers(m, s->n_forced, 0, 0);

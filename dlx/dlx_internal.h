@@ -18,6 +18,7 @@
 #define DLX_INTERNAL_H
 
 #include "dlx.h"
+#include "dlx_mcc.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -113,6 +114,7 @@ struct dlx_matrix {
     small_search *small; /* the compact search on what is left
                            (dlx_small.c) */
     int levels_used;    /* level_nodes[] is zero from here on */
+    dlxi_ext ext;       /* bounds and costs (dlx_mcc.h) */
 };
 
 /* ---- small helpers ----------------------------------------------------- */

@@ -76,6 +76,8 @@ int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     r->max_level = -1;
     if (m->busy)
         return DLX_EBUSY;
+    if (m->ext.n_bounded)
+        return dlxi_mcc_solve(m, s, r);
     if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
         return DLX_EOPTION;
     int status = dlxi_prepare_buffers(m, s->n_forced, s->randomize,
