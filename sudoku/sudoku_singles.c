@@ -23,9 +23,11 @@ struct sudoku_singles {
     uint64_t full;              /* the N digits */
     unsigned short *unit_cell;  /* 3N x N: the cells of each unit */
     unsigned short *cell_unit;  /* NN x 3: row, column, box of a cell */
+    int P;                      /* peers of a cell: 3N - R - C - 1 */
+    unsigned short *peer;       /* NN x P: the other cells of its units */
     uint64_t *cand;             /* NN: digits left; 0 when filled */
     uint64_t *used;             /* 3N: digits placed */
-    unsigned short *stack;      /* NN: cells with one digit left */
+    unsigned short *stack;      /* NN + 1: cells with one digit left */
 };
 
 sudoku_singles *sudoku_singles_new(const sudoku_shape *sh)
@@ -43,9 +45,11 @@ sudoku_singles *sudoku_singles_new(const sudoku_shape *sh)
     t->cell_unit = malloc((size_t)3 * NN * sizeof *t->cell_unit);
     t->cand = malloc((size_t)NN * sizeof *t->cand);
     t->used = malloc((size_t)3 * N * sizeof *t->used);
-    t->stack = malloc((size_t)NN * sizeof *t->stack);
+    t->stack = malloc((size_t)(NN + 1) * sizeof *t->stack);
+    t->P = 3 * N - R - C - 1;
+    t->peer = malloc((size_t)NN * (size_t)t->P * sizeof *t->peer);
     if (!t->unit_cell || !t->cell_unit || !t->cand || !t->used ||
-        !t->stack) {
+        !t->stack || !t->peer) {
         sudoku_singles_free(t);
         return NULL;
     }
@@ -61,6 +65,16 @@ sudoku_singles *sudoku_singles_new(const sudoku_shape *sh)
         for (int k = 0; k < N; k++)
             t->cell_unit[t->unit_cell[u * N + k] * 3 + u / N] =
                 (unsigned short)u;
+    for (int i = 0; i < NN; i++) {
+        unsigned short *p = t->peer + (size_t)i * t->P;
+        int n = 0;
+        for (int j = 0; j < NN; j++) {
+            const unsigned short *a = t->cell_unit + i * 3;
+            const unsigned short *b = t->cell_unit + j * 3;
+            if (j != i && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]))
+                p[n++] = (unsigned short)j;
+        }
+    }
     return t;
 }
 
@@ -73,6 +87,7 @@ void sudoku_singles_free(sudoku_singles *t)
     free(t->cand);
     free(t->used);
     free(t->stack);
+    free(t->peer);
     free(t);
 }
 
@@ -100,7 +115,7 @@ static int digit_of(uint64_t bit)
  * placed, or -1 when a cell loses its last digit. */
 static int place_stacked(sudoku_singles *t, int sp, unsigned char *cell)
 {
-    int N = t->N, placed = 0;
+    int placed = 0;
     while (sp > 0) {
         int i = t->stack[--sp];
         uint64_t bit = t->cand[i];
@@ -109,22 +124,26 @@ static int place_stacked(sudoku_singles *t, int sp, unsigned char *cell)
         cell[i] = (unsigned char)digit_of(bit);
         t->cand[i] = 0;
         placed++;
-        for (int k = 0; k < 3; k++) {
-            int u = t->cell_unit[i * 3 + k];
-            const unsigned short *uc = t->unit_cell + u * N;
-            t->used[u] |= bit;
-            for (int j = 0; j < N; j++) {
-                uint64_t m = t->cand[uc[j]];
-                if (!(m & bit))
-                    continue;
-                m &= ~bit;
-                if (!m)
-                    return -1;
-                t->cand[uc[j]] = m;
-                if (one_bit(m))
-                    t->stack[sp++] = uc[j];
-            }
+        const unsigned short *cu = t->cell_unit + i * 3;
+        t->used[cu[0]] |= bit;
+        t->used[cu[1]] |= bit;
+        t->used[cu[2]] |= bit;
+        const unsigned short *p = t->peer + (size_t)i * t->P;
+        /* without a branch on the peers' digits (which the predictor
+         * cannot learn): a peer that loses its last digit is a dead end,
+         * one that falls to one digit goes on the stack (which has room
+         * for a store past its top) */
+        int dead = 0;
+        for (int j = 0; j < t->P; j++) {
+            uint64_t m = t->cand[p[j]], left = m & ~bit;
+            int hit = (m & bit) != 0;
+            t->cand[p[j]] = left;
+            dead |= hit & (left == 0);
+            t->stack[sp] = p[j];
+            sp += hit & (left != 0) & one_bit(left);
         }
+        if (dead)
+            return -1;
     }
     return placed;
 }
@@ -137,6 +156,8 @@ static int hidden_pass(sudoku_singles *t, unsigned char *cell)
 {
     int N = t->N, placed = 0;
     for (int u = 0; u < 3 * N; u++) {
+        if (t->used[u] == t->full)
+            continue;
         const unsigned short *uc = t->unit_cell + u * N;
         uint64_t once = 0, twice = 0;
         for (int j = 0; j < N; j++) {
