@@ -23,8 +23,9 @@ struct sudoku_singles {
     uint64_t full;              /* the N digits */
     unsigned short *unit_cell;  /* 3N x N: the cells of each unit */
     unsigned short *cell_unit;  /* NN x 3: row, column, box of a cell */
-    int P;                      /* peers of a cell: 3N - R - C - 1 */
-    unsigned short *peer;       /* NN x P: the other cells of its units */
+    int W;                      /* words of a set of cells */
+    uint64_t *peers;            /* NN x W: the other cells of its units */
+    uint64_t *board;            /* N x W: the cells each digit has left */
     uint64_t *cand;             /* NN: digits left; 0 when filled */
     uint64_t *used;             /* 3N: digits placed */
     unsigned short *stack;      /* NN + 1: cells with one digit left */
@@ -46,10 +47,11 @@ sudoku_singles *sudoku_singles_new(const sudoku_shape *sh)
     t->cand = malloc((size_t)NN * sizeof *t->cand);
     t->used = malloc((size_t)3 * N * sizeof *t->used);
     t->stack = malloc((size_t)(NN + 1) * sizeof *t->stack);
-    t->P = 3 * N - R - C - 1;
-    t->peer = malloc((size_t)NN * (size_t)t->P * sizeof *t->peer);
+    t->W = (NN + 63) / 64;
+    t->peers = calloc((size_t)NN * (size_t)t->W, sizeof *t->peers);
+    t->board = malloc((size_t)N * (size_t)t->W * sizeof *t->board);
     if (!t->unit_cell || !t->cell_unit || !t->cand || !t->used ||
-        !t->stack || !t->peer) {
+        !t->stack || !t->peers || !t->board) {
         sudoku_singles_free(t);
         return NULL;
     }
@@ -66,13 +68,12 @@ sudoku_singles *sudoku_singles_new(const sudoku_shape *sh)
             t->cell_unit[t->unit_cell[u * N + k] * 3 + u / N] =
                 (unsigned short)u;
     for (int i = 0; i < NN; i++) {
-        unsigned short *p = t->peer + (size_t)i * t->P;
-        int n = 0;
+        uint64_t *p = t->peers + (size_t)i * t->W;
         for (int j = 0; j < NN; j++) {
             const unsigned short *a = t->cell_unit + i * 3;
             const unsigned short *b = t->cell_unit + j * 3;
             if (j != i && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]))
-                p[n++] = (unsigned short)j;
+                p[j >> 6] |= (uint64_t)1 << (j & 63);
         }
     }
     return t;
@@ -87,7 +88,8 @@ void sudoku_singles_free(sudoku_singles *t)
     free(t->cand);
     free(t->used);
     free(t->stack);
-    free(t->peer);
+    free(t->peers);
+    free(t->board);
     free(t);
 }
 
@@ -96,18 +98,24 @@ static int one_bit(uint64_t m)
     return (m & (m - 1)) == 0;
 }
 
-static int digit_of(uint64_t bit)
+/* The index of the lowest set bit of a non-zero word. */
+static int lowest(uint64_t w)
 {
 #if defined(__GNUC__)
-    return __builtin_ctzll(bit) + 1;
+    return __builtin_ctzll(w);
 #else
-    int d = 1;
-    while (!(bit & 1)) {
-        bit >>= 1;
-        d++;
+    int k = 0;
+    while (!(w & 1)) {
+        w >>= 1;
+        k++;
     }
-    return d;
+    return k;
 #endif
+}
+
+static int digit_of(uint64_t bit)
+{
+    return lowest(bit) + 1;
 }
 
 /* Places the cells on the stack, taking their digit from their units'
@@ -115,32 +123,44 @@ static int digit_of(uint64_t bit)
  * placed, or -1 when a cell loses its last digit. */
 static int place_stacked(sudoku_singles *t, int sp, unsigned char *cell)
 {
+    /* the arrays in registers: a store to one may alias the others */
+    uint64_t *const cand = t->cand, *const used = t->used;
+    unsigned short *const stack = t->stack;
+    const unsigned short *const cell_unit = t->cell_unit;
+    const int W = t->W;
     int placed = 0;
     while (sp > 0) {
-        int i = t->stack[--sp];
-        uint64_t bit = t->cand[i];
+        int i = stack[--sp];
+        uint64_t bit = cand[i];
         if (!bit)
             continue; /* placed already */
-        cell[i] = (unsigned char)digit_of(bit);
-        t->cand[i] = 0;
+        int d = digit_of(bit);
+        cell[i] = (unsigned char)d;
+        cand[i] = 0;
         placed++;
-        const unsigned short *cu = t->cell_unit + i * 3;
-        t->used[cu[0]] |= bit;
-        t->used[cu[1]] |= bit;
-        t->used[cu[2]] |= bit;
-        const unsigned short *p = t->peer + (size_t)i * t->P;
-        /* without a branch on the peers' digits (which the predictor
-         * cannot learn): a peer that loses its last digit is a dead end,
-         * one that falls to one digit goes on the stack (which has room
-         * for a store past its top) */
+        const unsigned short *cu = cell_unit + i * 3;
+        used[cu[0]] |= bit;
+        used[cu[1]] |= bit;
+        used[cu[2]] |= bit;
+        /* the peers that still have the digit lose it: a peer that had it
+         * alone is a dead end, one left with one digit goes on the stack
+         * (which has room for a store past its top) */
+        uint64_t *bd = t->board + (size_t)(d - 1) * W;
+        const uint64_t *pm = t->peers + (size_t)i * W;
+        const uint64_t keep = ~bit;
         int dead = 0;
-        for (int j = 0; j < t->P; j++) {
-            uint64_t m = t->cand[p[j]], left = m & ~bit;
-            int hit = (m & bit) != 0;
-            t->cand[p[j]] = left;
-            dead |= hit & (left == 0);
-            t->stack[sp] = p[j];
-            sp += hit & (left != 0) & one_bit(left);
+        bd[i >> 6] &= ~((uint64_t)1 << (i & 63));
+        for (int w = 0; w < W; w++) {
+            uint64_t x = bd[w] & pm[w];
+            bd[w] &= ~pm[w];
+            for (; x; x &= x - 1) {
+                unsigned q = (unsigned)(w << 6) + (unsigned)lowest(x);
+                uint64_t left = cand[q] & keep;
+                cand[q] = left;
+                dead |= left == 0;
+                stack[sp] = (unsigned short)q;
+                sp += one_bit(left);
+            }
         }
         if (dead)
             return -1;
@@ -148,69 +168,119 @@ static int place_stacked(sudoku_singles *t, int sp, unsigned char *cell)
     return placed;
 }
 
-/* One pass over the units for digits with one cell left: each such cell
- * takes its digit at once (place_stacked).  Returns the cells placed, or
- * -1 when a unit has a digit with no cell left or a cell loses its last
- * digit. */
-static int hidden_pass(sudoku_singles *t, unsigned char *cell)
+/* Cell i keeps only the digit `bit`: the boards of its other digits
+ * lose it. */
+static void drop_others(sudoku_singles *t, int i, uint64_t bit)
+{
+    uint64_t cb = (uint64_t)1 << (i & 63);
+    for (uint64_t o = t->cand[i] & ~bit; o; o &= o - 1)
+        t->board[(size_t)lowest(o) * t->W + (i >> 6)] &= ~cb;
+    t->cand[i] = bit;
+}
+
+/* The digits of the cells uc[0..n-1]: seen at least once, twice. */
+static inline void scan(const uint64_t *cand, const unsigned short *uc,
+                        int n, uint64_t *once, uint64_t *twice)
+{
+    uint64_t o = 0, t = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t m = cand[uc[j]];
+        t |= o & m;
+        o |= m;
+    }
+    *once = o;
+    *twice = t;
+}
+
+/* Unit u's digits with one cell left: each such cell takes its digit
+ * at once (place_stacked).  Returns the cells placed, or -1 when a digit
+ * has no cell left in u or a cell loses its last digit. */
+static int hidden_in(sudoku_singles *t, int u, unsigned char *cell)
 {
     int N = t->N, placed = 0;
-    for (int u = 0; u < 3 * N; u++) {
-        if (t->used[u] == t->full)
-            continue;
-        const unsigned short *uc = t->unit_cell + u * N;
-        uint64_t once = 0, twice = 0;
-        for (int j = 0; j < N; j++) {
-            uint64_t m = t->cand[uc[j]];
-            twice |= once & m;
-            once |= m;
-        }
-        if ((once | t->used[u]) != t->full)
+    if (t->used[u] == t->full)
+        return 0;
+    const unsigned short *uc = t->unit_cell + u * N;
+    uint64_t once = 0, twice = 0;
+    if (N == 9) /* the loop unrolled, for the common order */
+        scan(t->cand, uc, 9, &once, &twice);
+    else
+        scan(t->cand, uc, N, &once, &twice);
+    if ((once | t->used[u]) != t->full)
+        return -1;
+    for (uint64_t h = once & ~twice; h; h &= h - 1) {
+        uint64_t bit = h & (~h + 1);
+        if (t->used[u] & bit)
+            continue; /* its cell was placed by an earlier digit's */
+        int j = 0;
+        while (j < N && !(t->cand[uc[j]] & bit))
+            j++;
+        if (j == N)
+            return -1; /* its only cell lost it */
+        drop_others(t, uc[j], bit);
+        t->stack[0] = uc[j];
+        int n = place_stacked(t, 1, cell);
+        if (n < 0)
             return -1;
-        for (uint64_t h = once & ~twice; h; h &= h - 1) {
-            uint64_t bit = h & (~h + 1);
-            if (t->used[u] & bit)
-                continue; /* its cell was placed by an earlier digit's */
-            int j = 0;
-            while (j < N && !(t->cand[uc[j]] & bit))
-                j++;
-            if (j == N)
-                return -1; /* its only cell lost it */
-            t->cand[uc[j]] = bit;
-            t->stack[0] = uc[j];
-            int n = place_stacked(t, 1, cell);
-            if (n < 0)
-                return -1;
-            placed += n;
-        }
+        placed += n;
     }
+    return placed;
+}
+
+/* Passes over the units for digits with one cell left, each placed at
+ * once (hidden_in), until a pass places none.  Returns the cells placed,
+ * or -1 as hidden_in. */
+static int hidden_singles(sudoku_singles *t, unsigned char *cell)
+{
+    int placed = 0, n;
+    do {
+        n = 0;
+        for (int u = 0; u < 3 * t->N; u++) {
+            int k = hidden_in(t, u, cell);
+            if (k < 0)
+                return -1;
+            n += k;
+        }
+        placed += n;
+    } while (n > 0);
     return placed;
 }
 
 int sudoku_singles_fill(sudoku_singles *t, const unsigned char *givens,
                         unsigned char *cell)
 {
-    int N = t->N, NN = t->NN, sp = 0, placed = 0;
-    memset(t->used, 0, (size_t)3 * N * sizeof *t->used);
+    int N = t->N, NN = t->NN, W = t->W, sp = 0, placed = 0;
+    uint64_t *const board = t->board, *const used = t->used;
+    memset(used, 0, (size_t)3 * N * sizeof *used);
+    /* every digit's board: the empty cells, less the givens' peers */
+    uint64_t *empty = board + (size_t)(N - 1) * W;
+    memset(empty, 0, (size_t)W * sizeof *empty);
+    for (int i = 0; i < NN; i++)
+        empty[i >> 6] |= (uint64_t)(givens[i] == 0) << (i & 63);
+    for (int d = 0; d < N - 1; d++)
+        memcpy(board + (size_t)d * W, empty, (size_t)W * sizeof *empty);
     for (int i = 0; i < NN; i++) {
         cell[i] = givens[i];
         t->cand[i] = 0;
         if (!givens[i])
             continue;
         uint64_t bit = (uint64_t)1 << (givens[i] - 1);
-        for (int k = 0; k < 3; k++) {
-            int u = t->cell_unit[i * 3 + k];
-            if (t->used[u] & bit)
-                return -1;
-            t->used[u] |= bit;
-        }
+        const unsigned short *cu = t->cell_unit + i * 3;
+        if ((used[cu[0]] | used[cu[1]] | used[cu[2]]) & bit)
+            return -1;
+        used[cu[0]] |= bit;
+        used[cu[1]] |= bit;
+        used[cu[2]] |= bit;
+        uint64_t *bd = board + (size_t)(givens[i] - 1) * W;
+        const uint64_t *pm = t->peers + (size_t)i * W;
+        for (int w = 0; w < W; w++)
+            bd[w] &= ~pm[w];
     }
     for (int i = 0; i < NN; i++) {
         if (givens[i])
             continue;
         const unsigned short *cu = t->cell_unit + i * 3;
-        uint64_t m = t->full &
-                     ~(t->used[cu[0]] | t->used[cu[1]] | t->used[cu[2]]);
+        uint64_t m = t->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
         if (!m)
             return -1;
         t->cand[i] = m;
@@ -221,7 +291,6 @@ int sudoku_singles_fill(sudoku_singles *t, const unsigned char *givens,
     if (n < 0)
         return -1;
     placed += n;
-    while ((n = hidden_pass(t, cell)) > 0)
-        placed += n;
-    return n < 0 ? -1 : placed;
+    n = hidden_singles(t, cell);
+    return n < 0 ? -1 : placed + n;
 }

@@ -23,8 +23,8 @@
  * one closure: one owner at a time, like the solver that holds it. */
 typedef struct sudoku_singles sudoku_singles;
 
-/* Largest order handled (candidates in a 64-bit word). */
-#define SUDOKU_SINGLES_MAX_ORDER 64
+/* Largest order handled (a set of cells per cell: 128 KB at 32). */
+#define SUDOKU_SINGLES_MAX_ORDER 32
 
 /* The tables of shape sh; NULL when out of memory or N is above
  * SUDOKU_SINGLES_MAX_ORDER. */
