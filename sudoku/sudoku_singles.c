@@ -264,6 +264,8 @@ int sudoku_singles_fill(sudoku_singles *t, const unsigned char *givens,
         t->cand[i] = 0;
         if (!givens[i])
             continue;
+        if (givens[i] > N)
+            return -1; /* not a digit: the engine reports it */
         uint64_t bit = (uint64_t)1 << (givens[i] - 1);
         const unsigned short *cu = t->cell_unit + i * 3;
         if ((used[cu[0]] | used[cu[1]] | used[cu[2]]) & bit)

@@ -33,9 +33,9 @@ void sudoku_singles_free(sudoku_singles *t);
 
 /* From the N*N givens (0 for an empty cell), fills `cell` (N*N) with the
  * givens and every single of their closure.  Returns the number of cells
- * the closure filled beyond the givens, or -1 when the givens clash or a
- * cell or a unit's digit is left without a place (the puzzle has no
- * solution; `cell` is then partly filled). */
+ * the closure filled beyond the givens, or -1 when a given is not a digit
+ * (above N), the givens clash, or a cell or a unit's digit is left without
+ * a place (the puzzle has no solution; `cell` is then partly filled). */
 int sudoku_singles_fill(sudoku_singles *t, const unsigned char *givens,
                         unsigned char *cell);
 
