@@ -221,6 +221,9 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(command.prog, "--trace, --html, --tree-svg "
                                "and --seed need a single search (no "
                                "--threads, --split-depth or --jobs)");
+    if (o->estimate && (s->trace || o->search.html || o->search.tree_svg))
+        return cli_usage_error(command.prog, "--trace, --html and --tree-svg "
+                               "show a search: not with --estimate");
     if (s->threads > 1 || o->split_depth)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
+
 static int shape_ok(int R, int C)
 {
     return R >= 1 && C >= 1 && R * C <= SUDOKU_BAND_MAX_N;
@@ -315,12 +317,21 @@ typedef struct rearrange {
     int *work;           /* being filled */
     uint32_t rows[SUDOKU_BAND_MAX_N];      /* digits used in each row */
     uint32_t left[SUDOKU_BAND_MAX_N];      /* digits left in each column */
+    /* the budget, read every 4096 steps (4x2 bands take minutes) */
+    double max_seconds, start;
+    uint64_t steps;
+    int cut;
 } rearrange;
 
 static void walk(rearrange *w, int cell)
 {
     const band_set *bs = w->bs;
     int R = bs->R, N = bs->N;
+    if (w->cut || (++w->steps % 4096 == 0 && w->max_seconds > 0 &&
+                   grid_seconds() - w->start >= w->max_seconds)) {
+        w->cut = 1;
+        return;
+    }
     if (cell == R * N) {
         int moved[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
         memcpy(moved, w->work, (size_t)(R * N) * sizeof *moved);
@@ -356,6 +367,14 @@ static uint64_t count_roots(uint32_t *parent, size_t n)
 int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
                               sudoku_band_classes *out)
 {
+    return sudoku_band_count_classes_within(R, C, max_bands, 0, out);
+}
+
+int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
+                                     double max_seconds,
+                                     sudoku_band_classes *out)
+{
+    double start = grid_seconds();
     memset(out, 0, sizeof *out);
     if (!shape_ok(R, C))
         return DLX_EITEM;
@@ -380,15 +399,23 @@ int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
     s.forced = first;
     s.n_forced = bs.N;
     s.max_solutions = max_bands + 1;
+    s.max_seconds = max_seconds;
     int status = dlx_solve(m, &s, &res);
+    if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
+        status = SUDOKU_BANDS_CUT;
     if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
         status = DLX_ETOOBIG;
     if (status == DLX_OK) {
         s.max_solutions = 0;
         s.on_solution = keep_band;
         s.solution_ctx = &bs;
-        status = dlx_solve(m, &s, &res);
-        if (status == DLX_OK && res.outcome != DLX_COMPLETE)
+        if (max_seconds > 0)
+            s.max_seconds = max_seconds - (grid_seconds() - start);
+        status = max_seconds > 0 && s.max_seconds <= 0
+                 ? SUDOKU_BANDS_CUT : dlx_solve(m, &s, &res);
+        if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
+            status = SUDOKU_BANDS_CUT;
+        else if (status == DLX_OK && res.outcome != DLX_COMPLETE)
             status = DLX_ENOMEM;
     }
     dlx_free(m);
@@ -428,14 +455,17 @@ int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
                 roots[n_roots++] = (uint32_t)i;
         if (!roots)
             status = DLX_ENOMEM;
-        for (size_t k = 0; k < n_roots; k++) {
+        for (size_t k = 0; k < n_roots && status == DLX_OK; k++) {
             int work[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
-            rearrange w = { &bs, parent, roots[k], band, work, { 0 }, { 0 } };
+            rearrange w = { &bs, parent, roots[k], band, work, { 0 }, { 0 },
+                            max_seconds, start, 0, 0 };
             band_of(&bs, bs.keys[roots[k]], band);
             for (int r = 0; r < R; r++)
                 for (int c = 0; c < N; c++)
                     w.left[c] |= 1u << band[r * N + c];
             walk(&w, 0);
+            if (w.cut)
+                status = SUDOKU_BANDS_CUT;
         }
         free(roots);
         out->column_sets = count_roots(parent, bs.n);

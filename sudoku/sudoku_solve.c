@@ -4,6 +4,7 @@
  */
 #include "sudoku_solve.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,7 +56,7 @@ struct sudoku_solver {
     int skipped;      /* N*N - n_cell_items */
     int *item_cell;   /* the cell of each cell item; NULL: item i is i */
     int *cell_item;   /* N*N: the item of each cell, -1 when caged */
-    int n_tuples;
+    int n_tuples, tuple_cap;
     int *tuple_cage;   /* per tuple option */
     int *tuple_digits; /* the digits of tuple t at tuple_at[t] */
     int *tuple_at;
@@ -230,12 +231,17 @@ static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
     return n;
 }
 
-/* The walk over a cage's tuples adds each as an option. */
+/* The walk over a cage's tuples adds each as an option, polling the
+ * budget's clock every DLX_POLL_NODES tuples (a large cage has millions:
+ * 16! orderings for 16 cells). */
 typedef struct tuple_walk {
     sudoku_solver *sv;
     int k, n;
     const int *cells;
-    int failed;
+    int failed;             /* SUDOKU_ENOMEM or SUDOKU_ECUT */
+    const grid_limits *lim; /* time and on_poll only; NULL: none */
+    double start;
+    uint64_t *tuples;
 } tuple_walk;
 
 static int add_tuple(void *ctx, const int *digits)
@@ -243,6 +249,8 @@ static int add_tuple(void *ctx, const int *digits)
     tuple_walk *w = ctx;
     sudoku_solver *sv = w->sv;
     int items[1 + 6 * SUDOKU_MAX_CAGE_ORDER], n = 1;
+    if (grid_poll(w->lim, ++*w->tuples, w->start) != GRID_NOT_CUT)
+        return w->failed = SUDOKU_ECUT;
     items[0] = sv->cage_item - sv->skipped + w->k;
     for (int j = 0; j < w->n; j++)
         n += cell_items(sv, w->cells[j], digits[j], items + n);
@@ -252,20 +260,26 @@ static int add_tuple(void *ctx, const int *digits)
             cap *= 2;
         int *d = realloc(sv->tuple_digits, (size_t)cap * sizeof *d);
         if (!d)
-            return w->failed = 1;
+            return w->failed = SUDOKU_ENOMEM;
         sv->tuple_digits = d;
         sv->digits_cap = cap;
     }
     int t = sv->n_tuples;
-    int *tc = realloc(sv->tuple_cage, (size_t)(t + 1) * sizeof *tc);
-    if (tc)
-        sv->tuple_cage = tc;
-    int *ta = tc ? realloc(sv->tuple_at, (size_t)(t + 1) * sizeof *ta) : NULL;
-    if (!ta)
-        return w->failed = 1;
-    sv->tuple_at = ta;
+    if (t == sv->tuple_cap) { /* doubled: one realloc a tuple was quadratic */
+        if (t > INT_MAX / 2)
+            return w->failed = SUDOKU_ENOMEM;
+        int cap = t ? 2 * t : 1024;
+        int *tc = realloc(sv->tuple_cage, (size_t)cap * sizeof *tc);
+        if (tc)
+            sv->tuple_cage = tc;
+        int *ta = tc ? realloc(sv->tuple_at, (size_t)cap * sizeof *ta) : NULL;
+        if (!ta)
+            return w->failed = SUDOKU_ENOMEM;
+        sv->tuple_at = ta;
+        sv->tuple_cap = cap;
+    }
     if (dlx_add_option(sv->m, n, items, NULL) < 0)
-        return w->failed = 1;
+        return w->failed = SUDOKU_ENOMEM;
     sv->tuple_cage[t] = w->k;
     sv->tuple_at[t] = sv->digits_n;
     memcpy(sv->tuple_digits + sv->digits_n, digits,
@@ -276,9 +290,16 @@ static int add_tuple(void *ctx, const int *digits)
 }
 
 /* The cage options of a killer, a given keeping only the tuples that hold
- * it: 0, or -1 when out of memory. */
-static int add_cages(sudoku_solver *sv)
+ * it, within lim's time (may be NULL): 0, SUDOKU_ECUT or SUDOKU_ENOMEM. */
+static int add_cages(sudoku_solver *sv, const grid_limits *lim)
 {
+    grid_limits poll = { 0 };
+    if (lim) {
+        poll = *lim;
+        poll.max_nodes = 0; /* tuples are no search nodes */
+    }
+    double start = grid_seconds();
+    uint64_t tuples = 0;
     const sudoku *p = &sv->model;
     int N = p->shape.N, NN = N * N;
     int cells[SUDOKU_MAX_CAGE_ORDER];
@@ -294,16 +315,25 @@ static int add_cages(sudoku_solver *sv)
             }
         mathdoku_cage cage = { MATHDOKU_ADD, p->cage_sum[k], n, cells, "",
                                0, 0 };
-        tuple_walk w = { sv, k, n, cells, 0 };
+        tuple_walk w = { sv, k, n, cells, 0, lim ? &poll : NULL, start,
+                         &tuples };
         mathdoku_cage_tuples(N, &cage, &rules, cand, 0, add_tuple, &w);
         if (w.failed)
-            return -1;
+            return w.failed;
     }
     return 0;
 }
 
 sudoku_solver *sudoku_solver_for(const sudoku *p)
 {
+    int status;
+    return sudoku_solver_within(p, NULL, &status);
+}
+
+sudoku_solver *sudoku_solver_within(const sudoku *p, const grid_limits *lim,
+                                    int *status)
+{
+    *status = SUDOKU_ENOMEM;
     if (!sudoku_is_variant(p))
         return sudoku_solver_new(p->shape);
     const sudoku_shape *sh = &p->shape;
@@ -350,8 +380,12 @@ sudoku_solver *sudoku_solver_for(const sudoku *p)
             }
             sv->cell_opt[i * N + d - 1] = o;
         }
-    if (ok && p->n_cages)
-        ok = add_cages(sv) == 0;
+    if (ok && p->n_cages) {
+        int st = add_cages(sv, lim);
+        ok = st == 0;
+        if (!ok)
+            *status = st;
+    }
     if (!ok) {
         sudoku_solver_free(sv);
         return NULL;

@@ -38,6 +38,11 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape);
  * hold it, so solve this puzzle with it (push and pop are for plain
  * solvers).  NULL when out of memory. */
 sudoku_solver *sudoku_solver_for(const sudoku *s);
+/* The same, the building of a killer's cage options within lim's
+ * max_seconds and on_poll (lim may be NULL: no budget): NULL with *status
+ * SUDOKU_ECUT when the budget ran out, else SUDOKU_ENOMEM. */
+sudoku_solver *sudoku_solver_within(const sudoku *s, const grid_limits *lim,
+                                    int *status);
 /* The solver of one box shape whose options come in the order of a hint
  * grid (sudoku_hint_digit): each item tries first the option the hint
  * gives it, so an empty grid is filled without a backtrack.  The same
