@@ -5,8 +5,12 @@
  *
  * Units are numbered rows 0..N-1, columns N..2N-1, boxes 2N..3N-1.  Per
  * cell a bitmask of the digits still possible (bit d-1; 0 once the cell
- * is filled), per unit a bitmask of the digits placed in it.  A cell
- * whose mask falls to one bit goes on a stack and is placed when popped;
+ * is filled), per unit a bitmask of the digits placed in it, and per
+ * digit a board, the set of cells that still have it (bit i of word
+ * i / 64), so that placing d in cell i visits only the peers in
+ * board[d] & peers[i] (5 of 20 at 9x9 on average, where a walk of the
+ * peers cost three times as much).  A cell whose mask falls to one bit
+ * goes on a stack and is placed when popped;
  * then passes over the units find the digits with one cell left (seen
  * once and not twice among the unfilled cells) and place them at once,
  * with what follows from them; the closure ends when a pass places
