@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mathdoku_cage.h"
+#include "sudoku_singles.h"
 
 /*
  * The solver of a plain sudoku holds only the matrix of its shape.  The
@@ -60,6 +61,11 @@ struct sudoku_solver {
     int *tuple_digits; /* the digits of tuple t at tuple_at[t] */
     int *tuple_at;
     int digits_n, digits_cap;
+    /* plain (sudoku_solver_new): the singles before the search, the grid
+     * they fill, and the options pushed (no singles while any are) */
+    sudoku_singles *singles;
+    unsigned char *filled;
+    int pushed;
 };
 
 static int box_of(const sudoku_shape *sh, int r, int c)
@@ -133,6 +139,12 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape)
                     return NULL;
                 }
             }
+    /* without them (an order past 64, no memory) the search does it all */
+    if (sv && (sv->singles = sudoku_singles_new(&shape)) &&
+        !(sv->filled = malloc((size_t)N * N))) {
+        sudoku_singles_free(sv->singles);
+        sv->singles = NULL;
+    }
     return sv;
 }
 
@@ -395,6 +407,8 @@ void sudoku_solver_free(sudoku_solver *sv)
     free(sv->tuple_cage);
     free(sv->tuple_digits);
     free(sv->tuple_at);
+    sudoku_singles_free(sv->singles);
+    free(sv->filled);
     free(sv);
 }
 
@@ -406,13 +420,16 @@ const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit)
 {
     int o = sudoku_solver_cell_option(sv, cell, digit);
-    return o >= 0 && dlx_push(sv->m, o) == DLX_OK
-               ? SUDOKU_OK : SUDOKU_ECLASH;
+    if (o < 0 || dlx_push(sv->m, o) != DLX_OK)
+        return SUDOKU_ECLASH;
+    sv->pushed++;
+    return SUDOKU_OK;
 }
 
 void sudoku_solver_pop(sudoku_solver *sv, int n)
 {
     dlx_pop(sv->m, n);
+    sv->pushed = n > sv->pushed ? 0 : sv->pushed - n;
 }
 
 sudoku_shape sudoku_solver_shape(const sudoku_solver *sv)
@@ -565,6 +582,30 @@ static int givens_as_options(sudoku_solver *sv, const sudoku *s)
     return n;
 }
 
+/* The givens of s and the singles they lead to (sudoku_singles.h) as
+ * forced options, into sv->forced, when the engine's search would start
+ * with the chain of those singles and nothing watches it: their number
+ * with *n_forced set, or -1 when the engine is to take the givens alone
+ * (a variant's or hinted solver, pushed options, a trace, a random order,
+ * a node budget the chain would use up, or givens without a closure,
+ * whose clash or dead end the engine finds and reports as before). */
+static int singles_as_options(sudoku_solver *sv, const sudoku *s,
+                              const grid_limits *lim, int *n_forced)
+{
+    if (!sv->singles || sv->pushed ||
+        (lim && (lim->on_step || lim->on_event || lim->randomize)))
+        return -1;
+    int k = sudoku_singles_fill(sv->singles, s->cell, sv->filled);
+    if (k < 0 || (lim && lim->max_nodes && (uint64_t)k >= lim->max_nodes))
+        return -1;
+    int N = sv->shape.N, n = 0;
+    for (int i = 0; i < N * N; i++)
+        if (sv->filled[i])
+            sv->forced[n++] = i * N + sv->filled[i] - 1;
+    *n_forced = n;
+    return k;
+}
+
 int sudoku_solver_option_cells(const sudoku_solver *sv, int option,
                                int *cells, int *digits)
 {
@@ -623,6 +664,34 @@ static int watch_other(void *ctx, const int *opts, int n)
     return 0;
 }
 
+/* The outcome of a search whose singles filled the grid: the engine's
+ * chain of k singles (k nodes) and the leaf of its one solution, without
+ * the engine; solution, known, other and found as solve_dlx. */
+static int singles_solved(sudoku_solver *sv, int k, sudoku *solution,
+                          const unsigned char *known, unsigned char *other,
+                          int *found, grid_outcome *out)
+{
+    int NN = sv->shape.N * sv->shape.N;
+    out->solutions = 1;
+    out->complete = 1;
+    out->cut = GRID_NOT_CUT;
+    out->nodes = (uint64_t)k + 1;
+    if (known && memcmp(sv->filled, known, (size_t)NN) != 0) {
+        memcpy(other, sv->filled, (size_t)NN);
+        *found = 1;
+    } else if (found) {
+        *found = 0;
+    }
+    if (solution) {
+        if (sudoku_set_shape(solution, sv->shape) != SUDOKU_OK)
+            return SUDOKU_ENOMEM;
+        memcpy(solution->cell, sv->filled, (size_t)NN);
+        if (sudoku_copy_variant(solution, &sv->model) != SUDOKU_OK)
+            return SUDOKU_ENOMEM;
+    }
+    return SUDOKU_OK;
+}
+
 static int solve_dlx(sudoku_solver *sv, const sudoku *s,
                      const grid_limits *lim, sudoku *solution,
                      const unsigned char *known, unsigned char *other,
@@ -632,8 +701,12 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
     memset(out, 0, sizeof *out);
     dlx_search q = dlx_search_defaults();
     q.forced = sv->forced;
-    q.n_forced = givens_as_options(sv, s);
     grid_search_from_limits(lim, &q);
+    int singles = singles_as_options(sv, s, lim, &q.n_forced);
+    if (singles < 0)
+        q.n_forced = givens_as_options(sv, s);
+    else if (q.max_nodes)
+        q.max_nodes -= (uint64_t)singles;
     tracer t = { sh, lim, sv };
     if (lim && (lim->on_step || lim->on_event)) {
         q.on_trace = trace_step;
@@ -644,6 +717,10 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
         q.on_solution = watch_other;
         q.solution_ctx = &w;
     }
+    int NN = sh->N * sh->N;
+    if (singles >= 0 && q.n_forced == NN)
+        return singles_solved(sv, singles, solution, known, other, found,
+                              out);
     dlx_result r;
     int status = dlx_solve(sv->m, &q, &r);
     out->seconds = r.seconds;
@@ -652,6 +729,8 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
     if (status != DLX_OK)
         return SUDOKU_ENOMEM;
     grid_outcome_from_dlx(&r, out);
+    if (singles > 0)
+        out->nodes += (uint64_t)singles; /* the chain's nodes */
     if (found)
         *found = w.found;
     if (solution && r.first_n > 0 &&

@@ -100,7 +100,13 @@ const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
  * givens clash (no solution, nothing searched), or SUDOKU_ENOMEM.  With
  * lim->on_step, every choice and backtrack in sudoku words; with
  * lim->on_event, the engine's events (items named by
- * sudoku_item_name). */
+ * sudoku_item_name).  A plain solver (sudoku_solver_new, nothing pushed,
+ * no trace, no random order) first places the naked and hidden singles
+ * the givens lead to (sudoku_singles.h) and hands them to the engine as
+ * givens: that is the chain of one-option items the search would start
+ * with, so out->nodes counts each single as the node it would have been,
+ * and the count, the nodes, a cut and the first solution are those of the
+ * engine alone (tests/test_sudoku_solve.c compares them). */
 int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
                      const grid_limits *lim, sudoku *solution,
                      grid_outcome *out);
