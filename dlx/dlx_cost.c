@@ -87,7 +87,8 @@ int dlxi_best_keep(dlxi_cost_hook *hook, const int *options, int n,
         slot->options = p;
         slot->cap = n;
     }
-    memcpy(slot->options, options, (size_t)n * sizeof *options);
+    if (n)
+        memcpy(slot->options, options, (size_t)n * sizeof *options);
     slot->n = n;
     slot->net = net;
     slot->seq = b->seq++;

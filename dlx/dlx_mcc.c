@@ -967,6 +967,9 @@ forward:
     }
     e->partcost[level] = cur_cost;
     if (costs)
+        /* dlx5's threshold only where the item is covered outright:
+         * with slack (tweaking), test_mcc found solutions lost with it,
+         * for a reason not yet understood, so none there */
         e->thr0[level] = cl[best].slack ? INT64_MAX
                                          : R->hook->cutoff - cur_cost;
     bestv[level] = best;
