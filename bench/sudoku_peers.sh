@@ -1,34 +1,40 @@
 #!/usr/bin/env bash
 # bench/sudoku_peers.sh - `sudoku count -l 2` beside the exact-cover sudoku
 # solvers people benchmark, kudoku (sudoku_v1.c) and fast_solv_9r2.c (both
-# in attractivechaos/plb, sudoku/), in the same run: CPU time (user +
-# system) of each whole process, reading included, runs alternating, medians,
-# ratios peer/ours.
+# in attractivechaos/plb, sudoku/), and beside tdoku (t-dillon/tdoku, the
+# fastest published 9x9 solver, SIMD propagation rather than exact cover),
+# in the same run: CPU time (user + system) of each whole process, reading
+# included, runs alternating, medians, ratios peer/ours.
 #
-#   bench/sudoku_peers.sh [--kudoku PATH] [--fast PATH] [--sudoku PATH]
-#                         [--runs N] [--data DIR]
+#   bench/sudoku_peers.sh [--kudoku PATH] [--fast PATH] [--tdoku PATH]
+#                         [--sudoku PATH] [--runs N] [--data DIR]
 #
 # Inputs: the first 5,000 puzzles of 17-clue, top1465 whole, the first 2,000
 # of forum-hardest (../shared/data/sudoku).  Before any time is kept the
 # answers are compared: every puzzle must have one solution by our count,
 # and the solutions kudoku prints must be ours (`sudoku solve -o line`).
 # fast_solv_9r2 prints nothing per puzzle for one solution; its summary
-# must count every puzzle solved.  The peers are not part of this project:
-# build them yourself (gcc -O3) and give their paths.  Exit 1 when an
-# answer differs.
+# must count every puzzle solved.  tdoku has no command for this: give a
+# driver of a dozen lines around its library (built as its CMake does,
+# -O3 -march=native) that reads one puzzle a line and prints the count
+# TdokuSolverDpllTriadSimd(line, 2, 0, sol, &guesses) returns, or with -s
+# the solution of a call with limit 1; both are checked against ours.  The
+# peers are not part of this project: build them yourself (gcc -O3) and
+# give their paths.  Exit 1 when an answer differs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-runs=3 kudoku= fast= sudoku=$root/build/bin/sudoku
+runs=3 kudoku= fast= tdoku= sudoku=$root/build/bin/sudoku
 data=$root/../shared/data/sudoku
 while (($#)); do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --kudoku) kudoku=$2; shift 2 ;;
     --fast) fast=$2; shift 2 ;;
+    --tdoku) tdoku=$2; shift 2 ;;
     --sudoku) sudoku=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/sudoku_peers.sh: unknown argument '$1'" >&2; exit 4 ;;
     esac
 done
@@ -59,8 +65,8 @@ echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
 echo "runs: $runs, alternating; CPU s of the whole process, median"
 echo
-echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours | tdoku s | tdoku/ours |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 status=0
 for f in 17-clue-5000 top1465 forum-hardest-2000; do
     in=$tmp/$f.txt
@@ -87,15 +93,25 @@ for f in 17-clue-5000 top1465 forum-hardest-2000; do
             status=1
         fi
     fi
-    : >"$tmp/t.ours"; : >"$tmp/t.kudoku"; : >"$tmp/t.fast"
+    if [ -n "$tdoku" ]; then
+        "$tdoku" -l 2 <"$in" >"$tmp/tdoku" || true
+        "$tdoku" -s <"$in" >"$tmp/tdoku.sol" || true
+        if [ "$(grep -cx 1 "$tmp/tdoku")" != "$n" ] ||
+            ! cmp -s "$tmp/ours" "$tmp/tdoku.sol"; then
+            echo "bench/sudoku_peers.sh: $f: tdoku's counts or solutions differ from ours" >&2
+            status=1
+        fi
+    fi
+    : >"$tmp/t.ours"; : >"$tmp/t.kudoku"; : >"$tmp/t.fast"; : >"$tmp/t.tdoku"
     for ((r = 0; r < runs; r++)); do
         cpu "$in" "$sudoku" count -l 2 - >>"$tmp/t.ours"
         [ -n "$kudoku" ] && cpu "$in" "$kudoku" >>"$tmp/t.kudoku"
         [ -n "$fast" ] && cpu "$in" "$fast" -s 2 >>"$tmp/t.fast"
+        [ -n "$tdoku" ] && cpu "$in" "$tdoku" -l 2 >>"$tmp/t.tdoku"
     done
     ours=$(median <"$tmp/t.ours")
     row="| $f | $n | $ours"
-    for peer in kudoku fast; do
+    for peer in kudoku fast tdoku; do
         if [ -s "$tmp/t.$peer" ]; then
             t=$(median <"$tmp/t.$peer")
             row="$row | $t | $(awk -v a="$t" -v b="$ours" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"

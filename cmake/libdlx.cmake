@@ -4,10 +4,11 @@
 # commands keep linking.  Included from the top level after every
 # directory, so that sources added to `dlx` anywhere are picked up.
 #
-#   dlx          internal, static; the text layer's text_* functions are
-#                used by the puzzle libraries through it
+#   dlx          internal, static; links the text layer (text/,
+#                excover_text) as every library of the project does
 #   dlx_shared   installed as excover::dlx: exports exactly the dlx_* API
-#                (libdlx.map); the text layer is compiled in but hidden
+#                (libdlx.map); the text layer's objects are compiled in
+#                but hidden
 #   dlx_static   installed as excover::dlx_static
 #
 # The soname follows the project version: libdlx.so.MAJOR once the version
@@ -42,18 +43,20 @@ endif()
 
 foreach(_kind shared static)
     string(TOUPPER ${_kind} _KIND)
-    add_library(dlx_${_kind} ${_KIND} ${EXCOVER_DLX_SOURCES})
+    add_library(dlx_${_kind} ${_KIND} ${EXCOVER_DLX_SOURCES}
+                $<TARGET_OBJECTS:excover_text_objects>)
     set_target_properties(dlx_${_kind} PROPERTIES
         OUTPUT_NAME dlx
         ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
         LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
         POSITION_INDEPENDENT_CODE ON)
-    # the internal target's private include folders (text/) and
-    # definitions, so that both builds compile the same code
+    # the internal target's private include folders, the text layer's
+    # and definitions, so that both builds compile the same code
     target_include_directories(dlx_${_kind}
         PUBLIC $<BUILD_INTERFACE:${_dlx_dir}/include>
                $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
-        PRIVATE $<TARGET_PROPERTY:dlx,INCLUDE_DIRECTORIES>)
+        PRIVATE $<TARGET_PROPERTY:dlx,INCLUDE_DIRECTORIES>
+                $<TARGET_PROPERTY:excover_text,INTERFACE_INCLUDE_DIRECTORIES>)
     target_compile_definitions(dlx_${_kind}
         PRIVATE $<TARGET_PROPERTY:dlx,COMPILE_DEFINITIONS>)
     target_link_libraries(dlx_${_kind}

@@ -24,7 +24,7 @@
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_UNIQUE, OPT_FIRST, OPT_PRINT, OPT_JSON,
     OPT_ESTIMATE, OPT_SPLIT_DEPTH, OPT_JOBS, OPT_JOB, OPT_SHARD, OPT_LEVELS,
-    OPT_DEPTH, OPT_MIN_JOBS, OPT_MEMO, OPT_NO_MEMO, OPT_MEMO_MB
+    OPT_DEPTH, OPT_MIN_JOBS, OPT_MEMO, OPT_NO_MEMO, OPT_MEMO_MB, OPT_BEST
 };
 
 static const cli_option options[] = {
@@ -38,6 +38,10 @@ static const cli_option options[] = {
       "counting" },
     { OPT_JSON, 0, "json", NULL, "solutions, trace and summary as JSON "
       "lines" },
+    { OPT_BEST, 0, "best", "K", "print the K cheapest solutions (an "
+      "option's cost is a word |n after its items, as in Knuth's dlx5; "
+      "several add up; 0 if none), cheapest first, each followed by a "
+      "line 'cost: N'" },
     CLI_GROUP("Search:"),
     { OPT_ESTIMATE, 0, "estimate", "N", "do not search: estimate the "
       "number of solutions and nodes from N random paths (Knuth), for "
@@ -88,7 +92,11 @@ static const cli_command command = {
               "dlx dfs permutations|queens N (the naive search: dlx dfs "
               "--help)"),
     "Solve the exact cover problem in FILE (Knuth's dlx1/dlx2 text format;\n"
-    "standard input when FILE is - or absent) with Dancing Links.",
+    "standard input when FILE is - or absent) with Dancing Links.\n"
+    "Multiplicities (Knuth's dlx3): 'lo:hi|name' or 'n|name' in the item\n"
+    "line asks for a primary item covered lo to hi (or n) times; such input\n"
+    "is searched by Algorithm M (the nodes of dlx3).  Costs (dlx5): '|n'\n"
+    "after an option's items; --best K finds the cheapest solutions.",
     options,
     "Solutions are printed as the chosen options, one per line as in the\n"
     "input, in the order chosen; a blank line ends each solution.  A count\n"
@@ -122,6 +130,7 @@ typedef struct options_t {
     uint64_t estimate;   /* random paths; 0: search */
     int memo;            /* 1 --memo, 0 --no-memo, -1: by itself */
     uint64_t memo_mb;
+    int best;            /* --best K; 0: not asked */
 } options_t;
 
 typedef struct run {
@@ -185,6 +194,8 @@ static int own_option(void *ctx, cli_parser *ps, int id)
         return cli_value_count(ps, 0, UINT64_MAX, &o->print);
     case OPT_ESTIMATE:
         return cli_value_count(ps, 1, UINT64_MAX, &o->estimate);
+    case OPT_BEST:
+        return cli_value_int(ps, 1, DLX_MAX_BEST, &o->best);
     case OPT_SPLIT_DEPTH:
         return cli_value_int(ps, 1, 10000, &o->split_depth);
     case OPT_JOBS:
@@ -243,6 +254,9 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(command.prog, "--trace, --html, --tree-svg "
                                "and --seed need a single search (no "
                                "--threads, --split-depth or --jobs)");
+    if (o->estimate && (s->trace || o->search.html || o->search.tree_svg))
+        return cli_usage_error(command.prog, "--trace, --html and --tree-svg "
+                               "show a search: not with --estimate");
     if (o->memo == 1 && (!o->count_only || o->unique || o->json ||
                          o->jobs_file || o->split_depth || o->estimate ||
                          s->trace || s->have_seed || s->html ||
@@ -250,6 +264,13 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(command.prog, "--memo only counts: it needs "
                                "--count, and no --unique, --json, --jobs, "
                                "--split-depth, --estimate, --trace, --seed, "
+                               "--html or --tree-svg");
+    if (o->best && (s->threads > 1 || o->split_depth || o->jobs_file ||
+                    o->estimate || o->count_only || o->unique || s->limit ||
+                    s->trace || s->have_seed || s->html || s->tree_svg))
+        return cli_usage_error(command.prog, "--best K takes no --threads, "
+                               "--split-depth, --jobs, --estimate, --count, "
+                               "--unique, --first, --limit, --trace, --seed, "
                                "--html or --tree-svg");
     if (s->threads > 1 || o->split_depth)
         o->count_only |= !o->unique;
@@ -375,7 +396,9 @@ static void print_stats(const options_t *o, const dlx_result *res)
             res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
             : res->engine == DLX_ENGINE_SMALL ? "compact (what is left)"
             : res->engine == DLX_ENGINE_MEMO  ? "memo"
-                                              : "dancing links");
+            : res->engine == DLX_ENGINE_MCC
+                ? "Algorithm M (multiplicities, costs)"
+                : "dancing links");
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
             fprintf(stderr, "level %d: %" PRIu64 " nodes\n", l,
@@ -950,6 +973,92 @@ static int search(const options_t *o, dlx_problem *p)
     return CLI_EXIT_OK;
 }
 
+/* Input with multiplicities runs Algorithm M, which searches on one
+ * thread and in one piece: say so rather than fail deep inside. */
+static int refuse_mcc(const options_t *o, const dlx_problem *p)
+{
+    int lo, hi, bounded = 0;
+    for (int i = 0; i < p->n_primary && !bounded; i++)
+        bounded = dlx_item_bounds(p->matrix, i, &lo, &hi) == DLX_OK &&
+                  (lo != 1 || hi != 1);
+    const cli_search *s = &o->search;
+    if (!bounded || !(s->threads > 1 || o->split_depth || o->jobs_file ||
+                      o->estimate || s->trace || s->have_seed || s->html ||
+                      s->tree_svg))
+        return -1;
+    return cli_usage_error(command.prog, "input with multiplicities "
+                           "(lo:hi|name) is searched on one thread, in "
+                           "one piece: --threads, --split-depth, --jobs, "
+                           "--estimate, --trace, --seed, --html and "
+                           "--tree-svg do not work on it");
+}
+
+static int print_best(const options_t *o, const dlx_problem *p, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const int *chosen;
+        int64_t cost;
+        int k = dlx_best_solution(p->matrix, i, &chosen, &cost);
+        if (o->json) {
+            printf("{\"solution\":%d,\"cost\":%lld,\"options\":[", i + 1,
+                   (long long)cost);
+            for (int j = 0; j < k; j++)
+                printf("%s%d", j ? "," : "", chosen[j]);
+            fputs("],\"lines\":[", stdout);
+            for (int j = 0; j < k; j++)
+                printf("%s%d", j ? "," : "", p->option_line[chosen[j]]);
+            fputs("]}\n", stdout);
+            continue;
+        }
+        for (int j = 0; j < k; j++) {
+            dlx_write_option(stdout, p, chosen[j]);
+            fputc('\n', stdout);
+        }
+        printf("cost: %lld\n\n", (long long)cost);
+    }
+    return ferror(stdout) ? -1 : 0;
+}
+
+/* --best K: the K cheapest solutions, cheapest first. */
+static int best(const options_t *o, dlx_problem *p)
+{
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    dlx_search s = dlx_search_defaults();
+    s.max_nodes = o->search.max_nodes;
+    s.max_seconds = o->search.timeout;
+    cli_progress_start(&r.progress);
+    if (r.progress.on) {
+        s.on_poll = on_poll;
+        s.poll_ctx = &r;
+    }
+    dlx_result res;
+    int rc = dlx_best(p->matrix, &s, o->best, &res);
+    cli_progress_clear(&r.progress);
+    if (rc != DLX_OK) {
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
+        return CLI_EXIT_SYSTEM;
+    }
+    int n = dlx_best_count(p->matrix);
+    int cut = res.outcome != DLX_COMPLETE;
+    int failed = print_best(o, p, n) != 0;
+    if (cut)
+        cli_report(command.prog, 0, 0, "search cut short (%s) after %" PRIu64
+                   " nodes: the %d solution%s printed may not be the "
+                   "cheapest", dlx_outcome_str(res.outcome), res.nodes, n,
+                   n == 1 ? "" : "s");
+    if (o->search.stats) {
+        print_stats(o, &res);
+        int64_t cost;
+        if (n && dlx_best_solution(p->matrix, 0, NULL, &cost) >= 0)
+            fprintf(stderr, "%s: %lld (%" PRIu64 " nodes)\n",
+                    cut ? "cheapest found" : "optimum", (long long)cost,
+                    res.nodes);
+    }
+    if (cli_finish_output(command.prog) != 0 || failed)
+        return CLI_EXIT_SYSTEM;
+    return cut ? CLI_EXIT_CUT : n == 0 ? CLI_EXIT_NONE : CLI_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "split"))
@@ -968,7 +1077,12 @@ int main(int argc, char **argv)
     status = read_input(o.file, &p);
     if (status >= 0)
         return status;
-    if (o.jobs_file)
+    status = refuse_mcc(&o, p);
+    if (status >= 0)
+        ;
+    else if (o.best)
+        status = best(&o, p);
+    else if (o.jobs_file)
         status = count_job_file(&o, p);
     else if (o.estimate)
         status = estimate(&o, p);

@@ -29,6 +29,7 @@ static const cli_option gen_options[] = {
       "class (see the kinds above)" },
     { OPT_OUTPUT, 'o', "output", "FILE", "write to FILE instead of standard "
       "output" },
+    CLI_OPTION_SEED,
     CLI_HELP_OPTIONS
 };
 
@@ -84,7 +85,11 @@ int dlx_gen_main(int argc, char **argv)
         "  dlx gen queens 8 | dlx -c                      92\n"
         "  dlx gen pentominoes 6x10 --reduce | dlx -c     2339\n"
         "  dlx gen permutations 3 | dlx                   the 6 orders of "
-        "1 2 3\n",
+        "1 2 3\n"
+        "  dlx gen kqueens 8 4 | dlx -c                   34568 (4 queens "
+        "on 8x8)\n"
+        "  dlx gen assignment 9 --seed 1 | dlx --best 1   the cheapest "
+        "assignment\n",
         { "written", NULL, NULL, "the set list cannot be read (file:line:"
           "col: message)", NULL, NULL, "out of memory, or the output could "
           "not be written" }
@@ -105,17 +110,23 @@ int dlx_gen_main(int argc, char **argv)
         return st;
     if (n_ops == 0)
         return cli_usage_error(cmd.prog, "which problem? (KIND ARG)");
-    if (n_ops > 2)
-        return cli_usage_error(cmd.prog, "one KIND and one ARG, and '%s' is "
-                               "a third", operands[2]);
     const char *kind_name = operands[0], *arg = operands[1];
     int kind = problems_find(kind_name);
     if (kind < 0)
         return cli_usage_error(cmd.prog, "unknown kind of problem '%s'",
                                kind_name);
+    char two[64];
+    if (kind == PROBLEMS_KQUEENS && n_ops == 3) {
+        snprintf(two, sizeof two, "%.30s %.30s", operands[1], operands[2]);
+        arg = two;
+    } else if (n_ops > 2) {
+        return cli_usage_error(cmd.prog, "one KIND and one ARG, and '%s' is "
+                               "a third", operands[2]);
+    }
     problems_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.reduce = g.reduce;
+    spec.seed = unused.seed;
     problems_error err;
     if (problems_parse((problems_kind)kind, arg, &spec, &err) != PROBLEMS_OK)
         return cli_usage_error(cmd.prog, "%s", err.message);

@@ -284,7 +284,9 @@ static void do_puzzle(context *cx, const char *file, int line)
     if (o->search.html || o->search.tree_svg) {
         /* one page, one puzzle: a second would be lost or merged */
         dlx_diag err;
-        char title[300];
+        /* room for any path (PATH_MAX): a title cut inside a UTF-8
+         * character is not text */
+        char title[4200];
         snprintf(title, sizeof title, "mathdoku %s:%d", file, line);
         if (cx->search.batch.inputs > 1) {
             text_error(&err, line, 0, "--html and --tree-svg show one "

@@ -54,7 +54,8 @@ static const cli_option options[] = {
       "tables in MiB, shared by the threads (default 4096)" },
     CLI_OPTION_THREADS,
     { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "time for an exact count before "
-      "estimating (default 60 s); with --grids, before stopping with the "
+      "estimating (default 60 s), and again for the estimate; the time "
+      "for --estimate and --classes; with --grids, before stopping with the "
       "classes done (default none)" },
     CLI_OPTION_STATS,
     CLI_OPTION_HELP,
@@ -88,6 +89,7 @@ static dlx_count count_times(dlx_count c, unsigned k)
 typedef struct lister {
     int R, C, plain, fix;
     uint64_t n;
+    int err; /* errno of the first failed write: later calls lose it */
 } lister;
 
 static int list_band(void *ctx, const int *chosen, int n)
@@ -107,7 +109,11 @@ static int list_band(void *ctx, const int *chosen, int n)
         puts(code);
     }
     l->n++;
-    return ferror(stdout) != 0;
+    if (ferror(stdout)) {
+        l->err = errno ? errno : EIO;
+        return 1;
+    }
+    return 0;
 }
 
 typedef struct bands_args {
@@ -254,7 +260,13 @@ int sudoku_bands_main(int argc, char **argv)
                                "order %d, not %d", SUDOKU_BAND_MAX_N, N);
     if (mode == 2) {
         sudoku_band_classes cl;
-        int status = sudoku_band_count_classes(R, C, 50000000, &cl);
+        int status = sudoku_band_count_classes_within(R, C, 50000000,
+                                                      timeout, &cl);
+        if (status == SUDOKU_BANDS_CUT) {
+            cli_report(bands_command.prog, 0, 0, "%dx%d bands: the classes "
+                       "were not counted in %g s (--timeout)", N, N, timeout);
+            return CLI_EXIT_CUT;
+        }
         if (status == DLX_ETOOBIG) {
             /* not a budget the user set: the classification holds every
              * band in memory, and this order has too many */
@@ -294,7 +306,8 @@ int sudoku_bands_main(int argc, char **argv)
     sudoku_band_first_row(R, C, first);
     int rc = 0;
     if (mode == 1) {
-        lister l = { R, C, plain, fix, 0 };
+        errno = 0;
+        lister l = { R, C, plain, fix, 0, 0 };
         dlx_search s = dlx_search_defaults();
         /* the free first row is every relabeling of the fixed one: list
          * those with it fixed, or all when asked */
@@ -309,18 +322,25 @@ int sudoku_bands_main(int argc, char **argv)
                 plain ? (R - fix) * N
                       : (R - fix) * sudoku_rank_width(N),
                 (R - fix) * N);
-        if (r.outcome != DLX_COMPLETE)
-            rc = CLI_EXIT_SYSTEM; /* only a write error stops the list */
+        if (r.outcome != DLX_COMPLETE) {
+            /* only a write error stops the list */
+            fprintf(stderr, "%s: error writing output: %s\n",
+                    bands_command.prog, strerror(l.err ? l.err : EIO));
+            dlx_free(m);
+            return CLI_EXIT_SYSTEM;
+        }
     } else if (estimate) {
         dlx_estimate e;
         dlx_search es = dlx_search_defaults();
         es.forced = first;
         es.n_forced = N;
         es.seed = 1;
+        es.max_seconds = timeout;
         dlx_estimate_size(m, &es, estimate, &e);
         printf("%dx%d bands, first row fixed: about %.4g (+- %.2g, estimated "
-               "from %" PRIu64 " random paths)\n", N, N, e.solutions,
-               e.solutions_error, estimate);
+               "from %" PRIu64 " random paths%s)\n", N, N, e.solutions,
+               e.solutions_error, e.paths,
+               e.outcome == DLX_STOP_TIME ? ", cut short by --timeout" : "");
         rc = CLI_EXIT_CUT;
     } else {
         dlx_parallel par = { 0 };
@@ -356,12 +376,13 @@ int sudoku_bands_main(int argc, char **argv)
             es.forced = first;
             es.n_forced = N;
             es.seed = 1;
+            es.max_seconds = timeout; /* 16x16: 100000 paths take 5 s */
             dlx_estimate_size(m, &es, 100000, &e);
             printf("%dx%d bands, first row fixed: too many to count in %g s "
                    "(%s counted so far); about %.4g (+- %.2g, estimated from "
-                   "100000 random paths)\n", N, N, timeout,
+                   "%" PRIu64 " random paths)\n", N, N, timeout,
                    dlx_count_str(res.solutions, count), e.solutions,
-                   e.solutions_error);
+                   e.solutions_error, e.paths);
             rc = CLI_EXIT_CUT;
         }
         dlx_parallel_result_free(&res);

@@ -307,6 +307,10 @@ static void write_grid(const context *cx, const sudoku *s,
     if (sym == SUDOKU_SYM_NUMBERS && layout == SUDOKU_LAYOUT_LINE &&
         s->shape.N <= 35)
         sym = SUDOKU_SYM_AUTO;
+    /* a line of cells would drop the regions, diagonals and cages: the
+     * Solo ID is the one line that keeps them */
+    if (layout == SUDOKU_LAYOUT_LINE && sudoku_is_variant(s))
+        layout = SUDOKU_LAYOUT_TATHAM;
     sudoku_write(stdout, s, layout, sym);
     if (layout == SUDOKU_LAYOUT_GRID || layout == SUDOKU_LAYOUT_NUMBERS)
         putchar('\n');
@@ -534,7 +538,9 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
     if (o->search.html || o->search.tree_svg) {
         /* one page, one puzzle: a second would be lost or merged */
-        char title[300];
+        /* room for any path (PATH_MAX): a title cut inside a UTF-8
+         * character is not text */
+        char title[4200];
         snprintf(title, sizeof title, "sudoku %s:%d", file, src->line);
         if (cx->shown++) {
             snprintf(title, sizeof title, "--html and --tree-svg show one "

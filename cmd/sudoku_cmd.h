@@ -44,7 +44,8 @@ enum {
 /* How solutions are written. */
 #define SUDOKU_OUTPUT_OPTIONS                                              \
     { SUDOKU_OPT_OUTPUT, 'o', "output", "L", "same (default: the layout "  \
-      "read), line, grid, numbers, tatham, json (JSON lines)" },           \
+      "read), line, grid, numbers, tatham, json (JSON lines); line "     \
+      "writes a variant as its Solo ID (a line holds no units)" },         \
     { SUDOKU_OPT_OUT_SYMBOLS, 0, "out-symbols", "S", "symbols to write, "  \
       "as --symbols" }
 

@@ -16,6 +16,7 @@
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
+#include "sudoku_solo.h"
 #include "sudoku_solve.h"
 
 /* Orders above 16: a uniqueness check that needs more nodes keeps its
@@ -25,13 +26,21 @@
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_SYMMETRY, OPT_FILL, OPT_GIVENS,
     OPT_DIFFICULTY, OPT_ATTEMPTS, OPT_CHECK_NODES, OPT_SOLUTION, OPT_REACH,
-    OPT_VARIANT, OPT_CAGE_SIZE
+    OPT_VARIANT, OPT_CAGE_SIZE, OPT_SCALE
 };
+
+/* --difficulty: our grades, then the names only Solo's levels have
+ * (--scale says which scale the name is read on) */
+static const char *const difficulties[] = {
+    "easy", "medium", "hard", "expert", "extreme", "guessing", "trivial",
+    "basic", "intermediate", "advanced", "unreasonable", NULL
+};
+static const char *const scales[] = { "ours", "solo", NULL };
 
 /* How a puzzle of a grade is reached. */
 static const char *const reaches[] = { "auto", "steer", "descend", "sample",
                                        NULL };
-enum { REACH_AUTO, REACH_STEER, REACH_DESCEND, REACH_SAMPLE };
+enum { REACH_AUTO, REACH_STEER, REACH_DESCEND, REACH_SAMPLE, REACH_SOLO };
 
 static const cli_option options[] = {
     { OPT_COUNT, 'n', "count", "N", "puzzles to make (default 1)" },
@@ -65,6 +74,13 @@ static const cli_option options[] = {
       "rated D), or auto (default: sample for expert and above, which "
       "many minimal puzzles are, else steer; the fastest in "
       "bench/generate_grades.sh)" },
+    { OPT_SCALE, 0, "scale", "S", "the scale of --difficulty: ours (default, "
+      "sudoku rate's grades) or solo (Simon Tatham's Solo's levels trivial, "
+      "basic, intermediate, advanced, extreme, unreasonable, as sudoku rate "
+      "--scale solo grades them): made as Solo makes them, cells cleared "
+      "while Solo's deductions up to D still finish the puzzle (unique "
+      "without a search; unreasonable: a minimal puzzle they do not "
+      "finish), kept when its level is D; X and jigsaw by sampling" },
     { OPT_GIVENS, 0, "givens", "N", "stop clearing at N givens (then not "
       "proved minimal; more remain when no further cell can go)" },
     { OPT_CHECK_NODES, 0, "check-nodes", "N", "a uniqueness check needing "
@@ -158,6 +174,26 @@ static const char *rate_puzzle(const sudoku *p, sudoku_solver *sv)
     return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
 }
 
+/* The budget of one puzzle over all its attempts at a grade: what is
+ * left of opt's nodes and seconds in *left after `nodes` nodes since
+ * `start`; -1 when nothing is left. */
+static int attempts_left(const sudoku_gen_options *opt, double start,
+                         uint64_t nodes, sudoku_gen_options *left)
+{
+    *left = *opt;
+    if (opt->max_nodes) {
+        if (nodes >= opt->max_nodes)
+            return -1;
+        left->max_nodes = opt->max_nodes - nodes;
+    }
+    if (opt->max_seconds > 0) {
+        left->max_seconds = opt->max_seconds - (cli_seconds() - start);
+        if (left->max_seconds <= 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The grade of a puzzle as a number (SUDOKU_GRADE_COUNT when the logic
  * solver cannot say). */
 static int grade_of(void *ctx, const sudoku *p)
@@ -188,11 +224,21 @@ static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
     return sudoku_logic_solves(p, *allowed, cells, n) == 1;
 }
 
+/* Solo's level of a puzzle (X, jigsaw), its name, or NULL (not unique,
+ * no memory). */
+static const char *solo_grade(sudoku_solo *so, const sudoku *p)
+{
+    int level = sudoku_solo_rate(so, p, SUDOKU_SOLO_UNREASONABLE, NULL);
+    if (level < 0)
+        return NULL;
+    return sudoku_solo_level_name((sudoku_solo_level)level);
+}
+
 /* What the command line asks for. */
 typedef struct gen_args {
     sudoku_read_options box;
     uint64_t count, givens, attempts;
-    int with_solution, check_nodes_set, level, reach;
+    int with_solution, check_nodes_set, level, reach, solo;
     sudoku_gen_options opt;
     sudoku_layout layout;
     int layout_set;
@@ -255,7 +301,9 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_GIVENS:
         return cli_value_count(ps, 1, 10000, &g->givens);
     case OPT_DIFFICULTY:
-        return cli_value_choice(ps, sudoku_grade_names, &g->level);
+        return cli_value_choice(ps, difficulties, &g->level);
+    case OPT_SCALE:
+        return cli_value_choice(ps, scales, &g->solo);
     case OPT_ATTEMPTS:
         return cli_value_count(ps, 1, UINT64_MAX, &g->attempts);
     case OPT_REACH:
@@ -280,6 +328,42 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     }
 }
 
+/* --difficulty on the scale of --scale: ours stays in g->level, Solo's
+ * level goes to *solo; 0, or a usage error. */
+static int solo_difficulty(const gen_args *g, int *solo)
+{
+    const char *prog = gen_command.prog;
+    if (g->solo && g->level < 0)
+        return cli_usage_error(prog, "--scale solo is the scale of "
+                               "--difficulty, which is not given");
+    if (g->level < 0)
+        return 0;
+    const char *name = difficulties[g->level];
+    if (!g->solo)
+        return g->level < SUDOKU_GRADE_COUNT ? 0
+             : cli_usage_error(prog, "--difficulty %s is a level of --scale "
+                               "solo; ours are easy, medium, hard, expert, "
+                               "extreme, guessing", name);
+    for (int l = 0; l < SUDOKU_SOLO_LEVEL_COUNT; l++)
+        if (!strcmp(name, sudoku_solo_level_names[l])) {
+            *solo = l;
+            break;
+        }
+    if (*solo < 0)
+        return cli_usage_error(prog, "--difficulty %s is a grade of --scale "
+                               "ours; Solo's levels are trivial, basic, "
+                               "intermediate, advanced, extreme, "
+                               "unreasonable", name);
+    if (g->reach != REACH_AUTO)
+        return cli_usage_error(prog, "--reach is for --scale ours: Solo's "
+                               "levels are reached as Solo does");
+    if (g->variant_set && g->variant.killer)
+        return cli_usage_error(prog, "--scale solo: %s",
+                               "Solo grades killer cages on a scale of its "
+                               "own, not on these levels");
+    return 0;
+}
+
 int sudoku_generate_main(int argc, char **argv)
 {
     gen_args g = { .box = { .box = { 3, 3, 9 } }, .count = 1,
@@ -291,13 +375,16 @@ int sudoku_generate_main(int argc, char **argv)
                            own_option, &g);
     if (parsed >= 0)
         return parsed;
+    int solo_level = -1, st0 = solo_difficulty(&g, &solo_level);
+    if (st0)
+        return st0;
     sudoku_shape shape = g.box.box;
     uint64_t count = g.count, givens = g.givens, attempts = g.attempts;
     int with_solution = g.with_solution, level = g.level;
     sudoku_gen_options opt = g.opt;
     sudoku_layout layout = g.layout;
     sudoku_symbols sym = g.sym;
-    const char *difficulty = level >= 0 ? sudoku_grade_names[level] : NULL;
+    const char *difficulty = level >= 0 ? difficulties[level] : NULL;
     uint64_t seed = search.seed, max_nodes = search.max_nodes;
     int stats = search.stats;
     opt.max_seconds = search.timeout;
@@ -329,6 +416,10 @@ int sudoku_generate_main(int argc, char **argv)
             return cli_usage_error(prog, "--fill %s makes plain grids; "
                                    "--variant fills with dlx",
                                    sudoku_fill_name(opt.fill));
+        if (variant->diagonals && (shape.N == 2 || shape.N == 3))
+            return cli_usage_error(prog, "no X sudoku of order %d exists "
+                                   "(no Latin square of order 2 or 3 has "
+                                   "every digit on both diagonals)", shape.N);
         if (variant->killer &&
             (shape.N < 2 || shape.N > SUDOKU_MAX_CAGE_ORDER))
             return cli_usage_error(prog, "killer cages are made for orders 2 "
@@ -336,26 +427,30 @@ int sudoku_generate_main(int argc, char **argv)
                                    shape.N);
         if (!g.layout_set)
             layout = SUDOKU_LAYOUT_TATHAM;
-        if (layout == SUDOKU_LAYOUT_LINE &&
-            (variant->jigsaw || variant->killer))
-            return cli_usage_error(prog, "-o line holds no regions or cages: "
-                                   "tatham, grid, numbers or json");
+        if (layout == SUDOKU_LAYOUT_LINE)
+            return cli_usage_error(prog, "-o line holds no diagonals, "
+                                   "regions or cages: tatham, grid, numbers "
+                                   "or json");
     }
     seed = cli_generate_seed(&search, gen_command.prog);
-    uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
+    uint32_t allowed = level >= 0 && !g.solo ? sudoku_grade_techniques(level)
+                                             : 0;
     if (g.reach == REACH_AUTO)
         g.reach = level >= SUDOKU_GRADE_EXPERT ? REACH_SAMPLE : REACH_STEER;
-    if (difficulty && g.reach != REACH_SAMPLE &&
+    if (g.solo)
+        g.reach = variant ? REACH_SAMPLE : REACH_SOLO;
+    if (difficulty && g.reach != REACH_SAMPLE && !g.solo &&
         level != SUDOKU_GRADE_GUESSING) {
         opt.accept = within_grade;
         opt.accept_ctx = &allowed;
     }
 
     sudoku_solver *sv = sudoku_solver_new(shape);
+    sudoku_solo *so = g.solo ? sudoku_solo_new(shape.N) : NULL;
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
     sudoku_init(&solution);
-    if (!sv) {
+    if (!sv || (g.solo && !so)) {
         cli_report(gen_command.prog, 0, 0, "out of memory for order %d",
                    shape.N);
         return CLI_EXIT_SYSTEM;
@@ -369,17 +464,33 @@ int sudoku_generate_main(int argc, char **argv)
     for (uint64_t k = 0; k < count; k++) {
         uint64_t s = seed + k;
         sudoku_gen_report rep;
-        int st, tries = 0;
+        int st, tries = 0, spent = 0;
         const char *grade = NULL;
+        double puzzle_start = cli_seconds();
+        uint64_t puzzle_nodes = total_nodes;
+        sudoku_gen_options left = opt;
         /* with a difficulty, attempt t of puzzle k is seed S+k mixed with
-         * t, so that --seed S+k alone makes the same puzzle again */
+         * t, so that --seed S+k alone makes the same puzzle again; the
+         * attempts share the puzzle's budget */
         for (;;) {
             uint64_t attempt_seed = tries ? s ^ (0x9e3779b97f4a7c15ULL *
                                                  (uint64_t)tries) : s;
-            if (difficulty && g.reach == REACH_DESCEND) {
-                st = sudoku_generate_graded(sv, attempt_seed, &opt, grade_of,
-                                            sv, level, &puzzle, &solution,
-                                            &rep);
+            if (tries && attempts_left(&opt, puzzle_start,
+                                       total_nodes - puzzle_nodes,
+                                       &left) != 0) {
+                st = 0;
+                grade = NULL;
+                spent = 1;
+                break;
+            }
+            if (difficulty && g.reach >= REACH_DESCEND &&
+                g.reach != REACH_SAMPLE) {
+                st = g.solo ? sudoku_solo_generate(so, sv, attempt_seed,
+                                                   solo_level, &left, &puzzle,
+                                                   &solution, &rep)
+                            : sudoku_generate_graded(sv, attempt_seed, &left,
+                                                     grade_of, sv, level,
+                                                     &puzzle, &solution, &rep);
                 if (st == 1) { /* this grid does not reach the grade */
                     total_nodes += rep.nodes;
                     if ((uint64_t)++tries < attempts)
@@ -390,9 +501,9 @@ int sudoku_generate_main(int argc, char **argv)
                 }
             } else if (variant) {
                 st = sudoku_generate_variant(variant, shape, attempt_seed,
-                                             &opt, &puzzle, &solution, &rep);
+                                             &left, &puzzle, &solution, &rep);
             } else {
-                st = sudoku_generate(sv, attempt_seed, &opt, &puzzle,
+                st = sudoku_generate(sv, attempt_seed, &left, &puzzle,
                                      &solution, &rep);
             }
             total_nodes += rep.nodes;
@@ -402,10 +513,13 @@ int sudoku_generate_main(int argc, char **argv)
             if (variant) {
                 /* a guess follows the solution of the variant's units */
                 sudoku_solver *vs = sudoku_solver_for(&puzzle);
-                grade = vs ? rate_puzzle(&puzzle, vs) : NULL;
+                grade = !vs ? NULL
+                      : g.solo ? solo_grade(so, &puzzle)
+                               : rate_puzzle(&puzzle, vs);
                 sudoku_solver_free(vs);
             } else {
-                grade = rate_puzzle(&puzzle, sv);
+                grade = g.solo ? solo_grade(so, &puzzle)
+                               : rate_puzzle(&puzzle, sv);
             }
             if ((grade && !strcmp(grade, difficulty)) ||
                 (uint64_t)tries >= attempts)
@@ -415,8 +529,16 @@ int sudoku_generate_main(int argc, char **argv)
             failed++;
             status = CLI_EXIT_CUT;
             cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no %s "
-                       "puzzle in %d attempts", s, difficulty, tries);
+                       "puzzle in %d attempts%s", s, difficulty, tries,
+                       spent ? " (the budget ran out)" : "");
             continue;
+        }
+        if (st != 0 && rep.out_of_memory) {
+            failed++;
+            status = CLI_EXIT_SYSTEM;
+            cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": out of "
+                       "memory", s);
+            break;
         }
         if (st != 0) {
             failed++;
@@ -491,6 +613,7 @@ int sudoku_generate_main(int argc, char **argv)
                 seconds, seconds > 0 ? (double)made / seconds : 0.0);
     status = cli_exit_worse(status, cli_finish_output(gen_command.prog));
     sudoku_solver_free(sv);
+    sudoku_solo_free(so);
     sudoku_release(&puzzle);
     sudoku_release(&solution);
     return status;

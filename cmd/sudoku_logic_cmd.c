@@ -13,9 +13,10 @@
 #include "sudoku_cmd.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
+#include "sudoku_solo.h"
 #include "sudoku_solve.h"
 
-enum { OPT_METHOD = CLI_OPT_OWN, OPT_CANDIDATES, OPT_OUTPUT };
+enum { OPT_METHOD = CLI_OPT_OWN, OPT_CANDIDATES, OPT_OUTPUT, OPT_SCALE };
 
 static const cli_option options[] = {
     { OPT_METHOD, 'm', "method", "M", "techniques (default) or reject (the "
@@ -25,6 +26,9 @@ static const cli_option options[] = {
       "before each step" },
     { OPT_OUTPUT, 'o', "output", "F", "text (default), json (JSON lines: one "
       "per step for explain and hint, one per puzzle for rate), csv (rate)" },
+    { OPT_SCALE, 0, "scale", "S", "rate: ours (default, the grades below) or "
+      "solo (Simon Tatham's Solo's six levels: trivial, basic, intermediate, "
+      "advanced, extreme, unreasonable, from its solver's deductions)" },
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
     CLI_GROUP("Input:"),
@@ -77,7 +81,23 @@ static const char about[] =
 "techniques above; a placed digit leaves the rest of its cage.\n"
 "\n"
 "Orders up to 64; --max-nodes and --timeout hold for each puzzle (the\n"
-"search the guesses follow, and the steps: the finders watch the clock).";
+"search the guesses follow, and the steps: the finders watch the clock).\n"
+"\n"
+"rate --scale solo grades as Simon Tatham's Solo (sgt-solo) does, with\n"
+"its solver's deductions, simplest first, each level adding its own:\n"
+"  trivial       a digit with one place left in a box or region\n"
+"  basic         ... in a row, column or diagonal; a cell with one digit\n"
+"  intermediate  a line's digit confined to one box leaves the box's other\n"
+"                cells, a box's digit confined to one line the line's\n"
+"  advanced      naked and hidden subsets of any size in any unit\n"
+"  extreme       fish of any size (rows against columns); forcing chains\n"
+"                of cells with two candidates\n"
+"  unreasonable  none of those finish it (Solo guesses); the engine proves\n"
+"                the solution unique\n"
+"Plain sudoku of any box shape, X and jigsaw; killer is refused (Solo\n"
+"grades cages on a scale of its own).  Text: file:line: level (Solo's\n"
+"words); deductions per level.  JSON: rating, scale, deductions.  CSV:\n"
+"file,line,rating and a column of deductions per level.";
 
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
@@ -112,6 +132,8 @@ typedef struct logic_run {
     cli_batch batch;
     sudoku_solver *sv;
     int variant;              /* sv is a variant's, of one puzzle */
+    int solo;                 /* rate --scale solo */
+    sudoku_solo *so;
     sudoku_shape shape;        /* of sv */
     int puzzles, n_files;
 } logic_run;
@@ -215,6 +237,67 @@ static int run_puzzle(const sudoku *s, const char *file, int line,
     return status;
 }
 
+/* rate --scale solo: Solo's level, the solution proved unique by the
+ * engine when the deductions do not finish the puzzle. */
+static int run_solo(const sudoku *s, const char *file, int line,
+                    logic_run *lr)
+{
+    const char *refusal = sudoku_solo_refusal(s);
+    if (refusal) {
+        cli_report(file, line, 0, "--scale solo: %s", refusal);
+        return CLI_EXIT_INPUT;
+    }
+    if (!lr->so && !(lr->so = sudoku_solo_new(SUDOKU_SOLO_MAX_ORDER)))
+        return CLI_EXIT_SYSTEM;
+    int used[SUDOKU_SOLO_LEVEL_COUNT];
+    int level = sudoku_solo_rate(lr->so, s, SUDOKU_SOLO_UNREASONABLE, used);
+    if (level == SUDOKU_ENOMEM)
+        return CLI_EXIT_SYSTEM;
+    if (level == SUDOKU_SOLO_UNREASONABLE || level == SUDOKU_EBAD) {
+        grid_limits lim = { .max_solutions = 2 };
+        lim.max_nodes = lr->search.max_nodes;
+        lim.max_seconds = lr->search.timeout;
+        grid_outcome out;
+        if (sudoku_solve_dlx(lr->sv, s, &lim, NULL, &out) == SUDOKU_ENOMEM)
+            return CLI_EXIT_SYSTEM;
+        if (!out.complete) {
+            cli_report(file, line, 0, "cut short proving the solution "
+                       "unique");
+            return CLI_EXIT_CUT;
+        }
+        if (out.solutions != 1) {
+            cli_report(file, line, 0, "%s: Solo grades puzzles of one "
+                       "solution", out.solutions ? "more than one solution"
+                                                 : "no solution");
+            return CLI_EXIT_NONE;
+        }
+    }
+    const char *name = sudoku_solo_level_name((sudoku_solo_level)level);
+    if (lr->out == OUT_CSV) {
+        printf("%s,%d,%s", file, line, name);
+        for (int l = 0; l < SUDOKU_SOLO_UNREASONABLE; l++)
+            printf(",%d", used[l]);
+        putchar('\n');
+    } else if (lr->out == OUT_JSON) {
+        printf("{\"file\":");
+        cli_json_string(stdout, file);
+        printf(",\"line\":%d,\"rating\":\"%s\",\"scale\":\"solo\","
+               "\"deductions\":{", line, name);
+        for (int l = 0; l < SUDOKU_SOLO_UNREASONABLE; l++)
+            printf("%s\"%s\":%d", l ? "," : "", sudoku_solo_level_names[l],
+                   used[l]);
+        printf("}}\n");
+    } else {
+        printf("%s:%d: %s (%s);", file, line, name,
+               sudoku_solo_level_words((sudoku_solo_level)level));
+        for (int l = 0; l < SUDOKU_SOLO_UNREASONABLE; l++)
+            if (used[l])
+                printf(" %s %d,", sudoku_solo_level_names[l], used[l]);
+        printf(" deductions\n");
+    }
+    return 0;
+}
+
 static void do_puzzle(sudoku_input *in, void *ctx)
 {
     logic_run *lr = ctx;
@@ -257,6 +340,13 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         (lr->n_files > 1 || lr->puzzles > 0 || lr->batch.inputs > 1))
         printf("%s:%d:\n", shown, line);
     lr->puzzles++;
+    if (lr->solo) {
+        int st = run_solo(s, shown, line, lr);
+        if (st == CLI_EXIT_INPUT)
+            lr->batch.unreadable++;
+        cli_batch_note(&lr->batch, st);
+        return;
+    }
     cli_batch_note(&lr->batch, run_puzzle(s, shown, line, lr));
 }
 
@@ -283,6 +373,13 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_CANDIDATES:
         lr->candidates = 1;
         return 0;
+    case OPT_SCALE: {
+        static const char *const scales[] = { "ours", "solo", NULL };
+        if (lr->md != RATE)
+            return cli_usage_error(ps->prog, "%s is for sudoku rate",
+                                   ps->shown);
+        return cli_value_choice(ps, scales, &lr->solo);
+    }
     default: { /* OPT_OUTPUT */
         static const char *const text_json[] = { "text", "json", NULL };
         static const char *const all[] = { "text", "json", "csv", NULL };
@@ -301,7 +398,8 @@ int sudoku_logic_main(int argc, char **argv)
                             CLI_USAGE("sudoku explain|hint|rate [OPTION]... "
                                       "[FILE]..."),
                             about, options, NULL,
-                            { "done", "some puzzle has no solution", NULL,
+                            { "done", "some puzzle has no solution (rate "
+                              "--scale solo: or more than one)", NULL,
                               "some puzzle or file could not be read", NULL,
                               "some puzzle was cut short by --max-nodes or "
                               "--timeout",
@@ -324,7 +422,12 @@ int sudoku_logic_main(int argc, char **argv)
         free(files);
         return st;
     }
-    if (lr.md == RATE && lr.out == OUT_CSV) {
+    if (lr.solo && lr.out == OUT_CSV) {
+        printf("file,line,rating");
+        for (int l = 0; l < SUDOKU_SOLO_UNREASONABLE; l++)
+            printf(",%s", sudoku_solo_level_names[l]);
+        putchar('\n');
+    } else if (lr.md == RATE && lr.out == OUT_CSV) {
         printf("file,line,rating,hardest,steps");
         for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
             printf(",%s", sudoku_technique_key(t));
@@ -337,6 +440,7 @@ int sudoku_logic_main(int argc, char **argv)
     cli_batch_files(&lr.batch, files, lr.n_files, &sudoku_reader_of, &in);
     sudoku_release(&in.s);
     sudoku_solver_free(lr.sv);
+    sudoku_solo_free(lr.so);
     free(files);
     return cli_exit_worse(lr.batch.status, cli_finish_output(prog));
 }

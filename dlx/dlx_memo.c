@@ -770,6 +770,18 @@ static void undo_forced(memo *M)
     }
 }
 
+/* Whether some primary item has bounds other than 1:1 (dlx_set_bounds):
+ * the memo counts exact covers only. */
+static int has_bounds(const dlx_matrix *m)
+{
+    for (int i = 0, n = dlx_num_primary(m); i < n; i++) {
+        int lo, hi;
+        if (dlx_item_bounds(m, i, &lo, &hi) == DLX_OK && (lo != 1 || hi != 1))
+            return 1;
+    }
+    return 0;
+}
+
 int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
                    dlx_result *r, dlx_memo_stats *st)
 {
@@ -784,6 +796,8 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         memset(st, 0, sizeof *st);
     if (dlx_num_pushed(m) > 0)
         return DLX_EPUSHED;
+    if (has_bounds(m))
+        return DLX_ENOTSUP;
     double start = now_seconds();
     int status = memo_init(&M, m, memo_bytes ? memo_bytes
                                              : (size_t)DLX_MEMO_DEFAULT_MB

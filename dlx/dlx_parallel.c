@@ -21,12 +21,21 @@ typedef struct job_list {
     dlx_jobs *jobs;
     int cap_jobs, cap_opts, n_opts;
     int failed;
+    /* the engine neither counts nor polls at the cut (a node handed to
+     * on_split is no node): the clock is read here every 4096 jobs */
+    double max_seconds, start;
+    int timed_out;
 } job_list;
+
+static double now_seconds(void);
 
 static int push_job(void *ctx, const int *options, int n)
 {
     job_list *l = ctx;
     dlx_jobs *j = l->jobs;
+    if (l->max_seconds > 0 && (j->n & 4095) == 4095 &&
+        now_seconds() - l->start >= l->max_seconds)
+        return l->timed_out = 1;
     if (j->n + 2 > l->cap_jobs) {
         int cap = l->cap_jobs ? 2 * l->cap_jobs : 256;
         int *p = realloc(j->start, (size_t)cap * sizeof *p);
@@ -63,14 +72,21 @@ void dlx_jobs_free(dlx_jobs *jobs)
     memset(jobs, 0, sizeof *jobs);
 }
 
-/* One pass at one depth; *splits tells whether any job was cut short of a
- * solution (else a deeper pass gives the same jobs). */
+/* One pass at one depth within lim's max_nodes and max_seconds (lim may
+ * be NULL); *splits tells whether any job was cut short of a solution
+ * (else a deeper pass gives the same jobs), *r what the pass searched.  A
+ * pass cut by the budget leaves no jobs and r->outcome says why. */
 static int split_at(dlx_matrix *m, const int *forced, int n_forced,
-                    int depth, dlx_jobs *out, uint64_t *splits)
+                    int depth, const dlx_search *lim, dlx_jobs *out,
+                    uint64_t *splits, dlx_result *r_out)
 {
     memset(out, 0, sizeof *out);
-    job_list l = { out, 0, 0, 0, 0 };
+    job_list l = { out, 0, 0, 0, 0, 0, now_seconds(), 0 };
     dlx_search s = dlx_search_defaults();
+    if (lim) {
+        s.max_nodes = lim->max_nodes;
+        s.max_seconds = l.max_seconds = lim->max_seconds;
+    }
     s.forced = forced;
     s.n_forced = n_forced;
     s.split_depth = depth;
@@ -80,8 +96,16 @@ static int split_at(dlx_matrix *m, const int *forced, int n_forced,
     s.solution_ctx = &l;
     dlx_result r;
     int status = dlx_solve(m, &s, &r);
+    if (l.timed_out)
+        r.outcome = DLX_STOP_TIME;
+    *r_out = r;
     if (status == DLX_OK && l.failed)
         status = DLX_ENOMEM;
+    if (status == DLX_OK && (r.outcome == DLX_STOP_NODES ||
+                             r.outcome == DLX_STOP_TIME)) {
+        dlx_jobs_free(out);
+        return DLX_OK;
+    }
     if (status == DLX_OK && !out->start) {
         /* no job at all (no solution): keep start[0] valid */
         out->start = calloc(1, sizeof *out->start);
@@ -97,23 +121,59 @@ static int split_at(dlx_matrix *m, const int *forced, int n_forced,
     return DLX_OK;
 }
 
-int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
-              int min_jobs, dlx_jobs *out)
+/* dlx_split within lim's max_nodes and max_seconds over all its passes
+ * (lim may be NULL): *cut is DLX_COMPLETE, or DLX_STOP_NODES or
+ * DLX_STOP_TIME with no jobs (a split of queens 1000 into 4096 jobs
+ * searches a million partial solutions on one thread); *nodes what the
+ * passes searched. */
+static int split_within(dlx_matrix *m, const int *forced, int n_forced,
+                        int depth, int min_jobs, const dlx_search *lim,
+                        dlx_jobs *out, dlx_outcome *cut, uint64_t *nodes)
 {
     if (depth < 1)
         depth = 1;
+    double start = now_seconds();
+    dlx_search left = dlx_search_defaults();
+    if (lim)
+        left = *lim;
     uint64_t splits;
-    int status = split_at(m, forced, n_forced, depth, out, &splits);
-    while (status == DLX_OK && min_jobs > 0 && out->n < min_jobs &&
-           splits > 0 && depth < dlx_num_primary(m)) {
-        dlx_jobs deeper;
-        status = split_at(m, forced, n_forced, ++depth, &deeper, &splits);
-        if (status == DLX_OK) {
-            dlx_jobs_free(out);
-            *out = deeper;
+    dlx_result r;
+    *cut = DLX_COMPLETE;
+    *nodes = 0;
+    int status = split_at(m, forced, n_forced, depth, &left, out, &splits,
+                          &r);
+    *nodes += r.nodes;
+    while (status == DLX_OK && out->start && min_jobs > 0 &&
+           out->n < min_jobs && splits > 0 && depth < dlx_num_primary(m)) {
+        if (lim && lim->max_nodes)
+            left.max_nodes = *nodes < lim->max_nodes
+                             ? lim->max_nodes - *nodes : 1;
+        if (lim && lim->max_seconds > 0) {
+            left.max_seconds = lim->max_seconds - (now_seconds() - start);
+            if (left.max_seconds <= 0)
+                left.max_seconds = 1e-9;
         }
+        dlx_jobs deeper;
+        status = split_at(m, forced, n_forced, ++depth, left.max_nodes ||
+                          left.max_seconds > 0 ? &left : NULL, &deeper,
+                          &splits, &r);
+        *nodes += r.nodes;
+        dlx_jobs_free(out);
+        if (status == DLX_OK)
+            *out = deeper;
     }
+    if (status == DLX_OK && !out->start)
+        *cut = r.outcome;
     return status;
+}
+
+int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
+              int min_jobs, dlx_jobs *out)
+{
+    dlx_outcome cut;
+    uint64_t nodes;
+    return split_within(m, forced, n_forced, depth, min_jobs, NULL, out,
+                        &cut, &nodes);
 }
 
 /* ---- counting on threads ----------------------------------------------- */
@@ -385,15 +445,37 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
         return DLX_ENOMEM;
     int threads = opt->threads > 0 ? opt->threads : 1;
     dlx_jobs jobs;
-    int status = dlx_split(copy, forced, n_forced,
-                           split_depth > 0 ? split_depth : 1,
-                           split_depth > 0 ? 0
-                                           : DLX_JOBS_PER_THREAD * threads,
-                           &jobs);
+    /* the split, on one thread, keeps the count's budget too */
+    double start = now_seconds();
+    dlx_search lim = dlx_search_defaults();
+    lim.max_nodes = opt->max_nodes;
+    lim.max_seconds = opt->max_seconds;
+    dlx_outcome cut;
+    uint64_t split_nodes;
+    int status = split_within(copy, forced, n_forced,
+                              split_depth > 0 ? split_depth : 1,
+                              split_depth > 0 ? 0
+                                              : DLX_JOBS_PER_THREAD * threads,
+                              &lim, &jobs, &cut, &split_nodes);
     dlx_free(copy);
     if (status != DLX_OK)
         return status;
-    status = dlx_count_jobs(m, &jobs, NULL, 0, opt, res);
+    double spent = now_seconds() - start;
+    if (cut == DLX_COMPLETE && opt->max_seconds > 0 &&
+        spent >= opt->max_seconds)
+        cut = DLX_STOP_TIME;
+    if (cut != DLX_COMPLETE) {
+        /* nothing counted: a partial count of 0 */
+        dlx_jobs_free(&jobs);
+        res->outcome = cut;
+        res->nodes = split_nodes;
+        res->seconds = spent;
+        return DLX_OK;
+    }
+    dlx_parallel rest = *opt;
+    if (opt->max_seconds > 0)
+        rest.max_seconds = opt->max_seconds - spent;
+    status = dlx_count_jobs(m, &jobs, NULL, 0, &rest, res);
     if (status == DLX_OK) {
         res->depth = jobs.depth;
         res->jobs_total = jobs.n;

@@ -15,6 +15,12 @@
 
 #include "text.h"
 
+/* dlx_read.h's copy of the text layer's struct text_diag (the one this
+ * file sees) has the shape text.c checks for its own. */
+_Static_assert(sizeof(dlx_diag) == 2 * sizeof(int) + 200 &&
+                   sizeof(((dlx_diag *)0)->message) == 200,
+               "dlx_read.h and text.h define struct text_diag alike");
+
 /* ---- names ------------------------------------------------------------- */
 
 /* Names in input order, and an open-addressing hash of their indices. */
@@ -126,6 +132,8 @@ typedef struct parser {
                              a repeat in an option is found in O(1) */
     dlx_diag *warnings;
     int n_warnings, cap_warnings;
+    int *lo, *hi, cap_bounds; /* per item, dlx3's "lo:hi|name" */
+    int bounded;              /* some item's bounds are not 1:1 */
 } parser;
 
 static int fail(parser *ps, int status, int col, const char *fmt, ...)
@@ -209,18 +217,101 @@ static int check_name(parser *ps, const char *s, size_t len, int col,
     return DLX_OK;
 }
 
-static int looks_like_multiplicity(const token *t)
+/* A decimal number of at most DLX_MAX_BOUND: its end, or NULL with
+ * *past set when it has more digits or value than the limit allows. */
+static const char *read_number(const char *s, const char *end, long *v,
+                               long limit, int *past)
 {
-    /* dlx3: "b|name" or "a:b|name" */
-    size_t k = 0, digits = 0;
-    while (k < t->len && t->s[k] >= '0' && t->s[k] <= '9')
-        k++, digits++;
-    if (digits && k < t->len && t->s[k] == ':') {
-        k++;
-        while (k < t->len && t->s[k] >= '0' && t->s[k] <= '9')
-            k++;
+    *v = 0;
+    *past = 0;
+    while (s < end && *s >= '0' && *s <= '9') {
+        *v = 10 * *v + (*s - '0');
+        if (*v > limit) {
+            *past = 1;
+            return NULL;
+        }
+        s++;
     }
-    return digits && k < t->len && t->s[k] == '|';
+    return s;
+}
+
+/* dlx3's bounds before an item name, "hi|name" or "lo:hi|name": moves
+ * t past them into *lo, *hi (1:1 when there are none).  A name may
+ * start with digits ("12", "3a"): only digits followed by ':' or '|'
+ * are bounds. */
+static int read_bounds(parser *ps, token *t, int secondary, int *lo,
+                       int *hi)
+{
+    const char *s = t->s, *end = t->s + t->len, *q;
+    *lo = *hi = 1;
+    if (s == end || *s < '0' || *s > '9')
+        return DLX_OK;
+    q = s;
+    while (q < end && *q >= '0' && *q <= '9')
+        q++;
+    if (q == end || (*q != ':' && *q != '|'))
+        return DLX_OK;
+    if (secondary)
+        return fail(ps, DLX_EBOUNDS, t->col, "bounds on secondary item "
+                    "'%.*s' (only primary items have them, before '|')",
+                    (int)(t->len > 30 ? 30 : t->len), t->s);
+    long a, b;
+    int past;
+    q = read_number(s, end, &a, DLX_MAX_BOUND, &past);
+    if (!q)
+        return fail(ps, DLX_EBOUNDS, t->col, "bound past the limit %d",
+                    DLX_MAX_BOUND);
+    b = a;
+    if (*q == ':') {
+        const char *r = read_number(q + 1, end, &b, DLX_MAX_BOUND, &past);
+        int col = t->col + (int)(q + 1 - s);
+        if (!r)
+            return fail(ps, DLX_EBOUNDS, col, "bound past the limit %d",
+                        DLX_MAX_BOUND);
+        if (r == q + 1)
+            return fail(ps, DLX_EBOUNDS, col, "missing upper bound after "
+                        "'%.*s' (dlx3's bounds are lo:hi|name)",
+                        (int)(q + 1 - s), s);
+        if (r == end || *r != '|')
+            return fail(ps, DLX_EBOUNDS, t->col + (int)(r - s),
+                        "expected '|' and an item name after the bounds");
+        if (a > b)
+            return fail(ps, DLX_EBOUNDS, t->col, "lower bound %ld exceeds "
+                        "upper bound %ld", a, b);
+        q = r;
+    }
+    if (b == 0)
+        return fail(ps, DLX_EBOUNDS, t->col + (int)(q - s) - 1,
+                    "upper bound 0 (an item's upper bound is at least 1)");
+    *lo = (int)a;
+    *hi = (int)b;
+    q++; /* the '|' */
+    t->col += (int)(q - s);
+    t->len -= (size_t)(q - s);
+    t->s = q;
+    if (t->len == 0)
+        return fail(ps, DLX_EITEM, t->col, "empty item name after its "
+                    "bounds");
+    return DLX_OK;
+}
+
+static int keep_bounds(parser *ps, int item, int lo, int hi, int col)
+{
+    if (item >= ps->cap_bounds) {
+        int cap = ps->cap_bounds ? 2 * ps->cap_bounds : 64;
+        int *a = realloc(ps->lo, (size_t)cap * sizeof *a);
+        if (a)
+            ps->lo = a;
+        int *b = a ? realloc(ps->hi, (size_t)cap * sizeof *b) : NULL;
+        if (!b)
+            return fail(ps, DLX_ENOMEM, col, "out of memory");
+        ps->hi = b;
+        ps->cap_bounds = cap;
+    }
+    ps->lo[item] = lo;
+    ps->hi[item] = hi;
+    ps->bounded |= lo != 1 || hi != 1;
+    return DLX_OK;
 }
 
 static int read_items(parser *ps, size_t start, size_t end, int *n_primary)
@@ -239,16 +330,18 @@ static int read_items(parser *ps, size_t start, size_t end, int *n_primary)
             *n_primary = ps->items.n;
             continue;
         }
-        if (looks_like_multiplicity(&t))
-            return fail(ps, DLX_EITEM, t.col,
-                        "multiplicities ('%.*s', dlx3) are not supported",
-                        (int)(t.len > 20 ? 20 : t.len), t.s);
+        int lo, hi;
+        int status = read_bounds(ps, &t, bar_col != 0, &lo, &hi);
+        if (status != DLX_OK)
+            return status;
         for (size_t j = 0; j < t.len; j++)
             if (t.s[j] == ':' || t.s[j] == '|')
                 return fail(ps, DLX_EITEM, t.col + (int)j,
                             "item name '%.*s' contains '%c'",
                             (int)(t.len > 20 ? 20 : t.len), t.s, t.s[j]);
-        int status = check_name(ps, t.s, t.len, t.col, "item");
+        status = check_name(ps, t.s, t.len, t.col, "item");
+        if (status == DLX_OK)
+            status = keep_bounds(ps, ps->items.n, lo, hi, t.col);
         if (status != DLX_OK)
             return status;
         if (table_find(&ps->items, t.s, t.len) >= 0)
@@ -283,12 +376,48 @@ static int add_warning(parser *ps, int col, const char *message)
     return DLX_OK;
 }
 
+/* dlx5's cost "|n" (several add up): adds n to *cost. */
+static int read_cost(parser *ps, const token *t, int64_t *cost)
+{
+    const char *s = t->s + 1, *end = t->s + t->len;
+    if (s == end)
+        return fail(ps, DLX_EBOUNDS, t->col, "'|' with no number (an "
+                    "option's cost is written |n, a comment starts the "
+                    "line with |)");
+    if (*s == '-')
+        return fail(ps, DLX_EBOUNDS, t->col + 1, "negative cost '%.*s'",
+                    (int)(t->len > 30 ? 30 : t->len), t->s);
+    int64_t v = 0;
+    for (const char *q = s; q < end; q++) {
+        if (*q < '0' || *q > '9')
+            return fail(ps, DLX_EBOUNDS, t->col + (int)(q - t->s),
+                        "cost '%.*s' is not a number",
+                        (int)(t->len > 30 ? 30 : t->len), t->s);
+        v = 10 * v + (*q - '0');
+        if (v > DLX_MAX_COST)
+            return fail(ps, DLX_EBOUNDS, t->col + 1, "cost past the limit "
+                        "%lld", (long long)DLX_MAX_COST);
+    }
+    if (*cost > DLX_MAX_COST - v)
+        return fail(ps, DLX_EBOUNDS, t->col, "the option's costs add up "
+                    "past the limit %lld", (long long)DLX_MAX_COST);
+    *cost += v;
+    return DLX_OK;
+}
+
 static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
 {
     size_t k = start;
     token t;
     int n = 0, primary = 0, n_primary = ps->p->n_primary;
+    int64_t cost = 0;
     while (next_token(ps, start, &k, end, &t)) {
+        if (t.s[0] == '|') {
+            int status = read_cost(ps, &t, &cost);
+            if (status != DLX_OK)
+                return status;
+            continue;
+        }
         if (n == ps->cap_opt) {
             int cap = ps->cap_opt ? 2 * ps->cap_opt : 16;
             int *a = realloc(ps->opt_items, (size_t)cap * sizeof *a);
@@ -309,7 +438,8 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
         const char *bar = memchr(t.s, '|', t.len);
         if (bar)
             return fail(ps, DLX_EITEM, t.col + (int)(bar - t.s),
-                        "'|' in an option (comments must start the line)");
+                        "'|' inside an item name (a cost is a word |n of "
+                        "its own; comments start the line)");
         size_t name_len = colon ? (size_t)(colon - t.s) : t.len;
         int i = table_find(&ps->items, t.s, name_len);
         if (i < 0) {
@@ -382,6 +512,13 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
         *n_lines = cap;
     }
     ps->p->option_line[o] = ps->line;
+    if (cost) {
+        int status = dlx_set_cost(ps->p->matrix, o, cost);
+        if (status != DLX_OK)
+            return fail(ps, status, 1, "%s", status == DLX_EBOUNDS
+                        ? "the costs of all options add up past 2^63"
+                        : dlx_strerror(status));
+    }
     return DLX_OK;
 }
 
@@ -410,6 +547,10 @@ static int parse(parser *ps)
             ps->last_line = calloc((size_t)ps->items.n, sizeof *ps->last_line);
             if (!ps->p->matrix || !ps->last_line)
                 return fail(ps, DLX_ENOMEM, 1, "out of memory");
+            for (int i = 0; ps->bounded && i < n_primary; i++)
+                if (dlx_set_bounds(ps->p->matrix, i, ps->lo[i],
+                                   ps->hi[i]) != DLX_OK)
+                    return fail(ps, DLX_ENOMEM, 1, "out of memory");
             have_items = 1;
             continue;
         }
@@ -461,6 +602,8 @@ int dlx_read_text(const char *text, size_t len, dlx_problem **out,
     free(ps.opt_colors);
     free(ps.color_at);
     free(ps.last_line);
+    free(ps.lo);
+    free(ps.hi);
     table_free_slots(&ps.items);
     table_free_slots(&ps.colors);
     ps.p->item_names = ps.items.names;
@@ -559,15 +702,25 @@ int dlx_write_option(FILE *f, const dlx_problem *p, int option)
 int dlx_write_problem(FILE *f, const dlx_problem *p)
 {
     for (int i = 0; i < p->n_items; i++) {
+        int lo = 1, hi = 1;
+        dlx_item_bounds(p->matrix, i, &lo, &hi);
         if (i == p->n_primary)
             fputs(" |", f);
-        fprintf(f, "%s%s", i ? " " : "", p->item_names[i]);
+        fputs(i ? " " : "", f);
+        if (lo != hi)
+            fprintf(f, "%d:%d|", lo, hi);
+        else if (hi != 1)
+            fprintf(f, "%d|", hi);
+        fputs(p->item_names[i], f);
     }
     fputc('\n', f);
     int n = dlx_num_options(p->matrix);
     for (int o = 0; o < n; o++) {
         if (dlx_write_option(f, p, o) != 0)
             return EOF;
+        int64_t cost = dlx_option_cost(p->matrix, o);
+        if (cost > 0)
+            fprintf(f, " |%lld", (long long)cost);
         fputc('\n', f);
     }
     return ferror(f) ? EOF : 0;

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dlx_read.h"
 #include "grid.h"
 #include "text.h"
 

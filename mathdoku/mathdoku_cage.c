@@ -83,6 +83,8 @@ typedef struct walk {
     long long least[MATHDOKU_MAX_CAGE + 1], most[MATHDOKU_MAX_CAGE + 1];
     int d[MATHDOKU_MAX_CAGE];
     long budget, nodes;
+    const grid_limits *lim; /* polled every DLX_POLL_NODES nodes; NULL */
+    double start;
     mathdoku_tuple_fn fn;
     void *ctx;
 } walk;
@@ -121,7 +123,10 @@ static int extend(walk *w, int k, long long sum, long long prod, int m)
         allowed &= ~(1ULL << (w->d[__builtin_ctzll(b)] - 1));
     for (; allowed; allowed &= allowed - 1) {
         int d = __builtin_ctzll(allowed) + 1;
-        if (w->budget && ++w->nodes > w->budget)
+        ++w->nodes;
+        if (w->budget && w->nodes > w->budget)
+            return -1;
+        if (w->lim && grid_poll(w->lim, (uint64_t)w->nodes, w->start))
             return -1;
         long long p = prod ? prod * d : 0;
         if (p > 1000000000000LL)
@@ -141,6 +146,16 @@ int mathdoku_cage_tuples(int N, const mathdoku_cage *c,
                          const mathdoku_rules *rules, const uint64_t *cand,
                          long budget, mathdoku_tuple_fn fn, void *ctx)
 {
+    return mathdoku_cage_tuples_within(N, c, rules, cand, budget, NULL, fn,
+                                       ctx);
+}
+
+int mathdoku_cage_tuples_within(int N, const mathdoku_cage *c,
+                                const mathdoku_rules *rules,
+                                const uint64_t *cand, long budget,
+                                const grid_limits *lim, mathdoku_tuple_fn fn,
+                                void *ctx)
+{
     walk w;
     int n = c->n, nary = rules && rules->nary;
     if (n < 1 || n > MATHDOKU_MAX_CAGE || N < 1 || N > 63)
@@ -152,6 +167,8 @@ int mathdoku_cage_tuples(int N, const mathdoku_cage *c,
     w.rules = rules;
     w.budget = budget;
     w.nodes = 0;
+    w.lim = lim;
+    w.start = lim ? grid_seconds() : 0;
     w.fn = fn;
     w.ctx = ctx;
     int two = n == 2 || (n > 2 && nary);

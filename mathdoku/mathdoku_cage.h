@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "grid.h"
 #include "mathdoku.h"
 
 /* The target that operation `op` gives the digits d[0..n-1]: 1 with
@@ -38,5 +39,12 @@ typedef int (*mathdoku_tuple_fn)(void *ctx, const int *digits);
 int mathdoku_cage_tuples(int N, const mathdoku_cage *c,
                          const mathdoku_rules *rules, const uint64_t *cand,
                          long budget, mathdoku_tuple_fn fn, void *ctx);
+/* The same, also within lim's max_nodes (nodes of the walk), max_seconds
+ * (from the call) and on_poll (lim may be NULL): -1 when one ran out. */
+int mathdoku_cage_tuples_within(int N, const mathdoku_cage *c,
+                                const mathdoku_rules *rules,
+                                const uint64_t *cand, long budget,
+                                const grid_limits *lim, mathdoku_tuple_fn fn,
+                                void *ctx);
 
 #endif

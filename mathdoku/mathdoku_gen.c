@@ -606,7 +606,11 @@ static cached *cache_slot(mathdoku_gen *g, int n, mathdoku_op op,
     return &g->cache[(h >> 40) % CACHE_SLOTS];
 }
 
-/* Fills c's tuples: 0, 1 for too many, -1 for no memory. */
+static int budget_left(const mathdoku_gen *g, uint64_t *nodes,
+                       double *seconds);
+
+/* Fills c's tuples: 0, 1 for too many, 2 when the budget ran out (a walk
+ * of a large cage with few tuples can take minutes), -1 for no memory. */
 static int make_tuples(mathdoku_gen *g, gcage *c)
 {
     if (c->fresh)
@@ -637,12 +641,22 @@ static int make_tuples(mathdoku_gen *g, gcage *c)
         }
     }
     keep_ctx k = { c, MAX_TUPLES };
-    int got = mathdoku_cage_tuples(g->N, &v, &g->rules, NULL, 0, keep_tuple,
-                                   &k);
+    grid_limits lim = { 0 };
+    if (budget_left(g, &lim.max_nodes, &lim.max_seconds) != 0)
+        return 2;
+    int got = mathdoku_cage_tuples_within(g->N, &v, &g->rules, NULL, 0,
+                                          &lim, keep_tuple, &k);
     if (got == 1)
         return -1;
     if (got == 2)
         return 1;
+    if (got < 0) {
+        /* cut by nodes (not time): the walk spent what was left */
+        if (!(g->opt.max_seconds > 0 &&
+              grid_seconds() - g->start >= g->opt.max_seconds))
+            g->rep->nodes += lim.max_nodes;
+        return 2;
+    }
     c->fresh = 1;
     if (slot && c->n_tup <= CACHE_MAX_TUPLES) {
         long ints = c->n_tup * c->n;
@@ -791,6 +805,8 @@ static check_status check(mathdoku_gen *g, int *big)
         int got = make_tuples(g, c);
         if (got < 0)
             return CHECK_NOMEM;
+        if (got == 2)
+            return CHECK_BUDGET;
         if (got > 0) {
             *big = k;
             return CHECK_CUT;
@@ -1727,6 +1743,10 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
     int attempts = g->opt.attempts > 0 ? g->opt.attempts : 10000;
     int status = 1;
     for (int a = 0; a < attempts; a++) {
+        uint64_t nodes;
+        double seconds;
+        if (budget_left(g, &nodes, &seconds) != 0)
+            break; /* options that allow no partition loop here */
         /* a new square every 16 partitions */
         if (a % 16 == 0 && fill_square(g, &r) != 0) {
             status = -1;

@@ -141,6 +141,18 @@ int problems_parse(problems_kind kind, const char *arg, problems_spec *spec,
     case PROBLEMS_SET:
         spec->list_name = arg;
         return PROBLEMS_OK;
+    case PROBLEMS_KQUEENS:
+        if (!read_int(&s, 1, PROBLEMS_MAX_N, &spec->n) || *s != ' ' ||
+            (++s, !read_int(&s, 1, spec->n, &spec->k)) || *s)
+            return problems_fail(err, 0, 0, "kqueens: '%s' is not N K with "
+                                 "1 <= K <= N <= %d", arg, PROBLEMS_MAX_N);
+        return PROBLEMS_OK;
+    case PROBLEMS_ASSIGNMENT:
+        if (!read_int(&s, 1, PROBLEMS_MAX_LATIN, &spec->n) || *s)
+            return problems_fail(err, 0, 0, "assignment: '%s' is not a "
+                                 "number from 1 to %d", arg,
+                                 PROBLEMS_MAX_LATIN);
+        return PROBLEMS_OK;
     default:
         return problems_fail(err, 0, 0, "no such kind of problem");
     }
@@ -335,6 +347,11 @@ int problems_write(FILE *f, const problems_spec *sp, problems_error *err)
     else if (sp->kind >= PROBLEMS_DOMINOES && sp->kind <= PROBLEMS_TETROMINOES)
         snprintf(arg, sizeof arg, sp->hole_h ? "%dx%d-%dx%d" : "%dx%d",
                  sp->height, sp->width, sp->hole_h, sp->hole_w);
+    else if (sp->kind == PROBLEMS_KQUEENS)
+        snprintf(arg, sizeof arg, "%d %d", sp->n, sp->k);
+    else if (sp->kind == PROBLEMS_ASSIGNMENT)
+        snprintf(arg, sizeof arg, "%d --seed %llu", sp->n,
+                 (unsigned long long)sp->seed);
     else
         snprintf(arg, sizeof arg, "%d", sp->n);
     if (sp->reduce && !kinds[sp->kind].reduce)
@@ -377,6 +394,11 @@ int problems_write(FILE *f, const problems_spec *sp, problems_error *err)
         break;
     case PROBLEMS_SET:
         status = problems_write_set(f, sp, err);
+        break;
+    case PROBLEMS_KQUEENS:
+    case PROBLEMS_ASSIGNMENT:
+        write_title(f, sp, arg);
+        problems_write_mcc(f, sp);
         break;
     default:
         return problems_fail(err, 0, 0, "no such kind of problem");

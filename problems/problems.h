@@ -17,6 +17,10 @@
  *   pentominoes B    the 12 pentominoes on board B (6x10, 8x8-2x2, ...)
  *   tetrominoes B    the 5 free tetrominoes on board B
  *   set FILE         exact cover of a set by the subsets listed in FILE
+ *   kqueens N K      K queens on NxN: rows and columns 0:1 and an item
+ *                    "#" every option covers, K times (dlx3's bounds)
+ *   assignment N     workers w1..wN and jobs j1..jN, option "wI jJ |c"
+ *                    with a cost c in 0..99 from the seed (dlx5's costs)
  *
  * Symmetry (reduce): the usual way of counting a problem "up to symmetry"
  * is built into the matrix, so that dlx counts one solution per class:
@@ -61,6 +65,11 @@
       "up to the board's rotations and reflections")                          \
     X(SET, "set", "FILE",                                                     \
       "exact cover by the subsets listed in FILE, one a line",                \
+      NULL)                                                                   \
+    X(KQUEENS, "kqueens", "N K",                                              \
+      "K queens on an NxN board (multiplicities: rows, columns 0:1)", NULL)   \
+    X(ASSIGNMENT, "assignment", "N",                                          \
+      "N workers, N jobs, random costs 0..99 from --seed (dlx --best 1)",     \
       NULL)
 
 typedef enum problems_kind {
@@ -111,6 +120,8 @@ typedef struct problems_spec {
     int width, height;      /* boards: W columns, H rows */
     int hole_w, hole_h;     /* a centred hole (0: none) */
     int reduce;             /* break the usual symmetry */
+    int k;                  /* kqueens: the queens to place */
+    uint64_t seed;          /* assignment: the costs' seed */
     FILE *list;             /* set: the list to read ... */
     const char *list_name;  /* ... and its name for messages */
 } problems_spec;

@@ -23,6 +23,8 @@ void problems_write_title(FILE *f, const problems_spec *sp, const char *arg);
 
 int problems_write_poly(FILE *f, const problems_spec *sp, const char *arg,
                         problems_error *err);
+/* kqueens and assignment (problems_mcc.c), after the title. */
+void problems_write_mcc(FILE *f, const problems_spec *sp);
 int problems_write_set(FILE *f, const problems_spec *sp, problems_error *err);
 
 #endif

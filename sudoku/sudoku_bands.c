@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grid.h"
 
 static int shape_ok(int R, int C)
 {
@@ -315,12 +316,21 @@ typedef struct rearrange {
     int *work;           /* being filled */
     uint32_t rows[SUDOKU_BAND_MAX_N];      /* digits used in each row */
     uint32_t left[SUDOKU_BAND_MAX_N];      /* digits left in each column */
+    /* the budget, read every 4096 steps (4x2 bands take minutes) */
+    double max_seconds, start;
+    uint64_t steps;
+    int cut;
 } rearrange;
 
 static void walk(rearrange *w, int cell)
 {
     const band_set *bs = w->bs;
     int R = bs->R, N = bs->N;
+    if (w->cut || (++w->steps % 4096 == 0 && w->max_seconds > 0 &&
+                   grid_seconds() - w->start >= w->max_seconds)) {
+        w->cut = 1;
+        return;
+    }
     if (cell == R * N) {
         int moved[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
         memcpy(moved, w->work, (size_t)(R * N) * sizeof *moved);
@@ -353,8 +363,10 @@ static uint64_t count_roots(uint32_t *parent, size_t n)
     return roots;
 }
 
-/* Every band with the first row fixed, as keys in bs (unsorted). */
-static int list_bands(band_set *bs, uint64_t max_bands)
+/* Every band with the first row fixed, as keys in bs (unsorted), within
+ * max_seconds of start (0: no limit; SUDOKU_BANDS_CUT past it). */
+static int list_bands(band_set *bs, uint64_t max_bands, double max_seconds,
+                      double start)
 {
     dlx_matrix *m = sudoku_band_matrix(bs->R, bs->C);
     if (!m)
@@ -367,15 +379,23 @@ static int list_bands(band_set *bs, uint64_t max_bands)
     s.forced = first;
     s.n_forced = bs->N;
     s.max_solutions = max_bands + 1;
+    s.max_seconds = max_seconds;
     int status = dlx_solve(m, &s, &res);
+    if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
+        status = SUDOKU_BANDS_CUT;
     if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
         status = DLX_ETOOBIG;
     if (status == DLX_OK) {
         s.max_solutions = 0;
         s.on_solution = keep_band;
         s.solution_ctx = bs;
-        status = dlx_solve(m, &s, &res);
-        if (status == DLX_OK && res.outcome != DLX_COMPLETE)
+        if (max_seconds > 0)
+            s.max_seconds = max_seconds - (grid_seconds() - start);
+        status = max_seconds > 0 && s.max_seconds <= 0
+                 ? SUDOKU_BANDS_CUT : dlx_solve(m, &s, &res);
+        if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
+            status = SUDOKU_BANDS_CUT;
+        else if (status == DLX_OK && res.outcome != DLX_COMPLETE)
             status = DLX_ENOMEM;
     }
     dlx_free(m);
@@ -407,7 +427,8 @@ static void join_symmetric(const band_set *bs, uint32_t *parent)
 
 /* mini-column rearrangements commute with the symmetries, so one band per
  * class is enough */
-static int join_rearranged(const band_set *bs, uint32_t *parent)
+static int join_rearranged(const band_set *bs, uint32_t *parent,
+                           double max_seconds, double start)
 {
     int R = bs->R, N = bs->N;
     uint32_t *roots = malloc((bs->n + 1) * sizeof *roots);
@@ -418,26 +439,33 @@ static int join_rearranged(const band_set *bs, uint32_t *parent)
         if (find_root(parent, (uint32_t)i) == i)
             roots[n_roots++] = (uint32_t)i;
     int band[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
-    for (size_t k = 0; k < n_roots; k++) {
+    int status = DLX_OK;
+    for (size_t k = 0; k < n_roots && status == DLX_OK; k++) {
         int work[SUDOKU_BAND_MAX_N * SUDOKU_BAND_MAX_N];
-        rearrange w = { bs, parent, roots[k], band, work, { 0 }, { 0 } };
+        rearrange w = { bs, parent, roots[k], band, work, { 0 }, { 0 },
+                        max_seconds, start, 0, 0 };
         band_of(bs, bs->keys[roots[k]], band);
         for (int r = 0; r < R; r++)
             for (int c = 0; c < N; c++)
                 w.left[c] |= 1u << band[r * N + c];
         walk(&w, 0);
+        if (w.cut)
+            status = SUDOKU_BANDS_CUT;
     }
     free(roots);
-    return DLX_OK;
+    return status;
 }
 
 /* Lists every band with its first row fixed (sorted keys in bs) and joins
  * them into classes in parent[] (under the symmetries, then the
  * mini-column rearrangements); the figures go to *out.  The caller frees
- * bs->keys and *parent_out. */
-static int classify(int R, int C, uint64_t max_bands, band_set *bs_out,
-                    uint32_t **parent_out, sudoku_band_classes *out)
+ * bs->keys and *parent_out.  Within max_seconds (0: no limit), else
+ * SUDOKU_BANDS_CUT. */
+static int classify(int R, int C, uint64_t max_bands, double max_seconds,
+                    band_set *bs_out, uint32_t **parent_out,
+                    sudoku_band_classes *out)
 {
+    double start = grid_seconds();
     memset(out, 0, sizeof *out);
     *parent_out = NULL;
     if (!shape_ok(R, C))
@@ -451,7 +479,7 @@ static int classify(int R, int C, uint64_t max_bands, band_set *bs_out,
         span *= (double)bs.fact;
     if (span > 1.8e19)
         return DLX_ETOOBIG;
-    int status = list_bands(&bs, max_bands);
+    int status = list_bands(&bs, max_bands, max_seconds, start);
     uint32_t *parent = NULL;
     if (status == DLX_OK) {
         qsort(bs.keys, bs.n, sizeof *bs.keys, cmp_u64);
@@ -463,7 +491,7 @@ static int classify(int R, int C, uint64_t max_bands, band_set *bs_out,
         out->bands = bs.n;
         join_symmetric(&bs, parent);
         out->symmetry = count_roots(parent, bs.n);
-        status = join_rearranged(&bs, parent);
+        status = join_rearranged(&bs, parent, max_seconds, start);
         out->column_sets = count_roots(parent, bs.n);
     }
     *bs_out = bs;
@@ -474,9 +502,16 @@ static int classify(int R, int C, uint64_t max_bands, band_set *bs_out,
 int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
                               sudoku_band_classes *out)
 {
+    return sudoku_band_count_classes_within(R, C, max_bands, 0, out);
+}
+
+int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
+                                     double max_seconds,
+                                     sudoku_band_classes *out)
+{
     band_set bs = { 0 };
     uint32_t *parent;
-    int status = classify(R, C, max_bands, &bs, &parent, out);
+    int status = classify(R, C, max_bands, max_seconds, &bs, &parent, out);
     free(parent);
     free(bs.keys);
     return status;
@@ -490,7 +525,7 @@ int sudoku_band_class_list(int R, int C, uint64_t max_bands,
     sudoku_band_classes cl;
     *list = NULL;
     *n = 0;
-    int status = classify(R, C, max_bands, &bs, &parent, &cl);
+    int status = classify(R, C, max_bands, 0, &bs, &parent, &cl);
     sudoku_band_class *out = NULL;
     size_t k = 0;
     if (status == DLX_OK &&

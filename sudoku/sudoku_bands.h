@@ -85,6 +85,12 @@ typedef struct sudoku_band_classes {
  * max_bands completions.  Returns DLX_OK or a status. */
 int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
                               sudoku_band_classes *out);
+/* The same within max_seconds (0: no limit): SUDOKU_BANDS_CUT when they
+ * ran out (out then holds no class count). */
+#define SUDOKU_BANDS_CUT 1
+int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
+                                     double max_seconds,
+                                     sudoku_band_classes *out);
 
 /* One class of bands with the same completions below (the column_sets
  * classes above): its first band (first row 1..N) and how many bands with

@@ -952,14 +952,18 @@ static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
     int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
     if (capped)
         lim.max_nodes = cap;
-    sudoku_solver *own = sv ? NULL : sudoku_solver_for(puzzle);
-    if (!sv && !own)
+    int why = SUDOKU_OK;
+    sudoku_solver *own = sv ? NULL : sudoku_solver_within(puzzle, &lim, &why);
+    if (!sv && !own) {
+        b->rep->out_of_memory |= why == SUDOKU_ENOMEM;
         return -1;
+    }
     grid_outcome out;
     int st = sudoku_solve_dlx(sv ? sv : own, puzzle, &lim, NULL, &out);
     sudoku_solver_free(own);
     b->rep->nodes += out.nodes;
     b->rep->checks++;
+    b->rep->out_of_memory |= st == SUDOKU_ENOMEM;
     if (st == SUDOKU_ECLASH || (st == 0 && out.solutions > 1))
         return 0;
     if (st != 0)
@@ -988,11 +992,15 @@ static int add_givens(grid_rng *g, budget *b, sudoku *puzzle,
     int NN = sh->N * sh->N, status = -1;
     int *differ = malloc((size_t)NN * sizeof *differ);
     unsigned char *other = malloc((size_t)NN);
+    b->rep->out_of_memory |= !differ || !other;
     while (differ && other) {
-        sudoku_solver *sv = sudoku_solver_for(puzzle);
         grid_limits lim;
-        if (!sv || limits_left(b, &lim) != 0) {
-            sudoku_solver_free(sv);
+        if (limits_left(b, &lim) != 0)
+            break;
+        int why = SUDOKU_OK;
+        sudoku_solver *sv = sudoku_solver_within(puzzle, &lim, &why);
+        if (!sv) {
+            b->rep->out_of_memory |= why == SUDOKU_ENOMEM;
             break;
         }
         lim.max_solutions = 2;
@@ -1003,6 +1011,7 @@ static int add_givens(grid_rng *g, budget *b, sudoku *puzzle,
         sudoku_solver_free(sv);
         b->rep->nodes += out.nodes;
         b->rep->checks++;
+        b->rep->out_of_memory |= st == SUDOKU_ENOMEM;
         if (st == 0 && out.complete && out.solutions == 1 && !found) {
             status = 1;
             break;
@@ -1038,6 +1047,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
     if (!order || !solution) {
         free(order);
         free(solution);
+        rep->out_of_memory = 1;
         return -1;
     }
     memcpy(solution, puzzle->cell, (size_t)NN);
@@ -1052,6 +1062,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         sv = sudoku_solver_for(puzzle);
         memcpy(puzzle->cell, solution, (size_t)NN);
         if (!sv) {
+            rep->out_of_memory = 1;
             status = -1;
             goto done;
         }
@@ -1062,6 +1073,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         if (add_givens(&g, b, puzzle, solution) < 0) {
             memcpy(puzzle->cell, solution, (size_t)NN);
             rep->complete = rep->minimal = 0;
+            status = rep->out_of_memory ? -1 : 0;
             goto done;
         }
         givens = 0;
@@ -1092,6 +1104,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
             puzzle->cell[orbit[j]] = solution[orbit[j]];
         if (u < 0) {
             rep->complete = rep->minimal = 0;
+            status = rep->out_of_memory ? -1 : 0;
             break;
         }
     }
@@ -1112,6 +1125,7 @@ static int fill_variant(grid_rng *g, budget *b, uint64_t per_try, sudoku *grid)
     memset(grid->cell, 0, (size_t)NN);
     sudoku_solver *sv = sudoku_solver_for(grid);
     grid_limits lim;
+    b->rep->out_of_memory |= !sv;
     if (!sv || limits_left(b, &lim) != 0) {
         sudoku_solver_free(sv);
         return -1;
@@ -1132,8 +1146,10 @@ static int fill_variant(grid_rng *g, budget *b, uint64_t per_try, sudoku *grid)
     }
     free(blank);
     sudoku_solver_free(sv);
-    if (st == SUDOKU_ENOMEM)
+    if (st == SUDOKU_ENOMEM) {
+        b->rep->out_of_memory = 1;
         return -1;
+    }
     return st == 0 && out.solutions == 1 ? 0 : 1;
 }
 
@@ -1156,8 +1172,10 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
     int *region = malloc((size_t)NN * sizeof *region);
     int *cage = malloc((size_t)NN * sizeof *cage);
     int *sum = malloc((size_t)NN * sizeof *sum);
+    rep->out_of_memory = 1; /* until the allocations succeed */
     if (!region || !cage || !sum || sudoku_set_shape(solution, shape) != 0)
         goto done;
+    rep->out_of_memory = 0;
     solution->diagonals = v->diagonals;
     solution->jigsaw = 0;
     solution->n_cages = 0;
@@ -1178,11 +1196,15 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
     if (v->killer) {
         int n = sudoku_random_cages(solution, cage_seed, v->max_cage, cage,
                                     sum);
-        if (n < 0 || sudoku_set_cages(solution, n, cage, sum) != 0)
+        if (n < 0 || sudoku_set_cages(solution, n, cage, sum) != 0) {
+            rep->out_of_memory = 1;
             goto done;
+        }
     }
-    if (sudoku_copy(puzzle, solution) != 0)
+    if (sudoku_copy(puzzle, solution) != 0) {
+        rep->out_of_memory = 1;
         goto done;
+    }
     status = clear_variant(clear_seed, &b, puzzle);
 done:
     rep->seconds = grid_seconds() - b.start;

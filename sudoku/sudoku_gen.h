@@ -84,6 +84,7 @@ typedef struct sudoku_gen_report {
     uint64_t refused;      /* clearings that opt->accept refused */
     long restarts;         /* blockrow: band restarts */
     double seconds;
+    int out_of_memory;     /* -1 returned for memory, not for the budget */
 } sudoku_gen_report;
 
 /* Fills `grid` (shape already set) with a random valid grid.  sv is the

@@ -903,12 +903,19 @@ static int numbers_header(const char *line, int lineno, sudoku_shape *shape,
         st = text_number(p, SUDOKU_MAX_ORDER, &n, &end);
         if (st == -1 || (*end && !is_space(*end)) || end - p > 3)
             return -1;
+        /* a size only when nothing or a box follows: "0 0 1 0" is a grid
+         * row that starts with a blank */
+        const char *after = skip_space(end), *box_end;
+        long long R2, C2;
+        if (*after && (box_numbers(after, &R2, &C2, &box_end) == -1 ||
+                       *skip_space(box_end)))
+            return -1;
         if (st == -2 || n < 1)
             return set_error(err, lineno, (int)(p - line) + 1, "size %.*s "
                              "is out of range (1 to %d)", (int)(end - p), p,
                              SUDOKU_MAX_ORDER) - 1;
         has_n = 1;
-        p = skip_space(end);
+        p = after;
         if (!*p)
             return sudoku_default_shape((int)n, shape) == SUDOKU_OK ? 0 : -1;
     }
@@ -1106,6 +1113,10 @@ static int solo_blocks_part(const char **pp, const char *text, int lineno,
         if (*p != 'z')
             pos++;
     }
+    if (p == *pp)
+        return set_error(err, lineno, col0 + (int)(p - text), "the %s part "
+                         "is empty: expected the %d edges of a %dx%d grid",
+                         what, edges, N, N);
     /* the last letter's border is the virtual edge past the end */
     if (pos != edges + 1)
         return set_error(err, lineno, col0 + (int)(p - text), "the %s part "

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "dlx_read.h"
 #include "text.h"
 
 /* Orders up to this one; the exact cover of order N has N^3 options and

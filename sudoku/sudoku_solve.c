@@ -4,10 +4,12 @@
  */
 #include "sudoku_solve.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mathdoku_cage.h"
+#include "sudoku_singles.h"
 
 /*
  * The solver of a plain sudoku holds only the matrix of its shape.  The
@@ -54,11 +56,16 @@ struct sudoku_solver {
     int skipped;      /* N*N - n_cell_items */
     int *item_cell;   /* the cell of each cell item; NULL: item i is i */
     int *cell_item;   /* N*N: the item of each cell, -1 when caged */
-    int n_tuples;
+    int n_tuples, tuple_cap;
     int *tuple_cage;   /* per tuple option */
     int *tuple_digits; /* the digits of tuple t at tuple_at[t] */
     int *tuple_at;
     int digits_n, digits_cap;
+    /* plain (sudoku_solver_new): the singles before the search, the grid
+     * they fill, and the options pushed (no singles while any are) */
+    sudoku_singles *singles;
+    unsigned char *filled;
+    int pushed;
 };
 
 static int box_of(const sudoku_shape *sh, int r, int c)
@@ -132,6 +139,12 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape)
                     return NULL;
                 }
             }
+    /* without them (an order past 64, no memory) the search does it all */
+    if (sv && (sv->singles = sudoku_singles_new(&shape)) &&
+        !(sv->filled = malloc((size_t)N * N))) {
+        sudoku_singles_free(sv->singles);
+        sv->singles = NULL;
+    }
     return sv;
 }
 
@@ -218,12 +231,17 @@ static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
     return n;
 }
 
-/* The walk over a cage's tuples adds each as an option. */
+/* The walk over a cage's tuples adds each as an option, polling the
+ * budget's clock every DLX_POLL_NODES tuples (a large cage has millions:
+ * 16! orderings for 16 cells). */
 typedef struct tuple_walk {
     sudoku_solver *sv;
     int k, n;
     const int *cells;
-    int failed;
+    int failed;             /* SUDOKU_ENOMEM or SUDOKU_ECUT */
+    const grid_limits *lim; /* time and on_poll only; NULL: none */
+    double start;
+    uint64_t *tuples;
 } tuple_walk;
 
 static int add_tuple(void *ctx, const int *digits)
@@ -231,6 +249,8 @@ static int add_tuple(void *ctx, const int *digits)
     tuple_walk *w = ctx;
     sudoku_solver *sv = w->sv;
     int items[1 + 6 * SUDOKU_MAX_CAGE_ORDER], n = 1;
+    if (grid_poll(w->lim, ++*w->tuples, w->start) != GRID_NOT_CUT)
+        return w->failed = SUDOKU_ECUT;
     items[0] = sv->cage_item - sv->skipped + w->k;
     for (int j = 0; j < w->n; j++)
         n += cell_items(sv, w->cells[j], digits[j], items + n);
@@ -240,20 +260,26 @@ static int add_tuple(void *ctx, const int *digits)
             cap *= 2;
         int *d = realloc(sv->tuple_digits, (size_t)cap * sizeof *d);
         if (!d)
-            return w->failed = 1;
+            return w->failed = SUDOKU_ENOMEM;
         sv->tuple_digits = d;
         sv->digits_cap = cap;
     }
     int t = sv->n_tuples;
-    int *tc = realloc(sv->tuple_cage, (size_t)(t + 1) * sizeof *tc);
-    if (tc)
-        sv->tuple_cage = tc;
-    int *ta = tc ? realloc(sv->tuple_at, (size_t)(t + 1) * sizeof *ta) : NULL;
-    if (!ta)
-        return w->failed = 1;
-    sv->tuple_at = ta;
+    if (t == sv->tuple_cap) { /* doubled: one realloc a tuple was quadratic */
+        if (t > INT_MAX / 2)
+            return w->failed = SUDOKU_ENOMEM;
+        int cap = t ? 2 * t : 1024;
+        int *tc = realloc(sv->tuple_cage, (size_t)cap * sizeof *tc);
+        if (tc)
+            sv->tuple_cage = tc;
+        int *ta = tc ? realloc(sv->tuple_at, (size_t)cap * sizeof *ta) : NULL;
+        if (!ta)
+            return w->failed = SUDOKU_ENOMEM;
+        sv->tuple_at = ta;
+        sv->tuple_cap = cap;
+    }
     if (dlx_add_option(sv->m, n, items, NULL) < 0)
-        return w->failed = 1;
+        return w->failed = SUDOKU_ENOMEM;
     sv->tuple_cage[t] = w->k;
     sv->tuple_at[t] = sv->digits_n;
     memcpy(sv->tuple_digits + sv->digits_n, digits,
@@ -264,9 +290,16 @@ static int add_tuple(void *ctx, const int *digits)
 }
 
 /* The cage options of a killer, a given keeping only the tuples that hold
- * it: 0, or -1 when out of memory. */
-static int add_cages(sudoku_solver *sv)
+ * it, within lim's time (may be NULL): 0, SUDOKU_ECUT or SUDOKU_ENOMEM. */
+static int add_cages(sudoku_solver *sv, const grid_limits *lim)
 {
+    grid_limits poll = { 0 };
+    if (lim) {
+        poll = *lim;
+        poll.max_nodes = 0; /* tuples are no search nodes */
+    }
+    double start = grid_seconds();
+    uint64_t tuples = 0;
     const sudoku *p = &sv->model;
     int N = p->shape.N, NN = N * N;
     int cells[SUDOKU_MAX_CAGE_ORDER];
@@ -282,16 +315,25 @@ static int add_cages(sudoku_solver *sv)
             }
         mathdoku_cage cage = { MATHDOKU_ADD, p->cage_sum[k], n, cells, "",
                                0, 0 };
-        tuple_walk w = { sv, k, n, cells, 0 };
+        tuple_walk w = { sv, k, n, cells, 0, lim ? &poll : NULL, start,
+                         &tuples };
         mathdoku_cage_tuples(N, &cage, &rules, cand, 0, add_tuple, &w);
         if (w.failed)
-            return -1;
+            return w.failed;
     }
     return 0;
 }
 
 sudoku_solver *sudoku_solver_for(const sudoku *p)
 {
+    int status;
+    return sudoku_solver_within(p, NULL, &status);
+}
+
+sudoku_solver *sudoku_solver_within(const sudoku *p, const grid_limits *lim,
+                                    int *status)
+{
+    *status = SUDOKU_ENOMEM;
     if (!sudoku_is_variant(p))
         return sudoku_solver_new(p->shape);
     const sudoku_shape *sh = &p->shape;
@@ -338,8 +380,12 @@ sudoku_solver *sudoku_solver_for(const sudoku *p)
             }
             sv->cell_opt[i * N + d - 1] = o;
         }
-    if (ok && p->n_cages)
-        ok = add_cages(sv) == 0;
+    if (ok && p->n_cages) {
+        int st = add_cages(sv, lim);
+        ok = st == 0;
+        if (!ok)
+            *status = st;
+    }
     if (!ok) {
         sudoku_solver_free(sv);
         return NULL;
@@ -361,6 +407,8 @@ void sudoku_solver_free(sudoku_solver *sv)
     free(sv->tuple_cage);
     free(sv->tuple_digits);
     free(sv->tuple_at);
+    sudoku_singles_free(sv->singles);
+    free(sv->filled);
     free(sv);
 }
 
@@ -372,13 +420,16 @@ const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
 int sudoku_solver_push(sudoku_solver *sv, int cell, int digit)
 {
     int o = sudoku_solver_cell_option(sv, cell, digit);
-    return o >= 0 && dlx_push(sv->m, o) == DLX_OK
-               ? SUDOKU_OK : SUDOKU_ECLASH;
+    if (o < 0 || dlx_push(sv->m, o) != DLX_OK)
+        return SUDOKU_ECLASH;
+    sv->pushed++;
+    return SUDOKU_OK;
 }
 
 void sudoku_solver_pop(sudoku_solver *sv, int n)
 {
     dlx_pop(sv->m, n);
+    sv->pushed = n > sv->pushed ? 0 : sv->pushed - n;
 }
 
 sudoku_shape sudoku_solver_shape(const sudoku_solver *sv)
@@ -531,6 +582,30 @@ static int givens_as_options(sudoku_solver *sv, const sudoku *s)
     return n;
 }
 
+/* The givens of s and the singles they lead to (sudoku_singles.h) as
+ * forced options, into sv->forced, when the engine's search would start
+ * with the chain of those singles and nothing watches it: their number
+ * with *n_forced set, or -1 when the engine is to take the givens alone
+ * (a variant's or hinted solver, pushed options, a trace, a random order,
+ * a node budget the chain would use up, or givens without a closure,
+ * whose clash or dead end the engine finds and reports as before). */
+static int singles_as_options(sudoku_solver *sv, const sudoku *s,
+                              const grid_limits *lim, int *n_forced)
+{
+    if (!sv->singles || sv->pushed ||
+        (lim && (lim->on_step || lim->on_event || lim->randomize)))
+        return -1;
+    int k = sudoku_singles_fill(sv->singles, s->cell, sv->filled);
+    if (k < 0 || (lim && lim->max_nodes && (uint64_t)k >= lim->max_nodes))
+        return -1;
+    int N = sv->shape.N, n = 0;
+    for (int i = 0; i < N * N; i++)
+        if (sv->filled[i])
+            sv->forced[n++] = i * N + sv->filled[i] - 1;
+    *n_forced = n;
+    return k;
+}
+
 int sudoku_solver_option_cells(const sudoku_solver *sv, int option,
                                int *cells, int *digits)
 {
@@ -589,6 +664,34 @@ static int watch_other(void *ctx, const int *opts, int n)
     return 0;
 }
 
+/* The outcome of a search whose singles filled the grid: the engine's
+ * chain of k singles (k nodes) and the leaf of its one solution, without
+ * the engine; solution, known, other and found as solve_dlx. */
+static int singles_solved(sudoku_solver *sv, int k, sudoku *solution,
+                          const unsigned char *known, unsigned char *other,
+                          int *found, grid_outcome *out)
+{
+    int NN = sv->shape.N * sv->shape.N;
+    out->solutions = 1;
+    out->complete = 1;
+    out->cut = GRID_NOT_CUT;
+    out->nodes = (uint64_t)k + 1;
+    if (known && memcmp(sv->filled, known, (size_t)NN) != 0) {
+        memcpy(other, sv->filled, (size_t)NN);
+        *found = 1;
+    } else if (found) {
+        *found = 0;
+    }
+    if (solution) {
+        if (sudoku_set_shape(solution, sv->shape) != SUDOKU_OK)
+            return SUDOKU_ENOMEM;
+        memcpy(solution->cell, sv->filled, (size_t)NN);
+        if (sudoku_copy_variant(solution, &sv->model) != SUDOKU_OK)
+            return SUDOKU_ENOMEM;
+    }
+    return SUDOKU_OK;
+}
+
 static int solve_dlx(sudoku_solver *sv, const sudoku *s,
                      const grid_limits *lim, sudoku *solution,
                      const unsigned char *known, unsigned char *other,
@@ -598,8 +701,12 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
     memset(out, 0, sizeof *out);
     dlx_search q = dlx_search_defaults();
     q.forced = sv->forced;
-    q.n_forced = givens_as_options(sv, s);
     grid_search_from_limits(lim, &q);
+    int singles = singles_as_options(sv, s, lim, &q.n_forced);
+    if (singles < 0)
+        q.n_forced = givens_as_options(sv, s);
+    else if (q.max_nodes)
+        q.max_nodes -= (uint64_t)singles;
     tracer t = { sh, lim, sv };
     if (lim && (lim->on_step || lim->on_event)) {
         q.on_trace = trace_step;
@@ -610,6 +717,10 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
         q.on_solution = watch_other;
         q.solution_ctx = &w;
     }
+    int NN = sh->N * sh->N;
+    if (singles >= 0 && q.n_forced == NN)
+        return singles_solved(sv, singles, solution, known, other, found,
+                              out);
     dlx_result r;
     int status = dlx_solve(sv->m, &q, &r);
     out->seconds = r.seconds;
@@ -618,6 +729,8 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
     if (status != DLX_OK)
         return SUDOKU_ENOMEM;
     grid_outcome_from_dlx(&r, out);
+    if (singles > 0)
+        out->nodes += (uint64_t)singles; /* the chain's nodes */
     if (found)
         *found = w.found;
     if (solution && r.first_n > 0 &&

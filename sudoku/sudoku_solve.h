@@ -38,6 +38,11 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape);
  * hold it, so solve this puzzle with it (push and pop are for plain
  * solvers).  NULL when out of memory. */
 sudoku_solver *sudoku_solver_for(const sudoku *s);
+/* The same, the building of a killer's cage options within lim's
+ * max_seconds and on_poll (lim may be NULL: no budget): NULL with *status
+ * SUDOKU_ECUT when the budget ran out, else SUDOKU_ENOMEM. */
+sudoku_solver *sudoku_solver_within(const sudoku *s, const grid_limits *lim,
+                                    int *status);
 /* The solver of one box shape whose options come in the order of a hint
  * grid (sudoku_hint_digit): each item tries first the option the hint
  * gives it, so an empty grid is filled without a backtrack.  The same
@@ -95,7 +100,13 @@ const char *sudoku_item_label(const sudoku_shape *sh, int item, char *buf,
  * givens clash (no solution, nothing searched), or SUDOKU_ENOMEM.  With
  * lim->on_step, every choice and backtrack in sudoku words; with
  * lim->on_event, the engine's events (items named by
- * sudoku_item_name). */
+ * sudoku_item_name).  A plain solver (sudoku_solver_new, nothing pushed,
+ * no trace, no random order) first places the naked and hidden singles
+ * the givens lead to (sudoku_singles.h) and hands them to the engine as
+ * givens: that is the chain of one-option items the search would start
+ * with, so out->nodes counts each single as the node it would have been,
+ * and the count, the nodes, a cut and the first solution are those of the
+ * engine alone (tests/test_sudoku_solve.c compares them). */
 int sudoku_solve_dlx(sudoku_solver *sv, const sudoku *s,
                      const grid_limits *lim, sudoku *solution,
                      grid_outcome *out);

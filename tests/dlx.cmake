@@ -56,3 +56,13 @@ add_executable(test_dlx_memo ${CMAKE_CURRENT_LIST_DIR}/test_dlx_memo.c)
 target_link_libraries(test_dlx_memo PRIVATE dlx excover_options)
 target_include_directories(test_dlx_memo PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 add_test(NAME dlx_memo COMMAND test_dlx_memo ${EXCOVER_TEST_DATA})
+# Multiplicities and costs against brute force, OEIS and the Hungarian
+# method (tests/test_mcc.c); against Knuth's dlx3 and dlx5 when DLX3 and
+# DLX5 name them (tests/mcc_knuth.sh, skipped otherwise).
+add_executable(test_mcc ${CMAKE_CURRENT_LIST_DIR}/test_mcc.c)
+target_link_libraries(test_mcc PRIVATE dlx excover_options)
+target_include_directories(test_mcc PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_mcc COMMAND test_mcc)
+add_test(NAME dlx_mcc_knuth COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_knuth.sh
+         $<TARGET_FILE:dlx_cmd>)
+set_tests_properties(dlx_mcc_knuth PROPERTIES SKIP_RETURN_CODE 77)

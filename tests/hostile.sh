@@ -186,4 +186,115 @@ if command -v script >/dev/null; then
     assert "progress line on a terminal" grep -q "M nodes, [0-9]* s" "$tmp/tty"
 fi
 
+# ---- issue 35: every long loop keeps the budget; memory is called memory --
+# within SECONDS NAME STATUS STDERR -- COMMAND...: ends with STATUS (and
+# STDERR, '*' for any) well within SECONDS, not stopped by timeout
+within() {
+    w_s=$1 w_name=$2 w_status=$3 w_err=$4
+    shift 5
+    expect "$w_name" "$w_status" "*" "$w_err" -- timeout "$w_s" "$@"
+    assert "$w_name: within $w_s s (not by timeout)" [ "$got" != 124 ]
+}
+# 1: the cages' exact cover built within the budget, and a failed
+# allocation said as such (AddressSanitizer: no ulimit -v, and the build
+# takes gigabytes in the seconds given)
+if [ -z "$sanitized" ]; then
+    within 20 "killer cages of 16 cells under --timeout" 5 "*" \
+        -- "$sudoku" generate --seed 3 --variant killer --cage-size 32 \
+           --size 16 --timeout 1
+    within 60 "killer cages of 16 cells in 1 GB" 6 \
+        "sudoku generate: seed 3: out of memory" \
+        -- sh -c "ulimit -v 1000000; exec '$sudoku' generate --seed 3 --variant killer --cage-size 32 --size 16"
+fi
+# 2: a 32x32 killer's cages
+within 20 "32x32 killer under --timeout" 5 "*" \
+    -- "$sudoku" generate --seed 3 --variant killer --size 32 --timeout 1
+# 3: the mathdoku generator's tuple walk and its loop of partitions
+for a in "--timeout 1" "--max-nodes 1000" "--nary --ops - --timeout 1"; do
+    within 20 "mathdoku generate a cage of 12 cells $a" 5 \
+        "mathdoku generate: seed 2: no puzzle within the budget *" \
+        -- sh -c "'$md' generate --seed 2 --sizes 12:1 --size 12 $a >/dev/null 2>'$tmp/e'; s=\$?; sed 's/budget (.*/budget */' '$tmp/e' >&2; exit \$s"
+done
+# 4: the split into jobs (one thread) keeps the count's budget
+"$dlx" gen queens 1000 >"$tmp/q1000.dlx"
+for j in 64 1024; do
+    within 30 "dlx -c -j $j on queens 1000 under --timeout" 5 "*" \
+        -- "$dlx" -c -j $j --timeout 1 "$tmp/q1000.dlx"
+done
+rm -f "$tmp/q1000.dlx"
+# 5: the attempts at a grade share the puzzle's budget
+within 20 "X 4x4 guessing under --timeout" 5 \
+    "sudoku generate: seed 4: no guessing puzzle in * attempts (the budget ran out)" \
+    -- sh -c "'$sudoku' generate --seed 4 --variant x --difficulty guessing --size 4 --timeout 1 --attempts 1000000 2>'$tmp/e'; s=\$?; sed 's/in [0-9]* attempts/in * attempts/' '$tmp/e' >&2; exit \$s"
+within 20 "jigsaw 6x6 guessing under --timeout" 5 "*" \
+    -- "$sudoku" generate --seed 4 --variant jigsaw --difficulty guessing --size 6 --timeout 1
+# 6: sudoku bands: the classes, an estimate, and the estimate after a count
+within 20 "bands --classes of 4x2 boxes under --timeout" 5 \
+    "sudoku bands: 8x8 bands: the classes were not counted in 1 s (--timeout)" \
+    -- "$sudoku" bands --box 4x2 --classes --timeout 1
+within 20 "bands --estimate 100000000 under --timeout" 5 "" \
+    -- "$sudoku" bands --size 16 --estimate 100000000 --timeout 1
+assert "bands --estimate: says it was cut short" grep -q "cut short by --timeout" "$tmp/out"
+within 20 "bands --size 16 count then estimate under --timeout" 5 "" \
+    -- "$sudoku" bands --size 16 --timeout 1
+# 11: a grid row that starts with a blank is no size line
+for v in jigsaw jigsaw,killer; do
+    "$sudoku" generate --seed 4 --variant $v --size 4 --out-symbols numbers \
+        -o grid >"$tmp/g4.txt"
+    expect "$v 4x4 -o grid in numbers reads back" 0 "1" "" \
+        -- "$sudoku" count "$tmp/g4.txt"
+done
+# 12: -o line keeps the variant or is refused
+expect "generate -o line for X: refused" 4 "" "*" \
+    -- "$sudoku" generate --variant x -o line
+"$sudoku" generate --seed 4 --variant jigsaw | "$sudoku" solve -o line >"$tmp/jl.txt"
+expect "solve -o line of a jigsaw reads back valid" 0 "valid" "" \
+    -- "$sudoku" check "$tmp/jl.txt"
+"$sudoku" generate --seed 3 --variant x -o tatham >"$tmp/x.txt"
+"$sudoku" solve -o line "$tmp/x.txt" >"$tmp/xl.txt"
+expect "solve -o line of an X keeps its diagonals" 0 "1" "" \
+    -- "$sudoku" count "$tmp/xl.txt"
+# 8-10: file names of control bytes, bad UTF-8 and long UTF-8 paths give
+# well-formed SVG and valid UTF-8 JSON (checked by Python's parsers, when
+# there is a Python)
+if command -v python3 >/dev/null; then
+    wf_xml() { python3 -c "import sys, xml.dom.minidom as m; m.parse(sys.argv[1])" "$1" 2>/dev/null; }
+    wf_json() { python3 -c "import sys, json
+for l in open(sys.argv[1], 'rb').read().decode('utf-8').splitlines(): json.loads(l)" "$1" 2>/dev/null; }
+    odd="$tmp/q$(printf '\001\033x\377\300')y.dlx"
+    cp "$queens" "$odd"
+    "$dlx" --tree-svg "$tmp/odd.svg" "$odd" >/dev/null 2>&1
+    assert "dlx --tree-svg of a name with control bytes and bad UTF-8: well formed" wf_xml "$tmp/odd.svg"
+    e=$(printf '\303\251%.0s' $(seq 100))
+    mkdir -p "$tmp/$e/$e"
+    echo "$P" >"$tmp/$e/$e/p.txt"
+    printf '2\n3 + A1 B1\n1 + A2\n2 + B2\n' >"$tmp/$e/$e/m.txt"
+    "$sudoku" solve --tree-svg "$tmp/long.svg" "$tmp/$e/$e/p.txt" >/dev/null 2>&1
+    assert "sudoku --tree-svg of a long UTF-8 path: well formed" wf_xml "$tmp/long.svg"
+    "$md" solve --tree-svg "$tmp/mlong.svg" "$tmp/$e/$e/m.txt" >/dev/null 2>&1
+    assert "mathdoku --tree-svg of a long UTF-8 path: well formed" wf_xml "$tmp/mlong.svg"
+    ff="$tmp/a$(printf '\377').txt"
+    echo "$P" >"$ff"
+    "$sudoku" solve -o json "$ff" >"$tmp/j1" 2>/dev/null
+    assert "sudoku -o json of a name with 0xFF: valid UTF-8 JSON" wf_json "$tmp/j1"
+    cp "$tmp/$e/$e/m.txt" "$ff"
+    "$md" solve -o json "$ff" >"$tmp/j2" 2>/dev/null
+    assert "mathdoku -o json of a name with 0xFF: valid UTF-8 JSON" wf_json "$tmp/j2"
+    rm -rf "$tmp/$e" "$odd" "$ff"
+fi
+# 13: X of order 2 and 3 does not exist (the count of the empty ones: 0)
+for n in 2 3; do
+    expect "generate X of order $n: refused" 4 "" "sudoku generate: no X sudoku of order $n exists (no Latin square of order 2 or 3 has every digit on both diagonals)
+Try 'sudoku generate --help' for more information." \
+        -- "$sudoku" generate --seed 3 --variant x --size $n
+done
+expect "empty X of order 2 and 3: no solution" 1 "0
+0" "*" -- sh -c "printf '1x2x:d\n1x3x:i\n' | '$sudoku' count"
+# 15: the list of bands to a full disk says why
+if [ -w /dev/full ]; then
+    expect "bands --list to a full disk" 6 "" "sudoku bands: 820 bands listed, 4 characters each (plain digits: 12)
+sudoku bands: error writing output: No space left on device" \
+        -- sh -c "'$sudoku' bands --size 6 --list >/dev/full"
+fi
+
 cli_done

@@ -102,6 +102,8 @@ expect "cage size without killer" 4 "" '*' \
     -- "$sudoku" generate --variant x --cage-size 3
 expect "cage size of one cell" 4 "" '*' \
     -- "$sudoku" generate --variant killer --cage-size 1
-expect "-o line with X is a line" 0 '*' "" \
+expect "-o line with X: refused (a line drops the diagonals)" 4 "" \
+    "sudoku generate: -o line holds no diagonals, regions or cages: tatham, grid, numbers or json
+Try 'sudoku generate --help' for more information." \
     -- "$sudoku" generate --variant x --seed 3 -o line
 cli_done

@@ -280,6 +280,92 @@ static void hinted_same_counts(int R, int C, int puzzles, int max_blanks,
     sudoku_release(&b);
 }
 
+/* The singles before the search (sudoku_singles.h) change nothing the
+ * caller sees: a search with a trace callback runs the engine on the
+ * givens alone, and must give the same status, count, nodes, cut and first
+ * solution as the search that starts from the singles, on the collections
+ * (solved by singles or not, one or two solutions) and on random puzzles
+ * with clashes, dead ends, several solutions and node budgets. */
+static void no_event(void *ctx, const dlx_event *ev)
+{
+    (void)ctx;
+    (void)ev;
+}
+
+static int same_search(sudoku_solver *sv, const sudoku *p, uint64_t limit,
+                       uint64_t max_nodes, sudoku *a, sudoku *b)
+{
+    int NN = sv ? p->shape.N * p->shape.N : 0;
+    grid_limits lx = { .max_solutions = limit, .max_nodes = max_nodes };
+    grid_limits ly = lx;
+    ly.on_event = no_event;
+    grid_outcome x, y;
+    memset(a->cell, 0, (size_t)NN);
+    memset(b->cell, 0, (size_t)NN);
+    int rx = sudoku_solve_dlx(sv, p, &lx, a, &x);
+    int ry = sudoku_solve_dlx(sv, p, &ly, b, &y);
+    return rx == ry && x.solutions == y.solutions && x.nodes == y.nodes &&
+           x.complete == y.complete && x.cut == y.cut &&
+           (x.solutions == 0 || memcmp(a->cell, b->cell, (size_t)NN) == 0);
+}
+
+static void singles_same(const char *name, int R, int C, int puzzles,
+                         int max_blanks, uint64_t seed)
+{
+    sudoku_shape shape = { R, C, R * C };
+    int N = shape.N, agree = 0, n = 0, several = 0, none = 0, cut = 0;
+    sudoku g, p, a, b;
+    sudoku_init(&g);
+    sudoku_init(&p);
+    sudoku_init(&a);
+    sudoku_init(&b);
+    sudoku_set_shape(&a, shape);
+    sudoku_set_shape(&b, shape);
+    if (name) {
+        data_file d;
+        const sudoku *s;
+        if (data_open(&d, name))
+            for (; (s = data_next(&d)) != NULL; n++)
+                agree += same_search(d.sv, s, 2, 0, &a, &b);
+        data_close(&d);
+        CHECK(n > 0 && agree == n, "%s: singles first, %d of %d the same",
+              name, agree, n);
+    } else {
+        sudoku_set_shape(&g, shape);
+        sudoku_set_shape(&p, shape);
+        sudoku_solver *sv = sudoku_solver_new(shape);
+        rng_state = seed;
+        for (; n < puzzles; n++) {
+            random_grid(sv, &g);
+            memcpy(p.cell, g.cell, (size_t)N * N);
+            int blanks = 1 + (int)rnd((unsigned)max_blanks);
+            for (int k = 0; k < blanks; k++)
+                p.cell[rnd((unsigned)(N * N))] = 0;
+            if (n % 5 == 2) /* a wrong given: often a dead end later */
+                p.cell[rnd((unsigned)(N * N))] =
+                    (unsigned char)(1 + rnd((unsigned)N));
+            uint64_t budget = n % 3 == 1 ? 1 + rnd(3u * (unsigned)N) : 0;
+            grid_limits lim = { .max_solutions = 3, .max_nodes = budget };
+            grid_outcome o;
+            int st = sudoku_solve_dlx(sv, &p, &lim, NULL, &o);
+            several += o.solutions > 1;
+            none += st == SUDOKU_ECLASH || (o.complete && o.solutions == 0);
+            cut += o.cut != GRID_NOT_CUT;
+            agree += same_search(sv, &p, 3, budget, &a, &b);
+        }
+        CHECK(agree == n, "%dx%d: singles first, %d of %d the same", R, C,
+              agree, n);
+        CHECK(several > 0 && none > 0 && cut > 0,
+              "%dx%d: several %d, none %d, cut %d", R, C, several, none,
+              cut);
+        sudoku_solver_free(sv);
+    }
+    sudoku_release(&g);
+    sudoku_release(&p);
+    sudoku_release(&a);
+    sudoku_release(&b);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -305,5 +391,13 @@ int main(int argc, char **argv)
     hinted_same_counts(2, 2, 50, 16, 5);
     hinted_same_counts(2, 3, 100, 30, 6);
     hinted_same_counts(3, 3, 100, 50, 7);
+    singles_same("17-clue-300.txt", 3, 3, 0, 0, 0);
+    singles_same("top1465-200.txt", 3, 3, 0, 0, 0);
+    singles_same("serg-100.txt", 3, 3, 0, 0, 0);
+    singles_same(NULL, 2, 2, 300, 14, 11);
+    singles_same(NULL, 2, 3, 300, 30, 12);
+    singles_same(NULL, 3, 3, 300, 60, 13);
+    singles_same(NULL, 3, 4, 100, 110, 14);
+    singles_same(NULL, 4, 4, 50, 200, 15);
     return check_done();
 }

@@ -10,6 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* text.h's struct text_diag has the shape dlx_read.c checks for the copy
+ * in libdlx's public dlx_read.h. */
+_Static_assert(sizeof(text_diag) == 2 * sizeof(int) + 200 &&
+                   sizeof(((text_diag *)0)->message) == 200,
+               "dlx_read.h and text.h define struct text_diag alike");
+
 void text_reader_init(text_reader *r, FILE *f, size_t max_line)
 {
     memset(r, 0, sizeof *r);
@@ -56,14 +62,14 @@ static size_t quick_room(const text_reader *r, size_t nul_at)
     return nul_at ? 0 : room;
 }
 
-static int read_failed(text_reader *r, dlx_diag *err)
+static int read_failed(text_reader *r, text_diag *err)
 {
     r->done = 1;
     return text_error(err, r->lineno, 0, "read error: %s",
                       strerror(errno ? errno : EIO)) - 1;
 }
 
-int text_next(text_reader *r, dlx_diag *err)
+int text_next(text_reader *r, text_diag *err)
 {
     if (r->pushed_back) {
         r->pushed_back = 0;
@@ -203,7 +209,7 @@ int text_number(const char *p, long long max, long long *out,
     return 0;
 }
 
-int text_error(dlx_diag *d, int line, int col, const char *fmt, ...)
+int text_error(text_diag *d, int line, int col, const char *fmt, ...)
 {
     d->line = line;
     d->col = col;

@@ -12,8 +12,9 @@
  * goes on with the next line.  A bad line that goes on past TEXT_MAX_SKIP
  * bytes stops the input (endless binary input such as /dev/zero).
  *
- * Messages.  A diagnostic is a dlx_diag (dlx_read.h): line, column and a
- * message, the one shape every reader of the project reports in.  Bytes
+ * Messages.  A diagnostic is a text_diag (below): line, column and a
+ * message, the one shape every reader of the project reports in (libdlx
+ * calls it dlx_diag: the same struct).  Bytes
  * of the input quoted in a message are escaped (text_quote), so that a
  * control byte never reaches a terminal raw.
  */
@@ -23,13 +24,24 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "dlx_read.h"
-
 #if defined(__GNUC__) || defined(__clang__)
 #define TEXT_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #else
 #define TEXT_PRINTF(fmt, args)
 #endif
+
+/* A message about a position in the input; line and col count from 1
+ * (col 0: the whole line; line 0: the whole input).  libdlx's public
+ * dlx_read.h holds the same definition under the same guard (this header
+ * is not installed) and names it dlx_diag: change both or neither. */
+#ifndef TEXT_DIAG_DEFINED
+#define TEXT_DIAG_DEFINED
+struct text_diag {
+    int line, col;
+    char message[200];
+};
+#endif
+typedef struct text_diag text_diag;
 
 /* The default cap on a line: a 100x100 sudoku on one line of numbers is
  * under 40 KB, the longest Keen ID of a 32x32 puzzle a few KB. */
@@ -69,7 +81,7 @@ void text_reader_release(text_reader *r);
  * (above).  The puzzle libraries' status codes for a puzzle read, the
  * end, a bad puzzle, a read error and no memory have the same values, so
  * that a reader can pass these on. */
-int text_next(text_reader *r, dlx_diag *err);
+int text_next(text_reader *r, text_diag *err);
 
 /* Makes the next text_next return the current line again. */
 void text_push_back(text_reader *r);
@@ -100,7 +112,7 @@ int text_number(const char *p, long long max, long long *out,
 
 /* Fills *d (line, column from 1, 0 for the whole line; a message) and
  * returns -1, so that a reader can `return text_error(...)`. */
-int text_error(dlx_diag *d, int line, int col, const char *fmt, ...)
+int text_error(text_diag *d, int line, int col, const char *fmt, ...)
     TEXT_PRINTF(4, 5);
 
 /* Input bytes for a message, between quotes: 'abc'.  Control bytes and

@@ -16,12 +16,19 @@ void view_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        int n = *p >= 0x80 ? view_utf8_char(p) : 0;
         if (*p == '"' || *p == '\\')
             fprintf(f, "\\%c", *p);
         else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
             fprintf(f, "\\u%04x", *p);   /* "</script>" cannot close */
-        else
+        else if (*p < 0x80)
             fputc(*p, f);
+        else if (n) {
+            fwrite(p, 1, (size_t)n, f);
+            p += n - 1;
+        } else {
+            fputs("\\ufffd", f); /* a byte that is not UTF-8 */
+        }
     }
     fputc('"', f);
 }

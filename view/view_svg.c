@@ -11,17 +11,25 @@
 
 void view_xml_text(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '&')
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        int n = *p >= 0x80 ? view_utf8_char(p) : 0;
+        if (*p == '&')
             fputs("&amp;", f);
-        else if (*s == '<')
+        else if (*p == '<')
             fputs("&lt;", f);
-        else if (*s == '>')
+        else if (*p == '>')
             fputs("&gt;", f);
-        else if (*s == '"')
+        else if (*p == '"')
             fputs("&quot;", f);
-        else
-            fputc(*s, f);
+        else if (*p >= 0x20 && *p < 0x7f)
+            fputc(*p, f);
+        else if (n) {
+            fwrite(p, 1, (size_t)n, f);
+            p += n - 1;
+        } else {
+            fputs("&#xFFFD;", f); /* a control byte or not UTF-8: XML
+                                     takes neither */
+        }
     }
 }
 

@@ -47,8 +47,10 @@ enum {
     DLX_EOPTION = -8,    /* option index out of range */
     DLX_EBUSY = -9,      /* the matrix is being searched */
     DLX_EOVERFLOW = -10, /* a count past 2^128 (dlx_count_memo) */
-    DLX_EPUSHED = -11    /* options pushed: dlx_count_memo cannot see them
+    DLX_EPUSHED = -11,   /* options pushed: dlx_count_memo cannot see them
                             (pop them and pass them as forced options) */
+    DLX_EBOUNDS = -12,   /* bad item bounds or option cost (see below) */
+    DLX_ENOTSUP = -13    /* not supported with multiplicities or costs */
 };
 
 /* A short English description of a status code ("out of memory"). */
@@ -188,7 +190,8 @@ enum {
     DLX_ENGINE_LINKS = 1,
     DLX_ENGINE_BITS = 2,
     DLX_ENGINE_SMALL = 3,
-    DLX_ENGINE_MEMO = 4     /* dlx_result.engine of dlx_count_memo only */
+    DLX_ENGINE_MEMO = 4,    /* dlx_result.engine of dlx_count_memo only */
+    DLX_ENGINE_MCC = 5      /* dlx_result.engine of Algorithm M (below) */
 };
 
 /* What to search for.  Start from dlx_search_defaults() and set fields. */
@@ -355,8 +358,8 @@ int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
 
    Returns DLX_OK, DLX_EOVERFLOW when the count passes 2^128 (r->solutions
    is then 0: never a wrapped number), DLX_EPUSHED when options are pushed
-   (dlx_push), DLX_EOPTION or DLX_ECONFLICT for bad forced options, or
-   DLX_ENOMEM.  st may be NULL. */
+   (dlx_push), DLX_ENOTSUP when an item has bounds (dlx_set_bounds),
+   DLX_EOPTION or DLX_ECONFLICT for bad forced options, or DLX_ENOMEM.  st may be NULL. */
 #define DLX_MEMO_DEFAULT_MB 4096
 
 typedef struct dlx_memo_stats {
@@ -376,6 +379,63 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
  * rule; it searches a little (a few milliseconds), so it needs the matrix
  * as dlx_solve does (not pushed on, not searched by another thread). */
 int dlx_memo_pays(dlx_matrix *m);
+
+/* ---- multiplicities and costs (Knuth's dlx3 and dlx5) ----------------- */
+
+/* Multiplicities: primary item `item` must be covered at least lo and at
+ * most hi times (dlx3's "lo:hi|name"; every item starts at 1:1).  Needs
+ * 0 <= lo <= hi, 1 <= hi <= DLX_MAX_BOUND, and a primary item; returns
+ * DLX_OK, DLX_EITEM (bad or secondary item), DLX_EBOUNDS, DLX_EBUSY or
+ * DLX_ENOMEM.  The matrix keeps the bounds; dlx_clone copies them.
+ *
+ * Once an item's bounds are not 1:1, dlx_solve runs Knuth's Algorithm M
+ * (dlx3, TAOCP 7.2.2.1): the same choice of item (fewest ways to branch,
+ * then least slack, then the longest list, leftmost), so the same nodes,
+ * updates and solutions as dlx3, in the same order; a solution lists
+ * each chosen option once (forced options first).  That search supports
+ * forced and pushed options, limits, max_seconds, on_solution and
+ * on_poll; it refuses on_trace, split_depth and randomize with
+ * DLX_ENOTSUP, as dlx_estimate_size does (so --threads, shards and jobs
+ * are refused, never answered wrong).  dlx_result.engine is
+ * DLX_ENGINE_MCC. */
+#define DLX_MAX_BOUND 1000000
+int dlx_set_bounds(dlx_matrix *m, int item, int lo, int hi);
+/* The bounds of an item (1:1 unless set); DLX_EITEM for a bad index. */
+int dlx_item_bounds(const dlx_matrix *m, int item, int *lo, int *hi);
+
+/* Costs: option `option` costs `cost` (dlx5's "|n"; 0 unless set), with
+ * 0 <= cost <= DLX_MAX_COST and the costs of all options together at
+ * most INT64_MAX, so that no solution's cost overflows.  Returns DLX_OK,
+ * DLX_EOPTION, DLX_EBOUNDS, DLX_EBUSY or DLX_ENOMEM.  dlx_solve ignores
+ * costs; dlx_best uses them. */
+#define DLX_MAX_COST 1000000000000000LL
+int dlx_set_cost(dlx_matrix *m, int option, int64_t cost);
+int64_t dlx_option_cost(const dlx_matrix *m, int option); /* -1: bad */
+
+/* The k cheapest solutions (1 <= k <= DLX_MAX_BEST), with bounds as well
+ * when there are any: Algorithm M on item lists sorted by cost, after
+ * dlx5's taxes (an item covered exactly lo = hi times pays the cost of
+ * its cheapest option, taken off every option of its list), cutting off
+ * every option and node whose cost plus a lower bound on the rest (each
+ * item that still needs covering, at the least cost per primary item of
+ * the options left in its list) cannot beat the k-th best found so far.
+ * Reads from `s` (NULL: dlx_search_defaults()) forced/n_forced,
+ * max_nodes, max_seconds, on_poll and
+ * on_solution (called for each solution that enters the k best, in the
+ * order found); the rest must be off (DLX_ENOTSUP).  r->solutions counts
+ * those solutions, r->nodes the nodes.  The outcome is DLX_COMPLETE when
+ * the k found are the k cheapest (fewer when there are fewer solutions).
+ * Returns like dlx_solve. */
+#define DLX_MAX_BEST 100000
+int dlx_best(dlx_matrix *m, const dlx_search *s, int k, dlx_result *r);
+
+/* The i-th cheapest solution of the last dlx_best (i from 0, ties in the
+ * order found): its options (forced first; valid until the next search
+ * on m or dlx_free) and its cost.  Returns the number of options, or
+ * DLX_EOPTION when i is not below the number of solutions kept. */
+int dlx_best_solution(const dlx_matrix *m, int i, const int **options,
+                      int64_t *cost);
+int dlx_best_count(const dlx_matrix *m);
 
 #ifdef __cplusplus
 }

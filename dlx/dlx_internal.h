@@ -1,0 +1,535 @@
+/*
+ * dlx_internal.h - what the engine's files share, private to libdlx.
+ *
+ *   dlx_build.c   the matrix: building, clone, check, fingerprint, counts
+ *   dlx_solve.c   dlx_solve: buffers, then the engine that fits the search
+ *   dlx_dance.c   the dance (Knuth's dlx1/dlx2 on the links), forced and
+ *                 pushed options, dlx_estimate_size
+ *   dlx_bits.c    the compact bitset search (DLX_ENGINE_BITS)
+ *   dlx_small.c   the compact search on what is left (DLX_ENGINE_SMALL)
+ *
+ * An engine is a file with an entry point declared below (dlxi_*: the
+ * shared library exports only dlx_*, see cmake/libdlx.map).  The steps
+ * the hot loops make (the dance's hide/cover/commit, budget_spent,
+ * visit_solution, lowest_bit) are static inline here, so that every
+ * engine's search compiles them into its loop as when it was one file.
+ */
+#ifndef DLX_INTERNAL_H
+#define DLX_INTERNAL_H
+
+#include "dlx.h"
+#include "dlx_mcc.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Layout, as in Knuth's dlx1, with int indices instead of pointers (half
+ * the cache footprint of pointers, and a clone is a memcpy).  Unlike dlx1,
+ * a node's fields live in parallel arrays, ln[] (up, down), itm[], nxt[],
+ * prv[] and color[]: the dance touches links most, so 8-byte links pack
+ * twice as many nodes per cache line as Knuth's 16-byte node (1.3x on
+ * pentominoes), and color[] is not touched at all when no option has one.
+ *
+ *   items[]   doubly linked lists of item indices
+ *     0            root of the active primary items
+ *     1..P         primary items      (API item i is internal item i+1)
+ *     P+1..N       secondary items
+ *     N+1          root of the active secondary items
+ *
+ *   nodes (index x into ln[], itm[], nxt[], prv[], color[])
+ *     0            unused
+ *     1..N         header of item i: up/down head its list of nodes and
+ *                  `itm` holds the list's length
+ *     N+1          first spacer
+ *     ...          the nodes of option 0, then a spacer, the nodes of
+ *                  option 1, a spacer, and so on
+ *
+ *     header:   up, down = last and first node of the item's list;
+ *               itm = length of the list
+ *     node:     up, down = neighbours in the item's list; itm = item (> 0);
+ *               color = 0 (none), > 0 (a color), -1 (purified: same color
+ *               as the committed one, so kept in place but ignored);
+ *               nxt = the next node of its option, the last one's is the
+ *               first (hide() walks this ring: a loop of |option| - 1
+ *               steps, which the branch predictor learns, instead of
+ *               Knuth's walk to the spacer and back, whose two exits move
+ *               with the node's place in its option); prv = the node
+ *               before it, cyclically (uncommit_others walks back)
+ *     spacer:   itm = -(o + 1) < 0 for the option o before it (the first
+ *               spacer has itm 0);
+ *               up = first node of the option before it,
+ *               down = last node of the option after it
+ *
+ * Invariant between searches: every item is in its list and every node is
+ * linked in its item's list, in the order options were added.
+ */
+typedef struct link {
+    int up, down;
+} link;
+
+typedef struct item {
+    int prev, next;
+} item;
+
+typedef struct small_search small_search;
+
+struct dlx_matrix {
+    int n_primary, n_items;
+    item *items;        /* n_items + 2 */
+    uint64_t *active;   /* bit i set: item i is in its item list (see
+                           choose_item) */
+    uint64_t *low;      /* bit i set: primary item i is active and has at
+                           most one option left (searches that track
+                           empty items, see hide()) */
+    link *ln;
+    int *itm;
+    int *color;
+    int *nxt;           /* node: the next node of its option, cyclically */
+    int *prv;           /* node: the one before it, cyclically */
+    int n_nodes;        /* nodes in use, spacers included */
+    int cap_nodes;
+    int *opt_start;     /* first node of each option */
+    int n_options, cap_options;
+    int last_spacer;
+    int has_colors;     /* some option gives an item a color */
+    int *stamp;         /* per item, to catch repeats in dlx_add_option */
+    int stamp_now;
+
+    /* Search state, kept between searches to avoid reallocating. */
+    int busy;
+    int *choice;        /* node chosen at each level */
+    int *solution;      /* forced options, then one per level */
+    int cap_solution;
+    int *first;         /* the first solution of the last search */
+    int first_n, cap_first;
+    uint64_t *level_nodes;
+    int *rstack;        /* randomized option order, one run per level */
+    int cap_rstack;
+    int *rbase, *rcount, *ridx;
+    int *branched;      /* split mode: real choices above each level */
+    int *pushed;        /* options committed by dlx_push, oldest first */
+    int n_pushed, cap_pushed;
+    small_search *small; /* the compact search on what is left
+                           (dlx_small.c) */
+    int levels_used;    /* level_nodes[] is zero from here on */
+    dlxi_ext ext;       /* bounds and costs (dlx_mcc.h) */
+};
+
+/* ---- small helpers ----------------------------------------------------- */
+
+/* The search is written once with constant flags (colors, empty items)
+ * and compiled once per combination; GCC and Clang otherwise decline to
+ * clone a function this large and keep every flag test in the hot loops
+ * (15% of the instructions on queens-13).  Elsewhere a plain inline. */
+#if defined(__GNUC__)
+#define DLX_ALWAYS_INLINE inline __attribute__((always_inline))
+#define DLX_NOINLINE __attribute__((noinline))
+#else
+#define DLX_ALWAYS_INLINE inline
+#define DLX_NOINLINE
+#endif
+
+/* The index of the lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(w);
+#else
+    int k = 0;
+    while (!(w & 1))
+        w >>= 1, k++;
+    return k;
+#endif
+}
+
+/* Grows the array p of *cap elements of `size` bytes to hold `need`
+ * (doubling); NULL when out of memory (p is then still valid). */
+static inline void *grow(void *p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    long c = *cap ? *cap : 16;
+    while (c < need)
+        c *= 2;
+    if (c > INT_MAX)
+        c = INT_MAX;
+    void *q = realloc(p, (size_t)c * size);
+    if (q)
+        *cap = (int)c;
+    return q;
+}
+
+/* Words of the bitset of active items 0..n+1. */
+static inline size_t active_words(int n)
+{
+    return ((size_t)n + 2 + 63) / 64;
+}
+
+/* dlx_num_nodes, inline: the engines' tests of size read the matrix
+ * again after an external call (which may change it, for all the
+ * compiler knows), and lose the bounds they checked. */
+static inline long num_nodes(const dlx_matrix *m)
+{
+    /* all nodes less headers, spacers and node 0 */
+    return (long)m->n_nodes - m->n_items - 2 - m->n_options;
+}
+
+/* The option that node x belongs to: the spacer before it names it. */
+static inline int option_of(const int *itm, int x)
+{
+    while (itm[x] > 0)
+        x--;
+    return -itm[x];
+}
+
+/* ---- randomness -------------------------------------------------------- */
+
+/* splitmix64: small, fast, and the same sequence on every machine. */
+static inline uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* uniform in 0..n-1 without modulo bias */
+static inline uint32_t random_below(uint64_t *state, uint32_t n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t r;
+    do
+        r = next_random(state);
+    while (r >= limit);
+    return (uint32_t)(r % n);
+}
+
+/* ---- what the engines share ------------------------------------------- */
+
+/* The state a search reports back to dlx_solve. */
+typedef struct tally {
+    uint64_t nodes, updates, found, found_hi, splits;
+    int max_level, status;
+    dlx_outcome outcome;
+} tally;
+
+/* Nodes per item, on average, from which DLX_ENGINE_AUTO takes the
+ * bitset search (dlx_bits.c); the search on what is left (dlx_small.c)
+ * leaves such lists to it. */
+#define DLX_BITS_MIN_LIST 32
+
+/* dlx_solve.c: a monotonic clock, in seconds. */
+double dlxi_now_seconds(void);
+
+/* dlx_solve.c: the buffers of a search (solution, first solution, the
+ * level profile cleared; the random order's and split's when asked):
+ * DLX_OK or DLX_ENOMEM. */
+int dlxi_prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
+                         int split);
+
+/* dlx_dance.c: commits the forced options one by one on the links
+ * (DLX_OK; on DLX_EOPTION or DLX_ECONFLICT it has undone what it did),
+ * adding Knuth's updates to *upd; dlxi_unforce undoes it. */
+int dlxi_force(dlx_matrix *m, const int *forced, int n, uint64_t *upd);
+void dlxi_unforce(dlx_matrix *m, const int *forced, int n);
+
+/* The engines.  Each search starts from what the links or its own state
+ * say, counts into *out, and leaves the matrix as it found it. */
+
+/* dlx_dance.c: the dance, on the links as they are (forced options
+ * committed); picks the variant compiled for the flags of the search. */
+void dlxi_dance_search(dlx_matrix *m, const dlx_search *s, double start,
+                       tally *out);
+
+/* dlx_bits.c: the compact search, when it can and should run (forced
+ * options committed on the links by then): builds it, searches and frees
+ * it.  DLX_OK when it searched; else (DLX_ETOOBIG: not for this search,
+ * or DLX_ENOMEM) nothing was searched and the dance takes it. */
+int dlxi_bits_solve(dlx_matrix *m, const dlx_search *s, double start,
+                    tally *out);
+
+/* dlx_small.c: whether the search on what is left may run (before
+ * anything is forced); dlxi_small_build builds it in m->small (DLX_OK,
+ * DLX_EOPTION, DLX_ECONFLICT, DLX_ENOMEM, or DLX_ETOOBIG: the dance
+ * takes it), and dlxi_small_search searches what it built.
+ * dlxi_small_free(NULL) does nothing. */
+int dlxi_small_eligible(const dlx_matrix *m, const dlx_search *s);
+int dlxi_small_build(dlx_matrix *m, const dlx_search *s);
+void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
+                       tally *out);
+void dlxi_small_free(small_search *b);
+
+/* The budgets every walk of the tree shares (a search, the estimate):
+ * DLX_COMPLETE while none is spent, after `nodes` nodes. */
+static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
+                                       double start)
+{
+    if (s->max_nodes && nodes >= s->max_nodes)
+        return DLX_STOP_NODES;
+    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) {
+        if (s->max_seconds > 0 && dlxi_now_seconds() - start >= s->max_seconds)
+            return DLX_STOP_TIME;
+        if (s->on_poll && s->on_poll(s->poll_ctx, nodes))
+            return DLX_STOP_CALLBACK;
+    }
+    return DLX_COMPLETE;
+}
+
+static inline void emit(const dlx_search *s, dlx_event_kind kind, int level,
+                        int it, int option, int index, int count)
+{
+    dlx_event ev = { kind, level, it, option, index, count };
+    s->on_trace(s->trace_ctx, &ev);
+}
+
+/* Fills m->solution with the forced options and the choices of levels
+ * 0..level-1; returns its length. */
+static inline int collect(dlx_matrix *m, const dlx_search *s, int level)
+{
+    int n = 0;
+    for (int k = 0; k < s->n_forced; k++)
+        m->solution[n++] = s->forced[k];
+    for (int l = 0; l < level; l++)
+        m->solution[n++] = option_of(m->itm, m->choice[l]);
+    return n;
+}
+
+/* Step "visit a solution": count it, keep the first, tell the caller and
+ * the trace; returns the outcome (DLX_COMPLETE: go on searching). */
+static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
+                                         int level, uint64_t *found,
+                                         uint64_t *found_hi, const int simple)
+{
+    dlx_outcome outcome = DLX_COMPLETE;
+    if (++*found == 0)
+        ++*found_hi;
+    int first = *found == 1 && *found_hi == 0;
+    if (s->on_solution || first) {
+        /* spelled out only when someone looks at it: counting a million
+         * solutions should not walk a million option lists */
+        int n = collect(m, s, level);
+        if (first) {
+            memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
+            m->first_n = n;
+        }
+        if (s->on_solution && s->on_solution(s->solution_ctx, m->solution, n))
+            outcome = DLX_STOP_CALLBACK;
+    }
+    if (!simple && s->on_trace)
+        emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
+    /* the limit holds whether or not anyone traces */
+    if (outcome == DLX_COMPLETE && s->max_solutions &&
+        *found >= s->max_solutions && *found_hi == 0)
+        outcome = DLX_STOP_SOLUTIONS;
+    return outcome;
+}
+
+/* ---- the dance --------------------------------------------------------- */
+
+
+
+/* From this many primary items on, the search tracks empty items (below). */
+#define DLX_TRACK_ZEROS_FROM 128
+
+/* The arrays the dance works on, gathered so that every step can be
+ * inlined into the search with them in registers. */
+typedef struct dance {
+    item *it;
+    uint64_t *active;
+    uint64_t *low;
+    link *ln;
+    int *itm;
+    int *color;
+    const int *nxt, *prv;
+    int n_primary;
+    long *zeros;  /* active primary items with no option left (a long, so
+                     that it cannot alias the int arrays and stays in a
+                     register) */
+} dance;
+
+/*
+ * These follow dlx2: hide() skips nodes marked purified (color < 0), which
+ * never happens without colors; `colored` is a constant at every call, so
+ * that the compiler drops the color tests for matrices without colors.
+ * Updates are counted as Knuth counts them: one per item unlinked and one
+ * per node unlinked.  The nodes of one option are in different lists, so
+ * the order in which hide() and unhide() visit them does not matter; both
+ * follow the ring nxt[].
+ *
+ * *zeros counts the active primary items whose list is empty, and the
+ * bitset low[] has the active primary items of length 0 or 1, so that the
+ * choice of item takes the leftmost empty item when there is one, else
+ * the leftmost of length 1, from low[] (a few words, where the item list
+ * is thousands of items long: a 36x36 sudoku has 5,184) and still chooses
+ * exactly what Knuth's rule chooses.  hide() never shortens the list of
+ * an inactive item: every option of a covered item was hidden from the
+ * other lists when it was covered.
+ *
+ * `lists` (a constant): whether cover() unlinks the item from the item
+ * lists.  A search that needs them only to find the active primary items
+ * (no zeros tracked, no random order) keeps the bits of active[] of its
+ * primary items alone: two loads and two stores less per cover.
+ */
+static inline void hide(const dance *d, int p, uint64_t *updates,
+                        const int colored, const int track)
+{
+    /* locals, so that stores to the int arrays need not reload them */
+    link *ln = d->ln;
+    int *itm = d->itm;
+    const int *color = d->color;
+    const int n_primary = d->n_primary;
+    const int *nxt = d->nxt;
+    long zeros = 0;
+    uint64_t u = 0;
+    for (long q = nxt[p]; q != p; q = nxt[q]) {
+        long x = itm[q], up = ln[q].up, dn = ln[q].down;
+        if (!colored || color[q] >= 0) {
+            ln[up].down = (int)dn;
+            ln[dn].up = (int)up;
+            int len = --itm[x];
+            if (track && len <= 1 && x <= n_primary) {
+                zeros += len == 0;
+                d->low[x >> 6] |= (uint64_t)1 << (x & 63);
+            }
+            u++;
+        }
+    }
+    *updates += u;
+    if (track)
+        *d->zeros += zeros;
+}
+
+static inline void unhide(const dance *d, int p, const int colored,
+                          const int track)
+{
+    link *ln = d->ln;
+    int *itm = d->itm;
+    const int *color = d->color;
+    const int n_primary = d->n_primary;
+    const int *nxt = d->nxt;
+    long zeros = 0;
+    for (long q = nxt[p]; q != p; q = nxt[q]) {
+        long x = itm[q], up = ln[q].up, dn = ln[q].down;
+        if (!colored || color[q] >= 0) {
+            ln[up].down = (int)q;
+            ln[dn].up = (int)q;
+            int len = itm[x]++;
+            if (track && len <= 1 && x <= n_primary) {
+                zeros += len == 0;
+                if (len == 1)
+                    d->low[x >> 6] &= ~((uint64_t)1 << (x & 63));
+            }
+        }
+    }
+    if (track)
+        *d->zeros -= zeros;
+}
+
+static inline void cover(const dance *d, int c, uint64_t *updates,
+                         const int colored, const int track, const int lists)
+{
+    item *it = d->it;
+    if (lists) {
+        int l = it[c].prev, r = it[c].next;
+        it[l].next = r;
+        it[r].prev = l;
+    }
+    if (lists || c <= d->n_primary)
+        d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    if (track && c <= d->n_primary) {
+        *d->zeros -= d->itm[c] == 0;
+        d->low[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    }
+    ++*updates;
+    for (int x = d->ln[c].down; x != c; x = d->ln[x].down)
+        hide(d, x, updates, colored, track);
+}
+
+static inline void uncover(const dance *d, int c, const int colored,
+                           const int track, const int lists)
+{
+    item *it = d->it;
+    for (int x = d->ln[c].up; x != c; x = d->ln[x].up)
+        unhide(d, x, colored, track);
+    if (lists) {
+        int l = it[c].prev, r = it[c].next;
+        it[l].next = c;
+        it[r].prev = c;
+    }
+    if (lists || c <= d->n_primary)
+        d->active[c >> 6] |= (uint64_t)1 << (c & 63);
+    if (track && c <= d->n_primary) {
+        *d->zeros += d->itm[c] == 0;
+        d->low[c >> 6] |= (uint64_t)(d->itm[c] <= 1) << (c & 63);
+    }
+}
+
+/* Secondary item of node p takes p's color: options of other colors go. */
+static inline void purify(const dance *d, int p, uint64_t *updates,
+                          const int track)
+{
+    int c = d->itm[p], color = d->color[p];
+    for (int x = d->ln[c].down; x != c; x = d->ln[x].down) {
+        if (d->color[x] != color)
+            hide(d, x, updates, 1, track);
+        else if (x != p)
+            d->color[x] = -1;
+    }
+}
+
+static inline void unpurify(const dance *d, int p, const int track)
+{
+    int c = d->itm[p], color = d->color[p];
+    for (int x = d->ln[c].up; x != c; x = d->ln[x].up) {
+        if (d->color[x] < 0)
+            d->color[x] = color;
+        else if (x != p)
+            unhide(d, x, 1, track);
+    }
+}
+
+static inline void commit(const dance *d, int p, uint64_t *updates,
+                          const int colored, const int track, const int lists)
+{
+    if (!colored || d->color[p] == 0)
+        cover(d, d->itm[p], updates, colored, track, lists);
+    else if (d->color[p] > 0)
+        purify(d, p, updates, track);
+}
+
+static inline void uncommit(const dance *d, int p, const int colored,
+                            const int track, const int lists)
+{
+    if (!colored || d->color[p] == 0)
+        uncover(d, d->itm[p], colored, track, lists);
+    else if (d->color[p] > 0)
+        unpurify(d, p, track);
+}
+
+/* Commit every item of the option of node p except p's own. */
+static inline void commit_others(const dance *d, int p, uint64_t *updates,
+                                 const int colored, const int track,
+                                 const int lists)
+{
+    for (int q = d->nxt[p]; q != p; q = d->nxt[q])
+        commit(d, q, updates, colored, track, lists);
+}
+
+static inline void uncommit_others(const dance *d, int p, const int colored,
+                                   const int track, const int lists)
+{
+    /* backwards: covers are undone in the reverse order of commit_others */
+    for (int q = d->prv[p]; q != p; q = d->prv[q])
+        uncommit(d, q, colored, track, lists);
+}
+
+static inline dance dance_of(dlx_matrix *m, long *zeros)
+{
+    dance d = { m->items, m->active, m->low, m->ln, m->itm, m->color,
+                m->nxt, m->prv, m->n_primary, zeros };
+    return d;
+}
+
+#endif

@@ -1,0 +1,1241 @@
+/*
+ * dlx_mcc.c - multiplicities: Knuth's Algorithm M (dlx3, TAOCP 7.2.2.1).
+ *
+ * A primary item j must be covered s_j times with lo_j <= s_j <= hi_j.
+ * The search is dlx3's step for step (same item chosen, same nodes and
+ * updates), on node arrays of its own built from the matrix's items and
+ * options, so that the dance of dlx.c and its inner loops stay as they
+ * are: plain input never comes here.
+ *
+ * Layout (Knuth's, int indices into one array of 16-byte nodes):
+ *
+ *   cl[0]          root of the active primary items (prev, next)
+ *   cl[1..P]       primary items: bound = how many more options may
+ *                  cover it, slack = hi - lo (fixed), len = list length
+ *   cl[P+1..N]     secondary items (prev = next = itself)
+ *   nd[1..N]       list headers of the items (up, down)
+ *   nd[N+1]        first spacer; then each option's nodes and a spacer
+ *   node           up, down in its item's list; itm = item (> 0);
+ *                  color 0 none, > 0 a color, -1 purified (left in
+ *                  place, ignored by hide)
+ *   spacer         itm <= 0; up = first node of the option before it,
+ *                  down = last node of the option after it
+ *
+ * "Tweaking" (dlx3's new dance step) takes the top option of an item's
+ * list out of it when the item may still be covered again; untweaking
+ * puts back the run of tweaked options in one pass.  Costs (dlx_best,
+ * dlx_cost.c) add a cutoff to the same loop; their item lists are sorted
+ * by net cost, and the loop is compiled a second time for them.
+ */
+#include "dlx_mcc.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- bounds and costs in the matrix ------------------------------------ */
+
+void dlxi_ext_free(dlxi_ext *x)
+{
+    free(x->lo);
+    free(x->hi);
+    free(x->cost);
+    if (x->mcc)
+        dlxi_mcc_release(x->mcc);
+    if (x->best)
+        dlxi_best_release(x->best);
+    memset(x, 0, sizeof *x);
+}
+
+int dlxi_ext_copy(dlxi_ext *dst, const dlxi_ext *src, int n_items)
+{
+    memset(dst, 0, sizeof *dst);
+    if (src->lo) {
+        dst->lo = malloc((size_t)n_items * sizeof *dst->lo);
+        dst->hi = malloc((size_t)n_items * sizeof *dst->hi);
+        if (!dst->lo || !dst->hi)
+            return DLX_ENOMEM;
+        memcpy(dst->lo, src->lo, (size_t)n_items * sizeof *dst->lo);
+        memcpy(dst->hi, src->hi, (size_t)n_items * sizeof *dst->hi);
+    }
+    if (src->cost) {
+        dst->cost = malloc((size_t)src->cap_cost * sizeof *dst->cost);
+        if (!dst->cost)
+            return DLX_ENOMEM;
+        memcpy(dst->cost, src->cost, (size_t)src->cap_cost * sizeof
+               *dst->cost);
+    }
+    dst->n_bounded = src->n_bounded;
+    dst->cap_cost = src->cap_cost;
+    dst->cost_sum = src->cost_sum;
+    return DLX_OK;
+}
+
+uint64_t dlxi_ext_mix(const dlxi_ext *x, uint64_t h, int n_items,
+                      int n_options)
+{
+    /* plain matrices keep the fingerprint they had before bounds */
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211u)
+    if (x->n_bounded)
+        for (int i = 0; i < n_items; i++) {
+            MIX((uint32_t)x->lo[i]);
+            MIX((uint32_t)x->hi[i]);
+        }
+    if (x->cost_sum)
+        for (int o = 0; o < n_options && o < x->cap_cost; o++)
+            MIX(x->cost[o]);
+#undef MIX
+    return h;
+}
+
+int dlx_set_bounds(dlx_matrix *m, int item, int lo, int hi)
+{
+    dlxi_ext *x = dlxi_ext_of(m);
+    if (*dlxi_busy(m))
+        return DLX_EBUSY;
+    if (item < 0 || item >= dlx_num_primary(m))
+        return DLX_EITEM;
+    if (lo < 0 || lo > hi || hi < 1 || hi > DLX_MAX_BOUND)
+        return DLX_EBOUNDS;
+    int n = dlx_num_items(m);
+    if (!x->lo) {
+        x->lo = malloc((size_t)n * sizeof *x->lo);
+        x->hi = malloc((size_t)n * sizeof *x->hi);
+        if (!x->lo || !x->hi) {
+            free(x->lo);
+            free(x->hi);
+            x->lo = x->hi = NULL;
+            return DLX_ENOMEM;
+        }
+        for (int i = 0; i < n; i++)
+            x->lo[i] = x->hi[i] = 1;
+    }
+    x->n_bounded -= x->lo[item] != 1 || x->hi[item] != 1;
+    x->lo[item] = lo;
+    x->hi[item] = hi;
+    x->n_bounded += lo != 1 || hi != 1;
+    return DLX_OK;
+}
+
+int dlx_item_bounds(const dlx_matrix *m, int item, int *lo, int *hi)
+{
+    const dlxi_ext *x = dlxi_ext_const(m);
+    if (item < 0 || item >= dlx_num_items(m))
+        return DLX_EITEM;
+    *lo = x->lo ? x->lo[item] : 1;
+    *hi = x->hi ? x->hi[item] : 1;
+    return DLX_OK;
+}
+
+int dlx_set_cost(dlx_matrix *m, int option, int64_t cost)
+{
+    dlxi_ext *x = dlxi_ext_of(m);
+    if (*dlxi_busy(m))
+        return DLX_EBUSY;
+    if (option < 0 || option >= dlx_num_options(m))
+        return DLX_EOPTION;
+    if (cost < 0 || cost > DLX_MAX_COST)
+        return DLX_EBOUNDS;
+    if (option >= x->cap_cost) {
+        int cap = x->cap_cost ? x->cap_cost : 64;
+        while (cap <= option)
+            cap = cap > INT_MAX / 2 ? INT_MAX : 2 * cap;
+        int64_t *c = realloc(x->cost, (size_t)cap * sizeof *c);
+        if (!c)
+            return DLX_ENOMEM;
+        memset(c + x->cap_cost, 0, (size_t)(cap - x->cap_cost) * sizeof *c);
+        x->cost = c;
+        x->cap_cost = cap;
+    }
+    int64_t sum = x->cost_sum - x->cost[option];
+    if (sum > INT64_MAX - cost)
+        return DLX_EBOUNDS;
+    x->cost_sum = sum + cost;
+    x->cost[option] = cost;
+    return DLX_OK;
+}
+
+int64_t dlx_option_cost(const dlx_matrix *m, int option)
+{
+    const dlxi_ext *x = dlxi_ext_const(m);
+    if (option < 0 || option >= dlx_num_options(m))
+        return -1;
+    return option < x->cap_cost ? x->cost[option] : 0;
+}
+
+/* ---- the engine's arrays ----------------------------------------------- */
+
+typedef struct mnode {
+    int up, down, itm, pad; /* 16 bytes: four nodes a cache line */
+} mnode;
+
+typedef struct mitem {
+    int prev, next, bound, slack, len, pad[3];
+} mitem;
+
+struct dlxi_mcc {
+    mnode *nd;
+    mitem *cl;
+    int *color;         /* node -> 0, a color > 0, or -1 (purified) */
+    int *prv;           /* node -> the node before it in its option,
+                           cyclically (for the walks leftward) */
+    int64_t *ncn;       /* node -> its option's net cost (dlx_best) */
+    int has_colors;
+    int *nopt;          /* node -> option of the engine (-1: header, spacer) */
+    int *omap;          /* option of the engine -> option of the matrix */
+    int64_t *ncost;     /* option of the engine -> net cost (dlx_best) */
+    double *lbw;        /* item -> 1 / most primary items of its options */
+    char *indep;        /* item -> in a set of items no option covers
+                           twice (dlx_best's lower bound) */
+    int n_items, second, last_itm, n_nodes, n_opts;
+    uint64_t *act;      /* bit k: primary item k is in the root list, so
+                           that the choice reads the items in order
+                           without walking the list (same order) */
+    int n_words;
+    int packed;         /* choose_packed can run */
+    int *choice, *best, *first_tweak;
+    int64_t *partcost;
+    int64_t *thr0, *thr1; /* per level, the cover thresholds (costs) */
+    int n_levels;
+    int *sol, *first, first_n;
+    int *fixed, n_fixed;  /* forced options, listed in every solution */
+    uint64_t *level_nodes;
+    int64_t base;       /* cost of the forced and pushed options, taxes */
+};
+
+void dlxi_mcc_release(dlxi_mcc *e)
+{
+    free(e->nd);
+    free(e->cl);
+    free(e->nopt);
+    free(e->color);
+    free(e->prv);
+    free(e->ncn);
+    free(e->omap);
+    free(e->ncost);
+    free(e->lbw);
+    free(e->indep);
+    free(e->act);
+    free(e->choice);
+    free(e->best);
+    free(e->first_tweak);
+    free(e->partcost);
+    free(e->thr0);
+    free(e->thr1);
+    free(e->sol);
+    free(e->first);
+    free(e->fixed);
+    free(e->level_nodes);
+    free(e);
+}
+
+/* What forced and pushed options leave: per item, uses so far; per
+ * secondary item, 0 free, -1 taken without color, c > 0 taken with c. */
+typedef struct fixing {
+    int *use, *state;
+    char *taken;
+    int *items, *colors, cap;
+} fixing;
+
+static void fixing_free(fixing *f)
+{
+    free(f->use);
+    free(f->state);
+    free(f->taken);
+    free(f->items);
+    free(f->colors);
+}
+
+/* The items of option o into f->items/colors; its size or a status. */
+static int fetch_option(const dlx_matrix *m, fixing *f, int o)
+{
+    int n = dlx_option_items(m, o, NULL, NULL, 0);
+    if (n < 0)
+        return n;
+    if (n > f->cap) {
+        int *a = realloc(f->items, (size_t)n * sizeof *a);
+        if (a)
+            f->items = a;
+        int *b = a ? realloc(f->colors, (size_t)n * sizeof *b) : NULL;
+        if (!b)
+            return DLX_ENOMEM;
+        f->colors = b;
+        f->cap = n;
+    }
+    return dlx_option_items(m, o, f->items, f->colors, n);
+}
+
+static int fix_option(const dlx_matrix *m, fixing *f, int o)
+{
+    if (o < 0 || o >= dlx_num_options(m))
+        return DLX_EOPTION;
+    if (f->taken[o])
+        return DLX_ECONFLICT;
+    f->taken[o] = 1;
+    int n = fetch_option(m, f, o), P = dlx_num_primary(m), lo = 1, hi = 1;
+    if (n < 0)
+        return n;
+    for (int k = 0; k < n; k++) {
+        int i = f->items[k], c = f->colors[k];
+        if (i < P) {
+            dlx_item_bounds(m, i, &lo, &hi);
+            if (++f->use[i] > hi)
+                return DLX_ECONFLICT;
+        } else if (c == 0) {
+            if (f->state[i] != 0)
+                return DLX_ECONFLICT;
+            f->state[i] = -1;
+        } else {
+            if (f->state[i] != 0 && f->state[i] != c)
+                return DLX_ECONFLICT;
+            f->state[i] = c;
+        }
+    }
+    return DLX_OK;
+}
+
+/* Nodes option o keeps after the fixed options (0: dropped). */
+static int kept_nodes(const dlx_matrix *m, fixing *f, int o)
+{
+    if (f->taken[o])
+        return 0;
+    int n = fetch_option(m, f, o), P = dlx_num_primary(m), kept = 0;
+    int lo = 1, hi = 1;
+    for (int k = 0; k < n; k++) {
+        int i = f->items[k], c = f->colors[k];
+        if (i < P) {
+            dlx_item_bounds(m, i, &lo, &hi);
+            if (f->use[i] >= hi)
+                return 0;
+            kept++;
+        } else if (f->state[i] != 0) {
+            if (f->state[i] < 0 || c != f->state[i])
+                return 0;
+        } else {
+            kept++;
+        }
+    }
+    return kept;
+}
+
+#define GROW(p, n)                                                         \
+    do {                                                                   \
+        void *q_ = realloc((p), (size_t)(n) * sizeof *(p));                \
+        if (!q_)                                                           \
+            return DLX_ENOMEM;                                             \
+        (p) = q_;                                                          \
+    } while (0)
+
+/* The items: the root list holds the primary items fixed options left
+ * room in; bound = room left, slack = hi - lo (so a fixed option that
+ * met the lower bound leaves bound <= slack). */
+static int build_items(dlxi_mcc *e, const dlx_matrix *m, const fixing *f)
+{
+    int N = dlx_num_items(m), P = dlx_num_primary(m), lo = 1, hi = 1;
+    e->n_items = N;
+    e->second = P + 1;
+    e->last_itm = N + 1;
+    GROW(e->cl, N + 2);
+    memset(e->cl, 0, (size_t)(N + 2) * sizeof *e->cl);
+    int last = 0;
+    e->n_words = (P + 1 + 63) / 64;
+    GROW(e->act, e->n_words);
+    memset(e->act, 0, (size_t)e->n_words * sizeof *e->act);
+    for (int i = 1; i <= N; i++) {
+        mitem *c = &e->cl[i];
+        c->prev = c->next = i;
+        if (i > P)
+            continue;
+        dlx_item_bounds(m, i - 1, &lo, &hi);
+        c->bound = hi - f->use[i - 1];
+        c->slack = hi - lo;
+        if (c->bound == 0)
+            continue;
+        e->cl[last].next = i;
+        c->prev = last;
+        last = i;
+        e->act[i >> 6] |= (uint64_t)1 << (i & 63);
+    }
+    e->cl[last].next = 0;
+    e->cl[0].prev = last;
+    e->packed = P < 4096;
+    for (int i = 1; i <= P; i++)
+        e->packed &= e->cl[i].bound < 1024;
+    return DLX_OK;
+}
+
+/* Appends node x of item i (color c) at the bottom of i's list. */
+static void append_node(dlxi_mcc *e, int x, int i, int c, int opt)
+{
+    mnode *nd = e->nd;
+    int r = nd[i].up;
+    nd[x].itm = i;
+    e->color[x] = c;
+    e->has_colors |= c != 0;
+    nd[x].up = r;
+    nd[x].down = i;
+    nd[r].down = x;
+    nd[i].up = x;
+    e->cl[i].len++;
+    e->nopt[x] = opt;
+}
+
+static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
+{
+    int n_options = dlx_num_options(m), N = e->n_items, P = e->second - 1;
+    long total = N + 2;
+    int opts = 0;
+    for (int o = 0; o < n_options; o++) {
+        int k = kept_nodes(m, f, o);
+        if (k < 0)
+            return k;
+        if (k) {
+            total += k + 1;
+            opts++;
+        }
+    }
+    if (total >= INT_MAX)
+        return DLX_ETOOBIG;
+    GROW(e->nd, total);
+    GROW(e->nopt, total);
+    GROW(e->color, total);
+    GROW(e->prv, total);
+    GROW(e->omap, opts + 1);
+    e->has_colors = 0;
+    for (int i = 0; i <= N; i++) {
+        e->nd[i] = (mnode){i, i, 0, 0};
+        e->nopt[i] = -1;
+        e->color[i] = 0;
+        e->prv[i] = i;
+    }
+    int x = N + 1, spacer = x, j = 0;
+    e->nd[x] = (mnode){0, 0, 0, 0};
+    e->nopt[x] = -1;
+    e->color[x] = 0;
+    e->prv[x] = x;
+    for (int o = 0; o < n_options; o++) {
+        if (!kept_nodes(m, f, o))
+            continue;
+        int n = fetch_option(m, f, o);
+        for (int k = 0; k < n; k++) {
+            int i = f->items[k];
+            if (i >= P && f->state[i] != 0)
+                continue;
+            append_node(e, ++x, i + 1, f->colors[k], j);
+        }
+        e->nd[spacer].down = x;
+        for (int y = spacer + 1; y <= x; y++)
+            e->prv[y] = y > spacer + 1 ? y - 1 : x;
+        e->nd[++x] = (mnode){spacer + 1, 0, -(j + 1), 0};
+        e->nopt[x] = -1;
+        e->color[x] = 0;
+        e->prv[x] = x;
+        spacer = x;
+        e->omap[j++] = o;
+    }
+    e->n_nodes = x + 1;
+    for (int i = 1; i < e->second; i++)
+        e->packed &= e->cl[i].len < (1 << 20) - 2048;
+    e->n_opts = j;
+    return DLX_OK;
+}
+
+/* Fixes the pushed, then the forced options, and builds what is left. */
+static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
+                     int n_forced)
+{
+    int N = dlx_num_items(m), n_options = dlx_num_options(m), n_pushed;
+    const int *pushed = dlxi_pushed(m, &n_pushed);
+    fixing f;
+    memset(&f, 0, sizeof f);
+    f.use = calloc((size_t)N + 1, sizeof *f.use);
+    f.state = calloc((size_t)N + 1, sizeof *f.state);
+    f.taken = calloc((size_t)n_options + 1, 1);
+    int status = f.use && f.state && f.taken ? DLX_OK : DLX_ENOMEM;
+    for (int k = 0; k < n_pushed && status == DLX_OK; k++)
+        status = fix_option(m, &f, pushed[k]);
+    for (int k = 0; k < n_forced && status == DLX_OK; k++)
+        status = fix_option(m, &f, forced[k]);
+    e->base = 0;
+    for (int k = 0; k < n_pushed; k++)
+        e->base += dlx_option_cost(m, pushed[k]);
+    for (int k = 0; k < n_forced && status == DLX_OK; k++)
+        e->base += dlx_option_cost(m, forced[k]);
+    if (status == DLX_OK)
+        status = build_items(e, m, &f);
+    if (status == DLX_OK)
+        status = build_nodes(e, m, &f);
+    fixing_free(&f);
+    if (status != DLX_OK)
+        return status;
+    int L = e->n_opts + e->second + 2;
+    GROW(e->choice, L);
+    GROW(e->best, L);
+    GROW(e->first_tweak, L);
+    GROW(e->partcost, L);
+    GROW(e->thr0, L);
+    GROW(e->thr1, L);
+    GROW(e->level_nodes, L);
+    GROW(e->first, L + n_forced);
+    GROW(e->sol, L + n_forced);
+    memset(e->level_nodes, 0, (size_t)L * sizeof *e->level_nodes);
+    e->n_levels = L;
+    GROW(e->fixed, n_forced + 1);
+    if (n_forced)
+        memcpy(e->fixed, forced, (size_t)n_forced * sizeof *forced);
+    e->n_fixed = n_forced;
+    e->first_n = 0;
+    return DLX_OK;
+}
+
+/* ---- the dance steps (dlx3's, in its orders) ---------------------------- */
+
+/* Each step walks an option's ring (nxt, or prv leftward) where dlx3
+ * walks to the spacer and back: the same nodes in the same order.  With
+ * `colors` 0 (no option gives a color) no color is read. */
+#define LIVE(x) (!colors || e->color[x] >= 0)
+
+/* Takes every other node of rr's option out of its list. */
+static inline uint64_t hide(dlxi_mcc *e, int rr, const int colors)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    const int second = e->second;
+    uint64_t u = 0;
+    for (int nn = rr + 1; nn != rr;) {
+        int cc = nd[nn].itm;
+        if (cc <= 0) {
+            nn = nd[nn].up;
+            continue;
+        }
+        if (LIVE(nn)) {
+            int uu = nd[nn].up, dd = nd[nn].down;
+            nd[uu].down = dd;
+            nd[dd].up = uu;
+            if (cc < second)
+                cl[cc].len--; /* secondary lengths are never read */
+            u++;
+        }
+        nn++;
+    }
+    return u;
+}
+
+static inline void unhide(dlxi_mcc *e, int rr, const int colors)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    const int second = e->second;
+    for (int nn = rr + 1; nn != rr;) {
+        int cc = nd[nn].itm;
+        if (cc <= 0) {
+            nn = nd[nn].up;
+            continue;
+        }
+        if (LIVE(nn)) {
+            int uu = nd[nn].up, dd = nd[nn].down;
+            nd[uu].down = nd[dd].up = nn;
+            if (cc < second)
+                cl[cc].len++;
+        }
+        nn++;
+    }
+}
+
+static inline void deactivate(dlxi_mcc *e, int c)
+{
+    mitem *cl = e->cl;
+    int l = cl[c].prev, r = cl[c].next;
+    cl[l].next = r;
+    cl[r].prev = l;
+    e->act[c >> 6] &= ~((uint64_t)1 << (c & 63));
+}
+
+static inline void reactivate(dlxi_mcc *e, int c)
+{
+    mitem *cl = e->cl;
+    int l = cl[c].prev, r = cl[c].next;
+    cl[l].next = cl[r].prev = c;
+    e->act[c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+/* With costs (dlx5), lists are sorted by net cost and a cover hides
+ * only the options cheaper than `thr`, the cutoff less the cost so far
+ * when it covers: the rest can never be chosen below it (the cost so far
+ * only grows, the cutoff only falls).  uncover takes the same thr. */
+#define CHEAP(x) (!costs || e->ncn[x] < thr)
+
+/* Covers item c: out of the root list (`deact`: primary items; a
+ * secondary item is in no list) and every option of its list hidden. */
+static inline uint64_t cover(dlxi_mcc *e, int c, int deact, const int colors,
+                             const int costs, int64_t thr)
+{
+    mnode *nd = e->nd;
+    const int last = e->last_itm;
+    uint64_t u = 1;
+    if (deact)
+        deactivate(e, c);
+    for (int rr = nd[c].down; rr >= last && CHEAP(rr); rr = nd[rr].down)
+        u += hide(e, rr, colors);
+    return u;
+}
+
+static inline void uncover(dlxi_mcc *e, int c, int react, const int colors,
+                           const int costs, int64_t thr)
+{
+    mnode *nd = e->nd;
+    const int last = e->last_itm;
+    for (int rr = nd[c].down; rr >= last && CHEAP(rr); rr = nd[rr].down)
+        unhide(e, rr, colors);
+    if (react)
+        reactivate(e, c);
+}
+
+/* Keeps only the options that give p's item p's color. */
+static uint64_t purify(dlxi_mcc *e, int p)
+{
+    mnode *nd = e->nd;
+    int cc = nd[p].itm, x = e->color[p];
+    uint64_t u = 0;
+    for (int rr = nd[cc].down; rr >= e->last_itm; rr = nd[rr].down) {
+        if (e->color[rr] != x)
+            u += hide(e, rr, 1);
+        else if (rr != p)
+            e->color[rr] = -1;
+    }
+    return u;
+}
+
+static void unpurify(dlxi_mcc *e, int p)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    int cc = nd[p].itm, x = e->color[p];
+    for (int rr = nd[cc].up; rr >= e->last_itm; rr = nd[rr].up) {
+        if (e->color[rr] < 0) {
+            e->color[rr] = x;
+        } else if (rr != p) {
+            for (int nn = e->prv[rr]; nn != rr; nn = e->prv[nn])
+                if (e->color[nn] >= 0) {
+                    int uu = nd[nn].up, dd = nd[nn].down;
+                    nd[uu].down = nd[dd].up = nn;
+                    cl[nd[nn].itm].len++;
+                }
+        }
+    }
+}
+
+/* Takes n, the top of its list, out; when `block`, hides its option. */
+static inline uint64_t tweak(dlxi_mcc *e, int n, int block, const int colors)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    uint64_t u = 0;
+    for (int nn = block ? n + 1 : n;; nn++) {
+        int cc = nd[nn].itm;
+        if (cc <= 0) {
+            nn = nd[nn].up - 1;
+            continue;
+        }
+        if (LIVE(nn)) {
+            int uu = nd[nn].up, dd = nd[nn].down;
+            nd[uu].down = dd;
+            nd[dd].up = uu;
+            cl[cc].len--;
+            u++;
+        }
+        if (nn == n)
+            break;
+    }
+    return u;
+}
+
+/* Puts back the options tweaked out of c's list since x was its top. */
+static inline void untweak(dlxi_mcc *e, int c, int x, int unblock,
+                           const int colors, const int costs, int64_t thr)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    int z = nd[c].down, k = 0, qq = c, rr;
+    nd[c].down = x;
+    for (rr = x; rr != z; qq = rr, rr = nd[rr].down) {
+        nd[rr].up = qq;
+        k++;
+        if (unblock)
+            unhide(e, rr, colors);
+    }
+    nd[rr].up = qq;
+    cl[c].len += k;
+    if (!unblock)
+        uncover(e, c, 0, colors, costs, thr);
+}
+
+/* Covers, or counts down, the other items of the option of node cur. */
+static inline uint64_t commit_others(dlxi_mcc *e, int cur, const int colors,
+                                     const int costs, int64_t thr)
+{
+    mnode *nd = e->nd;
+    const int second = e->second;
+    uint64_t u = 0;
+    for (int pp = cur + 1; pp != cur; pp++) {
+        int cc = nd[pp].itm;
+        if (cc <= 0) {
+            pp = nd[pp].up - 1;
+            continue;
+        }
+        if (cc < second) {
+            if (--e->cl[cc].bound == 0)
+                u += cover(e, cc, 1, colors, costs, thr);
+        } else if (!colors || e->color[pp] == 0) {
+            u += cover(e, cc, 0, colors, costs, thr);
+        } else if (e->color[pp] > 0) {
+            u += purify(e, pp);
+        }
+    }
+    return u;
+}
+
+static inline void uncommit_others(dlxi_mcc *e, int cur, const int colors,
+                                   const int costs, int64_t thr)
+{
+    const int second = e->second;
+    for (int pp = e->prv[cur]; pp != cur; pp = e->prv[pp]) {
+        int cc = e->nd[pp].itm;
+        if (cc < second) {
+            if (e->cl[cc].bound == 0)
+                uncover(e, cc, 1, colors, costs, thr);
+            e->cl[cc].bound++;
+        } else if (!colors || e->color[pp] == 0) {
+            uncover(e, cc, 0, colors, costs, thr);
+        } else if (e->color[pp] > 0) {
+            unpurify(e, pp);
+        }
+    }
+}
+
+/* ---- the search --------------------------------------------------------- */
+
+#define NO_ITEM_LEFT INT_MAX /* the score when every item is done */
+
+typedef struct run {
+    const dlx_search *s;
+    dlxi_cost_hook *hook;
+    uint64_t nodes, updates, found_lo, found_hi;
+    int maxl, status;
+    dlx_outcome outcome;
+    double start;
+} run;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* dlx3's choice: the fewest ways to branch (len + s - bound + 1, where s
+ * is the slack, at most the bound), then the least s, then the longest
+ * list, leftmost.  A score <= 0 is a dead end whatever comes after it. */
+static inline int lowest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(w);
+#else
+    int k = 0;
+    while (!(w & 1))
+        w >>= 1, k++;
+    return k;
+#endif
+}
+
+/* The same choice without a branch per item, when every number fits a
+ * key: (t + 1024, s, 2^21 - 1 - len, k) in 21, 10, 21 and 12 bits, so
+ * that the least key is dlx3's choice (ties: leftmost).  mcc_build says
+ * whether they fit (lists below 2^20, bounds below 1024, 4095 items). */
+static inline int choose_packed(const dlxi_mcc *e, int *best_item)
+{
+    const mitem *cl = e->cl;
+    uint64_t least = UINT64_MAX;
+    for (int w = 0; w < e->n_words; w++)
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int k = (w << 6) + lowest_bit(bits);
+            int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
+            int len = cl[k].len;
+            uint64_t key = (uint64_t)(len + s - b + 1 + 1024) << 43 |
+                           (uint64_t)s << 33 |
+                           (uint64_t)((1 << 21) - 1 - len) << 12 |
+                           (uint64_t)k;
+            least = key < least ? key : least;
+        }
+    if (least == UINT64_MAX)
+        return NO_ITEM_LEFT;
+    *best_item = (int)(least & 4095);
+    return (int)(least >> 43) - 1024;
+}
+
+static inline int choose(const dlxi_mcc *e, int *best_item)
+{
+    const mitem *cl = e->cl;
+    int score = NO_ITEM_LEFT, best_s = 0, best_l = 0;
+    for (int w = 0; w < e->n_words; w++)
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int k = (w << 6) + lowest_bit(bits);
+            int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
+            int len = cl[k].len, t = len + s - b + 1;
+            if (t <= score &&
+                (t < score || s < best_s || (s == best_s && len > best_l))) {
+                score = t;
+                *best_item = k;
+                best_s = s;
+                best_l = len;
+                if (t <= 0)
+                    return t;
+            }
+        }
+    return score;
+}
+
+/* The choice with costs (dlx5's idea): an item's options that cost
+ * less than `limit` (lists are sorted by net cost; counted up to 10,
+ * else its length) in place of its length in dlx3's score; ties go to
+ * the item whose cheapest option costs most.  Also sets *lb, a lower
+ * bound on the net cost of covering what is left: each item that must
+ * still be covered need = bound - slack more times takes that many
+ * options of its list, each costing at least the cheapest; summed over
+ * the items no option covers twice (e->indep, full costs), or over all
+ * items at the cost per primary item (lbw), whichever is more. */
+static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
+                              int *best_item, double *lb)
+{
+    const mitem *cl = e->cl;
+    const mnode *nd = e->nd;
+    int score = NO_ITEM_LEFT;
+    int64_t best_min = -1;
+    double shared = 0, indep[4] = {0, 0, 0, 0};
+    for (int w = 0; w < e->n_words; w++) {
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int k = (w << 6) + lowest_bit(bits);
+            int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
+            int top = nd[k].down, u = 0;
+            int64_t least = top != k ? e->ncn[top] : 0;
+            /* past `enough` options the item cannot win */
+            long enough = score == NO_ITEM_LEFT ? INT_MAX
+                                                : (long)score - s + b;
+            for (int x = top; x != k && e->ncn[x] < limit;
+                 x = nd[x].down)
+                if (++u == 10 || u > enough) {
+                    u = u > enough ? u : cl[k].len;
+                    break;
+                }
+            int t = u + s - b + 1, need = b - cl[k].slack;
+            if (need > 0) {
+                double c = (double)need * (double)least;
+                shared += c * e->lbw[k];
+                indep[e->indep[k] & 3] += c;
+            }
+            if (t < score || (t == score && least > best_min)) {
+                score = t;
+                *best_item = k;
+                best_min = least;
+                if (t <= 0)
+                    goto done;
+            }
+        }
+    }
+done:;
+    double a = indep[1] + indep[3], z = indep[2] + indep[3];
+    *lb = shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
+    return score;
+}
+
+/* Whether a node of net cost `cost` (plus `lb` at least) cannot beat the
+ * cutoff: a whole number >= cost + lb must stay below it; lb is a sum of
+ * doubles, trimmed so that rounding never cuts a node that could. */
+static inline int cut_off(const dlxi_cost_hook *h, int64_t cost, double lb)
+{
+    if (cost >= h->cutoff)
+        return 1;
+    return lb * (1 - 1e-9) > (double)(h->cutoff - 1 - cost);
+}
+
+/* The solution of levels 0..level-1: forced options, then each level's
+ * (a level that chose no option adds none).  Returns its size. */
+static int solution(dlxi_mcc *e, int level, int *out)
+{
+    int n = e->n_fixed;
+    memcpy(out, e->fixed, (size_t)n * sizeof *out);
+    for (int k = 0; k < level; k++)
+        if (e->choice[k] >= e->last_itm)
+            out[n++] = e->omap[e->nopt[e->choice[k]]];
+    return n;
+}
+
+/* A solution at `level` of net cost `cost`: 0 to go on, 1 to stop. */
+static int visit(dlxi_mcc *e, run *R, int level, int64_t cost)
+{
+    const dlx_search *s = R->s;
+    if (++R->found_lo == 0)
+        R->found_hi++;
+    int n = -1;
+    if (e->first_n == 0) {
+        n = solution(e, level, e->first);
+        e->first_n = n;
+    }
+    if (R->hook) {
+        n = solution(e, level, e->sol);
+        if (dlxi_best_keep(R->hook, e->sol, n, cost)) {
+            R->status = DLX_ENOMEM;
+            return 1;
+        }
+    }
+    if (s->on_solution) {
+        if (n < 0 || !R->hook)
+            n = solution(e, level, e->sol);
+        if (s->on_solution(s->solution_ctx, e->sol, n)) {
+            R->outcome = DLX_STOP_CALLBACK;
+            return 1;
+        }
+    }
+    if (!R->hook && s->max_solutions && R->found_hi == 0 &&
+        R->found_lo >= s->max_solutions) {
+        R->outcome = DLX_STOP_SOLUTIONS;
+        return 1;
+    }
+    return 0;
+}
+
+/* Limits, polled at each node: 1 to stop. */
+static inline int spent(run *R)
+{
+    const dlx_search *s = R->s;
+    if (s->max_nodes && R->nodes >= s->max_nodes) {
+        R->outcome = DLX_STOP_NODES;
+        return 1;
+    }
+    if ((R->nodes & (DLX_POLL_NODES - 1)) == 0 && R->nodes) {
+        if (s->on_poll && s->on_poll(s->poll_ctx, R->nodes)) {
+            R->outcome = DLX_STOP_CALLBACK;
+            return 1;
+        }
+        if (s->max_seconds > 0 && now_seconds() - R->start >= s->max_seconds) {
+            R->outcome = DLX_STOP_TIME;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Algorithm M (dlx3's loop): at each level choose an item; when its
+ * bound and slack are both used up, cover it and try each option of its
+ * list (Algorithm X); otherwise tweak its options off the top one by one,
+ * each tried in turn, and last make the null move (the item takes no
+ * more options) when the list is empty.  With costs, options and nodes
+ * that cannot beat the cutoff are cut off. */
+static inline void mcc_loop(dlxi_mcc *e, run *R, const int costs,
+                            const int colors)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    int *choice = e->choice, *bestv = e->best, *ft = e->first_tweak;
+    int64_t cur_cost = 0;
+    int level = 0, best = 0, cur;
+forward:
+    if (spent(R))
+        return;
+    R->nodes++;
+    e->level_nodes[level]++;
+    if (level > R->maxl)
+        R->maxl = level;
+    double lb = 0;
+    int score = costs ? choose_cost(e, R->hook->cutoff == INT64_MAX
+                                           ? INT64_MAX
+                                           : R->hook->cutoff - cur_cost,
+                                    &best, &lb)
+              : e->packed ? choose_packed(e, &best) : choose(e, &best);
+    if (score <= 0)
+        goto backdown;
+    if (costs && R->hook->cutoff < INT64_MAX && score != NO_ITEM_LEFT &&
+        cut_off(R->hook, cur_cost, lb))
+        goto backdown;
+    if (costs && cur_cost >= R->hook->cutoff)
+        goto backdown;
+    if (score == NO_ITEM_LEFT) {
+        if (visit(e, R, level, cur_cost))
+            return;
+        goto backdown;
+    }
+    e->partcost[level] = cur_cost;
+    if (costs)
+        e->thr0[level] = cl[best].slack ? INT64_MAX
+                                         : R->hook->cutoff - cur_cost;
+    bestv[level] = best;
+    ft[level] = 0;
+    cur = choice[level] = nd[best].down;
+    cl[best].bound--;
+    if (cl[best].bound == 0 && cl[best].slack == 0) {
+        R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+    } else {
+        ft[level] = cur;
+        if (cl[best].bound == 0)
+            R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+    }
+advance:
+    if (cl[best].bound == 0 && cl[best].slack == 0) {
+        if (cur == best)
+            goto backup;
+        if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff)
+            goto backup; /* the rest of the list costs as much or more */
+    } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
+        goto backup;
+    } else if (cur != best) {
+        R->updates += tweak(e, cur, cl[best].bound, colors);
+        if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff) {
+            cur = choice[level] = nd[cur].down;
+            goto advance;
+        }
+    } else if (cl[best].bound != 0) {
+        deactivate(e, best);
+    }
+    if (cur >= e->last_itm) {
+        if (costs) {
+            cur_cost += e->ncn[cur];
+            e->thr1[level] = R->hook->cutoff - cur_cost;
+        }
+        R->updates += commit_others(e, cur, colors, costs,
+                                    costs ? e->thr1[level] : 0);
+    }
+    level++;
+    goto forward;
+backup:
+    if (cl[best].bound == 0 && cl[best].slack == 0)
+        uncover(e, best, 1, colors, costs, e->thr0[level]);
+    else
+        untweak(e, best, ft[level], cl[best].bound, colors, costs,
+                e->thr0[level]);
+    cl[best].bound++;
+backdown:
+    if (level == 0)
+        return;
+    level--;
+    cur = choice[level];
+    best = bestv[level];
+    if (costs)
+        cur_cost = e->partcost[level];
+    if (cur < e->last_itm) {
+        reactivate(e, best);
+        goto backup;
+    }
+    uncommit_others(e, cur, colors, costs, costs ? e->thr1[level] : 0);
+    cur = choice[level] = nd[cur].down;
+    goto advance;
+}
+
+static void mcc_count(dlxi_mcc *e, run *R)
+{
+    mcc_loop(e, R, 0, 0);
+}
+
+static void mcc_count_colors(dlxi_mcc *e, run *R)
+{
+    mcc_loop(e, R, 0, 1);
+}
+
+static void mcc_cost(dlxi_mcc *e, run *R)
+{
+    mcc_loop(e, R, 1, 0);
+}
+
+static void mcc_cost_colors(dlxi_mcc *e, run *R)
+{
+    mcc_loop(e, R, 1, 1);
+}
+
+/* ---- costs: taxes, sorted lists, the bound's weights -------------------- */
+
+/* Net costs after dlx5's taxes: an item covered exactly lo = hi = b more
+ * times pays b times the cost of its cheapest option, which every option
+ * of its list pays less (the cost of every solution falls by the same
+ * amount, since each covers the item b times).  Other items pay none. */
+static int64_t levy_taxes(dlxi_mcc *e)
+{
+    mnode *nd = e->nd;
+    int64_t total = 0;
+    for (int k = 1; k < e->second; k++) {
+        if (e->cl[k].slack != 0 || e->cl[k].bound == 0 || nd[k].down == k)
+            continue;
+        int64_t tax = INT64_MAX;
+        for (int x = nd[k].down; x != k; x = nd[x].down)
+            if (e->ncost[e->nopt[x]] < tax)
+                tax = e->ncost[e->nopt[x]];
+        if (tax == 0)
+            continue;
+        for (int x = nd[k].down; x != k; x = nd[x].down)
+            e->ncost[e->nopt[x]] -= tax;
+        total += tax * e->cl[k].bound;
+    }
+    return total;
+}
+
+/* Stable merge sort of the nodes a[0..n-1] by their option's net cost. */
+static void sort_by_cost(const dlxi_mcc *e, int *a, int *tmp, int n)
+{
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n;
+            int hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = e->ncost[e->nopt[a[j]]] < e->ncost[e->nopt[a[i]]]
+                               ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, (size_t)n * sizeof *a);
+    }
+}
+
+/* Sorts each list by net cost, ties in option order, and sets each
+ * item's weight 1 / (most primary items in an option of its list). */
+static int sort_lists(dlxi_mcc *e)
+{
+    mnode *nd = e->nd;
+    int longest = 1;
+    for (int i = 1; i <= e->n_items; i++)
+        if (e->cl[i].len > longest)
+            longest = e->cl[i].len;
+    int *prim = calloc((size_t)e->n_opts + 1, sizeof *prim);
+    int *a = malloc((size_t)longest * sizeof *a);
+    int *tmp = malloc((size_t)longest * sizeof *tmp);
+    if (!prim || !a || !tmp) {
+        free(prim);
+        free(a);
+        free(tmp);
+        return DLX_ENOMEM;
+    }
+    for (int x = e->last_itm; x < e->n_nodes; x++)
+        if (nd[x].itm > 0 && nd[x].itm < e->second)
+            prim[e->nopt[x]]++;
+    /* two sets of independent items (bits 0 and 1 of indep[]), greedily
+     * left to right and right to left: an item joins when no option of
+     * its list has an item that joined (assignment: the workers, the
+     * jobs) */
+    char *touched = calloc((size_t)e->n_opts + 1, 1);
+    if (!touched) {
+        free(prim);
+        free(a);
+        free(tmp);
+        return DLX_ENOMEM;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        memset(touched, 0, (size_t)e->n_opts + 1);
+        for (int j = 1; j < e->second; j++) {
+            int i = pass ? e->second - j : j, ok = 1;
+            if (!pass)
+                e->indep[i] = 0;
+            for (int x = nd[i].down; x != i && ok; x = nd[x].down)
+                ok = !touched[e->nopt[x]];
+            e->indep[i] |= (char)(ok << pass);
+            for (int x = nd[i].down; x != i && ok; x = nd[x].down)
+                touched[e->nopt[x]] = 1;
+        }
+    }
+    free(touched);
+    for (int i = 1; i <= e->n_items; i++) {
+        int n = 0, most = 1;
+        for (int x = nd[i].down; x != i; x = nd[x].down) {
+            a[n++] = x;
+            if (prim[e->nopt[x]] > most)
+                most = prim[e->nopt[x]];
+        }
+        e->lbw[i] = 1.0 / most;
+        sort_by_cost(e, a, tmp, n);
+        int prev = i;
+        for (int k = 0; k < n; k++) {
+            nd[prev].down = a[k];
+            nd[a[k]].up = prev;
+            prev = a[k];
+        }
+        nd[prev].down = i;
+        nd[i].up = prev;
+    }
+    free(prim);
+    free(a);
+    free(tmp);
+    return DLX_OK;
+}
+
+static int prepare_costs(dlxi_mcc *e, const dlx_matrix *m)
+{
+    GROW(e->ncost, e->n_opts + 1);
+    GROW(e->lbw, e->n_items + 1);
+    GROW(e->indep, e->n_items + 1);
+    for (int j = 0; j < e->n_opts; j++)
+        e->ncost[j] = dlx_option_cost(m, e->omap[j]);
+    e->base += levy_taxes(e);
+    GROW(e->ncn, e->n_nodes);
+    for (int x = 0; x < e->n_nodes; x++)
+        e->ncn[x] = e->nopt[x] >= 0 ? e->ncost[e->nopt[x]] : 0;
+    return sort_lists(e);
+}
+
+/* ---- entry points ------------------------------------------------------- */
+
+int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
+                 dlx_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->max_level = -1;
+    r->engine = DLX_ENGINE_MCC;
+    int *busy = dlxi_busy(m);
+    if (*busy)
+        return DLX_EBUSY;
+    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
+        return DLX_EOPTION;
+    if (s->on_trace || s->split_depth > 0 || s->randomize)
+        return DLX_ENOTSUP;
+    dlxi_ext *x = dlxi_ext_of(m);
+    if (!x->mcc && !(x->mcc = calloc(1, sizeof *x->mcc)))
+        return DLX_ENOMEM;
+    dlxi_mcc *e = x->mcc;
+    run R;
+    memset(&R, 0, sizeof R);
+    R.s = s;
+    R.hook = hook;
+    R.maxl = -1;
+    R.start = now_seconds();
+    int status = mcc_build(e, m, s->forced, s->n_forced);
+    if (status == DLX_OK && hook) {
+        status = prepare_costs(e, m);
+        hook->base = e->base;
+    }
+    if (status != DLX_OK)
+        return status;
+    *busy = 1;
+    if (hook)
+        e->has_colors ? mcc_cost_colors(e, &R) : mcc_cost(e, &R);
+    else
+        e->has_colors ? mcc_count_colors(e, &R) : mcc_count(e, &R);
+    *busy = 0;
+    if (R.status != DLX_OK)
+        return R.status;
+    r->outcome = R.outcome;
+    r->solutions.lo = R.found_lo;
+    r->solutions.hi = R.found_hi;
+    r->nodes = R.nodes;
+    r->updates = R.updates;
+    r->max_level = R.maxl;
+    r->seconds = now_seconds() - R.start;
+    r->first = e->first_n ? e->first : NULL;
+    r->first_n = e->first_n;
+    r->level_nodes = e->level_nodes;
+    r->n_levels = R.maxl + 1;
+    return DLX_OK;
+}
+
+int dlxi_mcc_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
+{
+    return dlxi_mcc_run(m, s, NULL, r);
+}

@@ -1,0 +1,68 @@
+/*
+ * dlx_mcc.h - multiplicities (Knuth's dlx3) and costs (dlx5), private to
+ * libdlx.
+ *
+ *   dlx_mcc.c   bounds and costs kept in the matrix, Algorithm M on node
+ *               arrays of its own (built from the matrix's items and
+ *               options), dlx_solve for matrices with bounds
+ *   dlx_cost.c  dlx_best: taxes, the k best solutions, the lower bound
+ *
+ * The dance (dlx.c) holds one dlxi_ext in the matrix and calls four
+ * functions: free, copy, the fingerprint's mix, and dlxi_mcc_solve when
+ * an item's bounds are not 1:1.  Plain input never reaches these files.
+ * Internal names start with dlxi_ (the library exports only dlx_*).
+ */
+#ifndef DLX_MCC_H
+#define DLX_MCC_H
+
+#include "dlx.h"
+
+typedef struct dlxi_mcc dlxi_mcc;
+typedef struct dlxi_best dlxi_best;
+
+/* What the matrix keeps for both extensions: NULL arrays until a bound
+ * or cost is set.  lo/hi have one entry per item (secondary ones stay
+ * 1:1); cost has cap_cost entries (options past it cost 0). */
+typedef struct dlxi_ext {
+    int *lo, *hi;
+    int n_bounded;      /* primary items whose bounds are not 1:1 */
+    int64_t *cost;
+    int cap_cost;
+    int64_t cost_sum;   /* of all options, <= INT64_MAX */
+    dlxi_mcc *mcc;      /* the last search's arrays and results */
+    dlxi_best *best;    /* the last dlx_best's solutions */
+} dlxi_ext;
+
+void dlxi_ext_free(dlxi_ext *x);
+int dlxi_ext_copy(dlxi_ext *dst, const dlxi_ext *src, int n_items);
+void dlxi_mcc_release(dlxi_mcc *e);
+void dlxi_best_release(dlxi_best *b);
+uint64_t dlxi_ext_mix(const dlxi_ext *x, uint64_t h, int n_items,
+                      int n_options);
+
+/* From dlx.c: the matrix's extension, busy flag and pushed options. */
+dlxi_ext *dlxi_ext_of(dlx_matrix *m);
+const dlxi_ext *dlxi_ext_const(const dlx_matrix *m);
+int *dlxi_busy(dlx_matrix *m);
+const int *dlxi_pushed(const dlx_matrix *m, int *n);
+
+/* dlx_solve on a matrix with bounds (dlx_mcc.c). */
+int dlxi_mcc_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
+
+/* The engine's costs hook (dlx_cost.c calls the search with one). */
+typedef struct dlxi_cost_hook {
+    int k;                  /* solutions kept */
+    int64_t cutoff;         /* net cost to beat: the k-th best's, or max */
+    int64_t base;           /* taxes and forced options, added back */
+    void *best;             /* dlxi_best */
+} dlxi_cost_hook;
+
+int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
+                 dlx_result *r);
+/* Called by the search for a solution of net cost `net` below the
+ * cutoff (dlx_cost.c): keeps it, moves hook->cutoff; non-zero on
+ * failure to allocate. */
+int dlxi_best_keep(dlxi_cost_hook *hook, const int *options, int n,
+                   int64_t net);
+
+#endif

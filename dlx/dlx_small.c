@@ -1,0 +1,820 @@
+/*
+ * dlx_small.c - the compact search on what is left (DLX_ENGINE_SMALL):
+ * the dance's search, node for node, built on what forced and pushed
+ * options leave of the matrix, with a narrow state copied per level.
+ */
+#include "dlx_internal.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+
+/*
+ * A third way to make the same search, for the small problem that forced
+ * (and pushed) options leave of a larger matrix: a sudoku puzzle's givens
+ * leave about 250 of 324 items and 300 of 729 options.  Instead of
+ * committing the forced options on the links and undoing them afterwards,
+ * the search is built on what is still possible:
+ *
+ *   items     the items no forced or pushed option covers, renumbered
+ *             0..P-1 (primary) and P..N-1 (secondary), in their order
+ *   options   the options none of whose items is covered, renumbered
+ *             0..O-1, in their order
+ *
+ * so every list holds the nodes the dance would still see after forcing,
+ * in the same order, and the search (leftmost item of fewest options, its
+ * options in order) makes the same choices: the same nodes, solutions,
+ * updates and level profile.  The state of a level is narrow and copied
+ * whole on the way down (going back up costs nothing):
+ *
+ *   state = | opts: W words, a bit per active option | len: LB bytes |
+ *           | len[D]: a spare byte | padding to a multiple of 64 bytes |
+ *
+ *   len[i]  the active options of primary item i (a list is at most
+ *           254 long); 255 once i is covered, and in the padding up to LB
+ *           (a multiple of 16), so that the fewest options are a plain
+ *           minimum over LB bytes (SSE2, or vectorized by the compiler)
+ *           and the leftmost item with them one compare per 16 bytes.
+ *
+ * Items are numbered primary 0..P-1, then the dummy D = LB, then the
+ * secondary ones.  Each option's primary items are a record of KP (a
+ * multiple of 4, padded with D, whose row of masks is zero and whose byte
+ * is the spare one), and all its items a record of KA, padded the same
+ * way, so that the loops over them go four at a time (a sudoku band's
+ * option, three primary items and one secondary, is one group of four).
+ * A level covers its chosen item in place (its options leave the state)
+ * and keeps their list; trying option o copies the state one level down
+ * (in place when o is the item's only option: nothing to come back for)
+ * and removes the options that share one of o's other items.  A count of
+ * the primary items left tells a solution without a scan.
+ */
+#define DLX_SMALL_MAX_OPTIONS 4096
+#define DLX_SMALL_MIN_HIDDEN 10 /* nodes hidden per item covered, for AUTO */
+#define DLX_SMALL_MAX_PRIMARY 1024
+#define DLX_SMALL_MAX_LIST 254
+#define DLX_SMALL_COVERED 255
+#define DLX_SMALL_MAX_KP 16     /* primary items of an option */
+#define DLX_SMALL_MAX_KA 256    /* items of an option */
+
+typedef struct small_search {
+    int P, N, O, W;      /* as above */
+    int LB;              /* bytes of len[], P rounded up to 16 */
+    size_t stride;       /* bytes of one level's state, a multiple of 16 */
+    int levels;          /* states and lists allocated */
+    int *opt;            /* O: the matrix's option of each local option */
+    int *local;          /* per internal item: local index, or -1 */
+    uint64_t *mask;      /* N x W: the options of each item */
+    uint16_t *arec;      /* O x KA: all the items of each option, the
+                            primary ones first, padded with D */
+    uint8_t *ngroups;    /* O: the groups of 4 in each record of arec */
+    int KA;              /* the longest option's items, rounded up to a
+                            multiple of 4 */
+    int D;               /* the dummy item that pads the records: its row
+                            of the mask is zero, its byte of len is after
+                            the LB scanned */
+    uint16_t *prec;      /* O x KP: the primary items of each option,
+                            padded with D */
+    int KP;              /* the longest option's primary items, rounded
+                            up to a multiple of 4 */
+    int *owt;            /* O: |o| - 1, Knuth's updates to hide o */
+    uint8_t *onp;        /* O: the primary items of o */
+    unsigned char *state;/* levels x stride */
+    uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
+                            item chosen at each level */
+    int *nlist, *idx;    /* per level: their number, the one being tried */
+    int *at;             /* per level: the state it works on (below) */
+    uint8_t *gone;       /* a byte per option of the matrix: not left */
+    int *ifirst, *iopt;  /* each item's options, in order (small_index) */
+    int index_nodes;     /* the matrix's nodes when they were made */
+    int max_primary;     /* primary items of the matrix's longest option */
+    int max_items;       /* items of the matrix's longest option */
+    int max_list;        /* options of the matrix's longest item list */
+    int uniform;         /* every option has max_primary items, all
+                            primary, and that is a multiple of 4 */
+    int *grec;           /* uniform: the items of each option (internal
+                            numbers), max_primary per option */
+    size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
+    size_t cap_items, cap_options, cap_groups, cap_prec, cap_owt, cap_onp,
+        cap_mask, cap_arec, cap_state, cap_list, cap_levels, cap_idx, cap_at;
+} small_search;
+
+void dlxi_small_free(small_search *b)
+{
+    if (!b)
+        return;
+    free(b->opt);
+    free(b->local);
+    free(b->mask);
+    free(b->arec);
+    free(b->ngroups);
+    free(b->prec);
+    free(b->owt);
+    free(b->onp);
+    free(b->state);
+    free(b->list);
+    free(b->nlist);
+    free(b->idx);
+    free(b->at);
+    free(b->gone);
+    free(b->ifirst);
+    free(b->iopt);
+    free(b->grec);
+    free(b);
+}
+
+/* Whether the search may go this way before anything is built: no
+ * colors, nothing that watches the links, and asked for or (AUTO) with
+ * forced or pushed options, where it saves committing them on the links
+ * (see bench/RESULTS.md for what was measured). */
+int dlxi_small_eligible(const dlx_matrix *m, const dlx_search *s)
+{
+    if (s->engine == DLX_ENGINE_LINKS || s->engine == DLX_ENGINE_BITS)
+        return 0;
+    if (m->has_colors || s->on_trace || s->split_depth > 0 || s->randomize ||
+        m->n_primary <= 0 || m->n_options <= 0)
+        return 0;
+    if (s->engine == DLX_ENGINE_SMALL)
+        return 1;
+    if (s->n_forced > 0 || m->n_pushed > 0)
+        return 1;
+    /* Nothing forced: each level copies its state (a byte per primary
+     * item, a bit per option) where the dance pays per update.  An item
+     * covered hides about (list length) x (option length - 1) nodes;
+     * measured (bench/RESULTS.md), this search is 1.3-2x faster than the
+     * dance from 10 such updates on (queens, langford, latin squares,
+     * 6x6 sudoku) and slower below (dominoes, rooks: 3-9).  Long lists
+     * (pentominoes) are the bitset engine's. */
+    long nodes = num_nodes(m);
+    if (nodes >= (long)DLX_BITS_MIN_LIST * m->n_items)
+        return 0;
+    double list = (double)nodes / m->n_items;
+    double len = (double)nodes / m->n_options;
+    return list * (len - 1) >= DLX_SMALL_MIN_HIDDEN;
+}
+
+/* Room for `need` elements of `size` bytes at *pp (capacity *cap). */
+static int small_room(void *pp, size_t *cap, size_t need, size_t size)
+{
+    void **p = pp;
+    if (need <= *cap)
+        return 1;
+    size_t c = need < 64 ? 64 : need + need / 2;
+    void *q = realloc(*p, c * size);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+/* Marks the items of option o with stamp `now`: DLX_OK, or DLX_ECONFLICT
+ * (nothing marked) when one is marked already: the options clash. */
+static int small_mark(dlx_matrix *m, int o, int now)
+{
+    const int *itm = m->itm;
+    int first = m->opt_start[o];
+    for (int x = first; itm[x] > 0; x++)
+        if (m->stamp[itm[x]] == now)
+            return DLX_ECONFLICT;
+    for (int x = first; itm[x] > 0; x++)
+        m->stamp[itm[x]] = now;
+    return DLX_OK;
+}
+
+/* Each item's options in order (ifirst, iopt: the matrix's lists as
+ * they were built), made once per matrix and again when it has grown:
+ * the options a covered item takes away, whatever the links say now. */
+static int small_index(const dlx_matrix *m, small_search *b)
+{
+    if (b->index_nodes == m->n_nodes)
+        return DLX_OK;
+    const int *itm = m->itm;
+    if (!small_room(&b->ifirst, &b->cap_ifirst, (size_t)m->n_items + 2,
+                    sizeof *b->ifirst) ||
+        !small_room(&b->iopt, &b->cap_iopt,
+                    (size_t)num_nodes(m) + 1, sizeof *b->iopt))
+        return DLX_ENOMEM;
+    int *ifirst = b->ifirst;
+    memset(ifirst, 0, ((size_t)m->n_items + 2) * sizeof *ifirst);
+    for (int o = 0; o < m->n_options; o++)
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            ifirst[itm[x] + 1]++;
+    for (int c = 1; c <= m->n_items; c++)
+        ifirst[c + 1] += ifirst[c];
+    /* fill from the front of each item's run, then shift back */
+    for (int o = 0; o < m->n_options; o++)
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            b->iopt[ifirst[itm[x]]++] = o;
+    for (int c = m->n_items; c >= 1; c--)
+        ifirst[c] = ifirst[c - 1];
+    ifirst[1] = 0;
+    int kp = 1, ka = 1, same = 1, first_n = -1;
+    for (int o = 0; o < m->n_options; o++) {
+        int np = 0, n = 0;
+        for (int x = m->opt_start[o]; itm[x] > 0; x++, n++)
+            np += itm[x] <= m->n_primary;
+        kp = np > kp ? np : kp;
+        ka = n > ka ? n : ka;
+        same &= np == n && (first_n < 0 || n == first_n);
+        first_n = n;
+    }
+    b->max_primary = kp;
+    b->max_items = ka;
+    b->max_list = 0;
+    for (int c = 1; c <= m->n_items; c++)
+        if (ifirst[c + 1] - ifirst[c] > b->max_list)
+            b->max_list = ifirst[c + 1] - ifirst[c];
+    b->uniform = same && kp % 4 == 0 && m->n_options > 0;
+    if (b->uniform) {
+        if (!small_room(&b->grec, &b->cap_grec,
+                        (size_t)m->n_options * kp + 1, sizeof *b->grec))
+            return DLX_ENOMEM;
+        for (int o = 0; o < m->n_options; o++)
+            memcpy(b->grec + (size_t)o * kp, itm + m->opt_start[o],
+                   (size_t)kp * sizeof *itm);
+    }
+    b->index_nodes = m->n_nodes;
+    return DLX_OK;
+}
+
+/* Step 1 of dlxi_small_build: marks the items the pushed and forced options
+ * cover with a new stamp, returned in *now.  DLX_OK, or DLX_EOPTION or
+ * DLX_ECONFLICT for bad forced options, checked in order as dlxi_force()
+ * does. */
+static DLX_ALWAYS_INLINE int small_cover_forced(dlx_matrix *m, const dlx_search *s, int *now)
+{
+    if (++m->stamp_now == INT_MAX) {
+        memset(m->stamp, 0, (size_t)(m->n_items + 2) * sizeof *m->stamp);
+        m->stamp_now = 1;
+    }
+    *now = m->stamp_now;
+    for (int k = 0; k < m->n_pushed; k++)
+        small_mark(m, m->pushed[k], *now);
+    for (int k = 0; k < s->n_forced; k++) {
+        int o = s->forced[k];
+        if (o < 0 || o >= m->n_options)
+            return DLX_EOPTION;
+        if (small_mark(m, o, *now) != DLX_OK)
+            return DLX_ECONFLICT;
+    }
+    return DLX_OK;
+}
+
+/* Step 2: the items left (not marked `now`), renumbered in order in
+ * b->local, the primary ones first; *P and *N as in small_search.  DLX_OK,
+ * DLX_ENOMEM or DLX_ETOOBIG. */
+static DLX_ALWAYS_INLINE int small_items_left(const dlx_matrix *m, small_search *b, int now,
+                            int *P_out, int *N_out)
+{
+    const int n_items = m->n_items, n_primary = m->n_primary;
+    const int *stamp = m->stamp;
+    if (!small_room(&b->local, &b->cap_items, (size_t)n_items + 2,
+                    sizeof *b->local))
+        return DLX_ENOMEM;
+    /* without a branch on which items are covered (the predictor cannot
+     * learn them); a covered item gets -1.  The secondary items come after
+     * the bytes of len and the dummy D (LB): rows P..LB of the masks are
+     * zeros, and a level's state ends with len[D] */
+    int *local = b->local, N = 0;
+    for (int c = 1; c <= n_primary; c++) {
+        int covered = stamp[c] == now;
+        local[c] = N | -covered;
+        N += !covered;
+    }
+    const int P = N, LB = (P + 15) / 16 * 16, D = LB;
+    N = D + 1;
+    for (int c = n_primary + 1; c <= n_items; c++) {
+        int covered = stamp[c] == now;
+        local[c] = N | -covered;
+        N += !covered;
+    }
+    if (P > DLX_SMALL_MAX_PRIMARY || N > UINT16_MAX)
+        return DLX_ETOOBIG;
+    *P_out = P;
+    *N_out = N;
+    return DLX_OK;
+}
+
+/* Step 3: the options left (none of their items covered), renumbered in
+ * order in b->opt.  Returns their number, or DLX_ENOMEM or DLX_ETOOBIG. */
+static DLX_ALWAYS_INLINE int small_options_left(dlx_matrix *m, const dlx_search *s,
+                              small_search *b)
+{
+    const int *itm = m->itm;
+    if (!small_room(&b->opt, &b->cap_options, (size_t)m->n_options + 1,
+                    sizeof *b->opt) ||
+        !small_room(&b->ngroups, &b->cap_groups, (size_t)m->n_options + 1,
+                    sizeof *b->ngroups) ||
+        !small_room(&b->owt, &b->cap_owt, (size_t)m->n_options + 1,
+                    sizeof *b->owt) ||
+        !small_room(&b->onp, &b->cap_onp, (size_t)m->n_options + 1,
+                    sizeof *b->onp))
+        return DLX_ENOMEM;
+    int status = small_index(m, b);
+    if (status != DLX_OK)
+        return status;
+    const int *ifirst = b->ifirst, *iopt = b->iopt;
+    /* a byte per option: plain stores (an OR to a word per bit would wait
+     * for the one before: a list's options are neighbours) */
+    if (!small_room(&b->gone, &b->cap_gone, (size_t)m->n_options + 1, 1))
+        return DLX_ENOMEM;
+    uint8_t *gone = b->gone;
+    memset(gone, 0, (size_t)m->n_options);
+    for (int k = 0; k < s->n_forced + m->n_pushed; k++) {
+        int o = k < m->n_pushed ? m->pushed[k] : s->forced[k - m->n_pushed];
+        for (int x = m->opt_start[o]; itm[x] > 0; x++) {
+            /* the bounds in registers: a byte stored may alias them */
+            const int *q = iopt + ifirst[itm[x]];
+            const int *end = iopt + ifirst[itm[x] + 1];
+            for (; q < end; q++)
+                gone[*q] = 1;
+        }
+    }
+    int O = 0, *opt_left = b->opt;
+    for (int o = 0, n_options = m->n_options; o < n_options; o++) {
+        opt_left[O] = o;
+        O += !gone[o];
+    }
+    if (O > DLX_SMALL_MAX_OPTIONS)
+        return DLX_ETOOBIG;
+    return O;
+}
+
+/* Step 4: the sizes of the state and records for P primary items, N
+ * items and O options, room for them, in b.  DLX_OK, DLX_ENOMEM or
+ * DLX_ETOOBIG. */
+static DLX_ALWAYS_INLINE int small_size(small_search *b, int P, int N, int O)
+{
+    const int LB = (P + 15) / 16 * 16, D = LB;
+    int W = O ? (O + 63) / 64 : 1;
+    /* whole blocks of 64 bytes, copied by small_copy */
+    size_t stride = ((size_t)W * 8 + (size_t)D + 1 + 63) / 64 * 64;
+    size_t levels = (size_t)P + 2;
+    /* records of a multiple of 4, so that the search's loops over them
+     * go four at a time, and have a constant count when it is 4
+     * (search_small_4) */
+    const int KP = (b->max_primary + 3) / 4 * 4;
+    const int KA = (b->max_items + 3) / 4 * 4;
+    if (KP > DLX_SMALL_MAX_KP || KA > DLX_SMALL_MAX_KA)
+        return DLX_ETOOBIG;
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W,
+                    sizeof *b->mask) ||
+        !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
+                    sizeof *b->prec) ||
+        !small_room(&b->arec, &b->cap_arec, (size_t)O * KA + 1,
+                    sizeof *b->arec) ||
+        !small_room(&b->state, &b->cap_state, stride * levels, 1) ||
+        !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
+                    sizeof *b->list) ||
+        !small_room(&b->nlist, &b->cap_levels, levels, sizeof *b->nlist) ||
+        !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx) ||
+        !small_room(&b->at, &b->cap_at, levels, sizeof *b->at))
+        return DLX_ENOMEM;
+    b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
+    b->KP = KP, b->KA = KA, b->D = D;
+    return DLX_OK;
+}
+
+/* Step 5: level 0: every option left, each item's count of them, the
+ * masks and the items of each option (the primary ones first); the loops
+ * go over the options left, without a branch the data decides.  DLX_OK,
+ * or DLX_ETOOBIG when a list is too long for a byte. */
+static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
+{
+    const int P = b->P, N = b->N, O = b->O, W = b->W, LB = b->LB;
+    const int KP = b->KP, KA = b->KA, D = b->D;
+    const int *itm = m->itm, *local = b->local;
+    uint64_t *opts = (uint64_t *)b->state;
+    uint8_t *len = b->state + (size_t)W * 8;
+    uint64_t *mask = b->mask;
+    const int *opt = b->opt;
+    uint16_t *prec = b->prec, *arec = b->arec;
+    int lens[DLX_SMALL_MAX_PRIMARY + 1];
+    memset(mask, 0, (size_t)N * W * sizeof *mask);
+    /* every option four primary items (sudoku, latin squares), and no
+     * list too long for a byte: the same loop without the walks to the
+     * spacers, counting in len itself */
+    const int u4 = b->uniform && KP == 4 && b->max_list <= DLX_SMALL_MAX_LIST;
+    if (u4) {
+        memset(len, 0, (size_t)P);
+        const int *grec = b->grec;
+        for (int j = 0; j < O; j++) {
+            const uint64_t bit = (uint64_t)1 << (j & 63);
+            const int *g = grec + (size_t)opt[j] * 4;
+            uint64_t *col = mask + (j >> 6);
+            uint16_t *rec = prec + (size_t)j * 4;
+            for (int q = 0; q < 4; q++) {
+                int i = local[g[q]];
+                col[(size_t)i * W] |= bit;
+                len[i]++;
+                rec[q] = (uint16_t)i;
+            }
+        }
+    } else {
+        memset(lens, 0, (size_t)(P + 1) * sizeof *lens);
+    }
+    for (int j = 0; j < O && !u4; j++) {
+        const uint64_t bit = (uint64_t)1 << (j & 63);
+        const int first = m->opt_start[opt[j]];
+        uint64_t *col = mask + (j >> 6);
+        uint16_t *rec = prec + (size_t)j * KP, *all = arec + (size_t)j * KA;
+        int np = 0, x;
+        for (x = first; itm[x] > 0; x++) {
+            int i = local[itm[x]];
+            col[(size_t)i * W] |= bit;
+            if (i < P) {
+                lens[i]++;
+                rec[np++] = (uint16_t)i;
+            }
+        }
+        int n = x - first, na = np;
+        memcpy(all, rec, (size_t)np * sizeof *all);
+        if (np < n)
+            for (x = first; itm[x] > 0; x++)
+                if (local[itm[x]] >= P)
+                    all[na++] = (uint16_t)local[itm[x]];
+        b->onp[j] = (uint8_t)np;
+        for (; np < KP; np++)
+            rec[np] = (uint16_t)D;
+        for (; na % 4; na++)
+            all[na] = (uint16_t)D;
+        b->ngroups[j] = (uint8_t)(na / 4);
+        b->owt[j] = n - 1;
+    }
+    for (int i = 0; i < P && !u4; i++) {
+        if (lens[i] > DLX_SMALL_MAX_LIST)
+            return DLX_ETOOBIG;
+        len[i] = (uint8_t)lens[i];
+    }
+    memset(len + P, DLX_SMALL_COVERED, (size_t)(LB - P));
+    for (int w = 0; w < W; w++)
+        opts[w] = ~(uint64_t)0;
+    if (O & 63)
+        opts[W - 1] = ((uint64_t)1 << (O & 63)) - 1;
+    else if (O == 0)
+        opts[0] = 0;
+    return DLX_OK;
+}
+
+/*
+ * Builds the search on what the pushed and forced options leave, in
+ * m->small (kept for the next search: no allocation once it is large
+ * enough).  Returns DLX_OK; DLX_EOPTION or DLX_ECONFLICT for bad forced
+ * options, checked in order as dlxi_force() does; DLX_ENOMEM; or
+ * DLX_ETOOBIG when what is left does not fit the narrow state (the dance
+ * takes it).
+ */
+int dlxi_small_build(dlx_matrix *m, const dlx_search *s)
+{
+    small_search *b = m->small;
+    if (!b) {
+        b = m->small = calloc(1, sizeof *b);
+        if (!b)
+            return DLX_ENOMEM;
+    }
+    int now, P, N;
+    int status = small_cover_forced(m, s, &now);
+    if (status == DLX_OK)
+        status = small_items_left(m, b, now, &P, &N);
+    if (status != DLX_OK)
+        return status;
+    int O = small_options_left(m, s, b);
+    if (O < 0)
+        return O;
+    status = small_size(b, P, N, O);
+    if (status != DLX_OK)
+        return status;
+    return small_level0(m, b);
+}
+
+#if defined(__SSE2__)
+static inline __m128i small_load(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+#endif
+
+/* The fewest options of an active primary item: a minimum over all LB
+ * bytes (covered items and padding hold 255), which the compiler
+ * vectorizes; 255 when every primary item is covered. */
+static inline unsigned small_fewest(const uint8_t *len, int LB)
+{
+#if defined(__SSE2__)
+    /* the odd chunks of 16, then four at a time (a loop's count and test
+     * cost as much as the minimum of a chunk) */
+    __m128i v = _mm_set1_epi8((char)DLX_SMALL_COVERED);
+    int i = 0;
+    for (int odd = (LB / 16) & 3; odd > 0; odd--, i += 16)
+        v = _mm_min_epu8(v, small_load(len + i));
+    for (; i < LB; i += 64) {
+        v = _mm_min_epu8(v, small_load(len + i));
+        v = _mm_min_epu8(v, small_load(len + i + 16));
+        v = _mm_min_epu8(v, small_load(len + i + 32));
+        v = _mm_min_epu8(v, small_load(len + i + 48));
+    }
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
+    return (unsigned)_mm_cvtsi128_si32(v) & 0xFF;
+#else
+    uint8_t t = DLX_SMALL_COVERED;
+    for (int i = 0; i < LB; i++)
+        t = len[i] < t ? len[i] : t;
+    return t;
+#endif
+}
+
+/* The first of len[0..] equal to t, which is there: eight bytes at a
+ * time (a zero byte of len ^ t, as in Hacker's Delight 6-1), then the
+ * byte; a call of memchr costs more for lists this short. */
+static inline int small_find(const uint8_t *len, int LB, unsigned t)
+{
+#if defined(__SSE2__)
+    /* 32 bytes a test, then the odd 16 (where it must be) */
+    const __m128i tv = _mm_set1_epi8((char)t);
+    int i = 0;
+    for (; i + 32 <= LB; i += 32) {
+        unsigned lo = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), tv));
+        unsigned hi = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i + 16), tv));
+        unsigned hit = lo | hi << 16;
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+    return i + lowest_bit((unsigned)_mm_movemask_epi8(
+                   _mm_cmpeq_epi8(small_load(len + i), tv)));
+#else
+    (void)LB;
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    const uint64_t tt = ones * t;
+    for (int i = 0;; i += 8) {
+        uint64_t w;
+        memcpy(&w, len + i, 8);
+        w ^= tt;
+        if ((w - ones) & ~w & highs) {
+            /* byte by byte within the word: any byte order */
+            while (len[i] != t)
+                i++;
+            return i;
+        }
+    }
+#endif
+}
+
+/* Copies one level's state to the next, in whole 64-byte blocks (a
+ * memcpy of a constant size is a few moves; of a variable one, a call). */
+static inline void small_copy(unsigned char *to, const unsigned char *from,
+                              size_t stride)
+{
+    for (size_t k = 0; k < stride; k += 64)
+        memcpy(to + k, from + k, 64);
+}
+
+/* The shapes of options the search is made for, its loops over an
+ * option's items unrolled: */
+enum {
+    SMALL_U4,  /* four primary items each (sudoku, latin squares): the
+                  records of all items are those of the primary ones, and
+                  owt, onp and ngroups are not made */
+    SMALL_A4,  /* at most four items (queens, sudoku bands) */
+    SMALL_P4,  /* at most four primary items, any number of secondary */
+    SMALL_ANY
+};
+
+/* Takes the options of rm (all active) out of the state (opts, len):
+ * returns Knuth's updates for hiding them, |r| - 1 each. */
+static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
+                                    uint8_t *len, const uint64_t *rm,
+                                    const int shape)
+{
+    const int *owt = b->owt;
+    const uint16_t *prec = b->prec;
+    const int KP = shape <= SMALL_P4 ? 4 : b->KP;
+    uint64_t u = 0;
+    for (int w = 0; w < b->W; w++) {
+        uint64_t bits = rm[w];
+        if (!bits)
+            continue;
+        opts[w] &= ~bits;
+        do {
+            int r = (w << 6) + lowest_bit(bits);
+            bits &= bits - 1;
+            const uint16_t *rec = prec + (size_t)r * KP;
+            u += shape == SMALL_U4 ? 3 : (uint64_t)owt[r];
+            for (int k = 0; k < KP; k++)
+                len[rec[k]]--;
+        } while (bits);
+    }
+    return u;
+}
+
+/* rm = the options of mo that share an item with option o: the rows of
+ * its items ORed four at a time (D's row of zeros fills a group), so that
+ * the loop over the words is one the compiler vectorizes and does not
+ * turn into calls of memcpy. */
+static inline void small_clashes(const small_search *b, int o,
+                                 const uint64_t *mo, uint64_t *rm,
+                                 const int shape)
+{
+    const int W = b->W;
+    const uint64_t *mask = b->mask;
+    const uint16_t *rec = shape == SMALL_U4   ? b->prec + (size_t)o * 4
+                          : shape == SMALL_A4 ? b->arec + (size_t)o * 4
+                                              : b->arec + (size_t)o * b->KA;
+    const int n = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[o];
+    for (int k = 0; k < n; k += 4) {
+        const uint64_t *r0 = mask + (size_t)rec[k] * W;
+        const uint64_t *r1 = mask + (size_t)rec[k + 1] * W;
+        const uint64_t *r2 = mask + (size_t)rec[k + 2] * W;
+        const uint64_t *r3 = mask + (size_t)rec[k + 3] * W;
+        if (k == 0)
+            for (int w = 0; w < W; w++)
+                rm[w] = (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+        else
+            for (int w = 0; w < W; w++)
+                rm[w] |= (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+    }
+}
+
+/*
+ * The search on the state dlxi_small_build made: Algorithm X, with the state
+ * of level L+1 made from level L's by copying it.
+ *
+ *   forward:  limits -> fewest options (all covered: a solution; 0: a
+ *             dead end) -> cover the item in place, keep its options
+ *   advance:  no option left? backup : copy the state down, take out the
+ *             options that share an item with the option, level + 1
+ *   backup:   level - 1, next option, advance
+ */
+static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
+                                           const dlx_search *s, double start,
+                                           tally *out, const int shape)
+{
+    const small_search *b = m->small;
+    const int W = b->W, LB = b->LB;
+    const size_t stride = b->stride;
+    unsigned char *const state = b->state;
+    const uint64_t *const mask = b->mask;
+    uint16_t *const lists = b->list;
+    int *const nlist = b->nlist, *const idx = b->idx, *const at = b->at;
+    int *const choice = m->choice;
+    uint64_t *const level_nodes = m->level_nodes;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    int level = 0, max_level = -1;
+    at[0] = 0;
+    /* the primary items not covered at each level */
+    int left[DLX_SMALL_MAX_PRIMARY + 2];
+    left[0] = b->P;
+    dlx_outcome outcome = DLX_COMPLETE;
+    uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
+#define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
+#define LEN(l) (state + (size_t)(l) * stride + (size_t)W * 8)
+
+forward:
+    outcome = budget_spent(s, nodes, start);
+    if (outcome != DLX_COMPLETE)
+        goto done;
+    nodes++;
+    level_nodes[level]++;
+    if (level > max_level)
+        max_level = level;
+    {
+        uint64_t *opts = OPTS(at[level]);
+        uint8_t *len = LEN(at[level]);
+        /* every primary item covered: a solution without looking at len
+         * (a third of a sudoku band's nodes; the scan would read bytes
+         * just stored one by one, which the store buffer cannot forward) */
+        unsigned t = left[level] ? small_fewest(len, LB) : DLX_SMALL_COVERED;
+        if (t == DLX_SMALL_COVERED) {
+            /* every primary item is covered: the choices, as the dance
+             * keeps them (first nodes), only when they are looked at (the
+             * first solution, a caller's callback) */
+            if ((found == 0 && found_hi == 0) || s->on_solution) {
+                for (int l = 0; l < level; l++)
+                    choice[l] = m->opt_start[b->opt[lists[(size_t)l *
+                                                          DLX_SMALL_MAX_LIST +
+                                                          idx[l]]]];
+            }
+            outcome = visit_solution(m, s, level, &found, &found_hi, 1);
+            if (outcome != DLX_COMPLETE)
+                goto done;
+            goto backup;
+        }
+        updates++; /* covering the item */
+        if (t == 0)
+            goto backup;
+        int best = small_find(len, LB, t);
+        const uint64_t *mk = mask + (size_t)best * W;
+        uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
+        int n = 0;
+        if (t == 1) {
+            /* one option: it stays in the state, and trying it takes it
+             * out with the options it clashes with (and counts the same
+             * updates), which saves a pass over the words */
+            uint64_t bits;
+            int w = 0;
+            while (!(bits = opts[w] & mk[w]))
+                w++;
+            list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+        } else {
+            for (int w = 0; w < W; w++) {
+                uint64_t bits = opts[w] & mk[w];
+                rm[w] = bits;
+                for (; bits; bits &= bits - 1)
+                    list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+            }
+            updates += small_remove(b, opts, len, rm, shape);
+        }
+        len[best] = DLX_SMALL_COVERED;
+        nlist[level] = n;
+        idx[level] = 0;
+    }
+
+advance:
+    if (idx[level] == nlist[level])
+        goto backup;
+    {
+        int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
+        /* an item with one option is never come back to for another:
+         * the next level works on this level's state in place, and the
+         * copy is saved (most nodes of a sudoku are such) */
+        const int from = at[level], to = from + (nlist[level] > 1);
+        const uint64_t *mo = OPTS(from);
+        uint64_t *no = OPTS(to);
+        uint8_t *nl = LEN(to);
+        at[level + 1] = to;
+        left[level + 1] = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
+        if (to != from)
+            small_copy((unsigned char *)no, (const unsigned char *)mo,
+                       stride);
+        /* the options that share an item with o: those of its items
+         * (the chosen item's are gone from mo already) */
+        small_clashes(b, o, mo, rm, shape);
+        updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
+                   small_remove(b, no, nl, rm, shape);
+        const uint16_t *rec = b->prec + (size_t)o * b->KP;
+        for (int k = 0, kp = shape <= SMALL_P4 ? 4 : b->KP; k < kp; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
+        level++;
+        goto forward;
+    }
+
+backup:
+    if (level == 0)
+        goto done;
+    level--;
+    idx[level]++;
+    goto advance;
+
+done:
+#undef OPTS
+#undef LEN
+    out->nodes = nodes;
+    out->updates = updates;
+    out->found = found;
+    out->found_hi = found_hi;
+    out->max_level = max_level;
+    out->outcome = outcome;
+}
+
+/* The search made for each shape of options (above). */
+static void search_small_u4(dlx_matrix *m, const dlx_search *s, double start,
+                            tally *out)
+{
+    search_small(m, s, start, out, SMALL_U4);
+}
+
+static void search_small_a4(dlx_matrix *m, const dlx_search *s, double start,
+                            tally *out)
+{
+    search_small(m, s, start, out, SMALL_A4);
+}
+
+static void search_small_p4(dlx_matrix *m, const dlx_search *s, double start,
+                            tally *out)
+{
+    search_small(m, s, start, out, SMALL_P4);
+}
+
+static void search_small_any(dlx_matrix *m, const dlx_search *s,
+                             double start, tally *out)
+{
+    search_small(m, s, start, out, SMALL_ANY);
+}
+
+void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
+                       tally *out)
+{
+    const small_search *b = m->small;
+    if (b->uniform && b->KP == 4)
+        search_small_u4(m, s, start, out);
+    else if (b->KA == 4)
+        search_small_a4(m, s, start, out);
+    else if (b->KP == 4)
+        search_small_p4(m, s, start, out);
+    else
+        search_small_any(m, s, start, out);
+}

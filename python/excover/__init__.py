@@ -1,0 +1,250 @@
+"""Exact cover by Dancing Links, from Python.
+
+The engine is libdlx, the C library of the ``dlx`` command (Knuth's
+Algorithm X with dancing links, with secondary items and colors); the
+interface is xcover's, so that ``from excover import covers`` can stand
+in for ``from xcover import covers``::
+
+    >>> from excover import covers, count
+    >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7],
+    ...            [2, 7]]
+    >>> [sorted(s) for s in covers(options)]
+    [[1, 3, 5]]
+    >>> count(options)
+    1
+
+Items are any hashable values.  Primary items must be covered exactly
+once, secondary items at most once, or, with ``colored=True``, by any
+number of options that give them the same color (``"x:RED"``).
+
+Searches run in C without the GIL; Ctrl-C (KeyboardInterrupt) stops
+them within a few milliseconds.  The puzzles of the commands are in
+:mod:`excover.sudoku` and :mod:`excover.mathdoku`.
+"""
+import sys
+from typing import (Dict, Hashable, Iterator, List, Optional, Sequence,
+                    Tuple, Union)
+
+from . import _excover
+from . import mathdoku, sudoku
+
+__all__ = ["covers", "covers_bool", "count", "count_bool", "best",
+           "sudoku", "mathdoku", "Solutions", "HAVE_MEMO", "HAVE_BOUNDS"]
+__version__ = "0.2.0"
+
+Solutions = _excover.Solutions
+#: {item: n} or {item: (lo, hi)}
+Bounds = Dict[Hashable, Union[int, Tuple[int, int]]]
+#: Whether this build's libdlx has the memo counter (count(memo=True)).
+HAVE_MEMO = bool(_excover.HAVE_MEMO)
+#: Whether it has multiplicities and costs (bounds=..., best()).
+HAVE_BOUNDS = bool(_excover.HAVE_BOUNDS)
+
+
+def _split_color(item, colored):
+    """(item, color name or None) of an item as written in an option."""
+    if colored and isinstance(item, str) and ":" in item:
+        name, _, color = item.partition(":")
+        return name, color
+    return item, None
+
+
+def _encode(options, primary, secondary, colored):
+    """The problem in numbers: (n_primary, n_secondary, options, colors).
+
+    Items are numbered in the order given (primary, then secondary), or in
+    the order of their first appearance in the options when not given.
+    """
+    options = [list(o) for o in options]
+    if primary is not None and secondary is not None:
+        primary, secondary = list(primary), list(secondary)
+    else:
+        seen = {}
+        for opt in options:
+            for item in opt:
+                seen.setdefault(_split_color(item, colored)[0], None)
+        if primary is None and secondary is None:
+            primary, secondary = list(seen), []
+        elif primary is None:
+            secondary = list(secondary)
+            named = set(secondary)
+            primary = [i for i in seen if i not in named]
+        else:
+            primary = list(primary)
+            named = set(primary)
+            secondary = [i for i in seen if i not in named]
+    index = {}
+    for k, item in enumerate(primary + secondary):
+        if item in index:
+            raise ValueError("item %r is named twice" % (item,))
+        index[item] = k
+    color_index = {}
+    encoded, colors = [], [] if colored else None
+    for k, opt in enumerate(options):
+        row, cols = [], []
+        for item in opt:
+            name, color = _split_color(item, colored)
+            try:
+                row.append(index[name])
+            except KeyError:
+                raise ValueError("option %d: item %r is neither primary nor "
+                                 "secondary" % (k, name)) from None
+            if colored:
+                cols.append(color_index.setdefault(color, len(color_index) + 1)
+                            if color is not None else 0)
+        encoded.append(row)
+        if colored:
+            colors.append(cols)
+    return len(primary), len(secondary), encoded, colors, index
+
+
+def _bounds(bounds, index, n_primary):
+    """[(item index, lo, hi)] of {item: n or (lo, hi)} (None: None)."""
+    if bounds is None:
+        return None
+    out = []
+    for item, b in dict(bounds).items():
+        k = index.get(item)
+        if k is None or k >= n_primary:
+            raise ValueError("bounds of %r: not a primary item" % (item,))
+        lo, hi = (b, b) if isinstance(b, int) else b
+        out.append((k, int(lo), int(hi)))
+    return out
+
+
+def _limit(limit):
+    if limit is None:
+        return 0
+    if limit < 1:
+        raise ValueError("limit must be 1 or more (None: no limit)")
+    return int(limit)
+
+
+def covers(options: Sequence[Sequence[Hashable]],
+           primary: Optional[Sequence[Hashable]] = None,
+           secondary: Optional[Sequence[Hashable]] = None,
+           colored: bool = False,
+           limit: Optional[int] = None,
+           bounds: Optional[Bounds] = None) -> "Solutions":
+    """Yield each exact cover as a list of option indices.
+
+    options: a list of options, each a list of hashable items.
+    primary, secondary: the items to cover exactly once and at most once.
+        primary=None: every item of the options not named secondary;
+        secondary=None: every item not named primary (none when neither
+        is given).
+    colored: items written "name:COLOR" are item `name` with a color; a
+        secondary item may be covered by several options of one color.
+    limit: stop after this many solutions (None: all).
+    bounds: {item: n} or {item: (lo, hi)}: a primary item covered n
+        times, or lo to hi times (Knuth's multiplicities, dlx3), where
+        libdlx has them (HAVE_BOUNDS); a solution lists each chosen
+        option once.
+
+    As in Knuth's programs and xcover, an option with no primary item is
+    never chosen.  Each solution lists its options in the order the
+    search chose them.  The search runs on a thread of its own without
+    the GIL and hands the solutions over as they come; the iterator can
+    be dropped (or closed) half way, which stops the search.  Raises
+    ValueError for an option that names an unknown item, names an item
+    twice, or colors a primary item.
+    """
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    return _excover.covers(n_primary, n_secondary, opts, colors,
+                           _limit(limit), _bounds(bounds, index, n_primary))
+
+
+def count(options: Sequence[Sequence[Hashable]],
+          primary: Optional[Sequence[Hashable]] = None,
+          secondary: Optional[Sequence[Hashable]] = None,
+          colored: bool = False,
+          limit: Optional[int] = None,
+          memo: Optional[bool] = None,
+          bounds: Optional[Bounds] = None) -> int:
+    """The number of exact covers, as an exact int (never wraps).
+
+    The arguments are those of covers().  With limit, counting stops
+    there (limit=2: is there only one?).  Ctrl-C raises
+    KeyboardInterrupt within a few milliseconds.
+
+    memo: True counts by remembering the count of each sub-problem
+    (libdlx's memo counter: counts far past 2^64, such as domino tilings
+    of large boards, in seconds; it branches on items in the order they
+    are numbered, so list the items of neighbouring cells near one
+    another), False by a search that visits each solution, None lets
+    libdlx judge (by search when bounds are given).  A libdlx without
+    the memo counter (HAVE_MEMO false) counts by search and raises
+    NotImplementedError for memo=True.
+    bounds: as in covers().
+    """
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    if memo is None and bounds is not None:
+        memo = False
+    return _excover.count(n_primary, n_secondary, opts, colors,
+                          _limit(limit),
+                          -1 if memo is None else int(bool(memo)),
+                          _bounds(bounds, index, n_primary))
+
+
+
+def best(options: Sequence[Sequence[Hashable]], costs: Sequence[int],
+         k: int = 1,
+         primary: Optional[Sequence[Hashable]] = None,
+         secondary: Optional[Sequence[Hashable]] = None,
+         colored: bool = False,
+         bounds: Optional[Bounds] = None) -> List[Tuple[int, List[int]]]:
+    """The k cheapest exact covers, cheapest first, as (cost, options).
+
+    costs: one non-negative int per option; a solution costs the sum of
+    its options' costs (Knuth's dlx5: the search cuts off every branch
+    that cannot beat the k-th best found so far).  The other arguments
+    are those of covers().  Fewer than k when there are fewer solutions.
+    Needs libdlx's costs (HAVE_BOUNDS), else NotImplementedError.
+    """
+    if k < 1:
+        raise ValueError("k must be 1 or more")
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    if len(costs) != len(opts):
+        raise ValueError("%d costs for %d options" % (len(costs), len(opts)))
+    return _excover.best(n_primary, n_secondary, opts, colors,
+                         _bounds(bounds, index, n_primary), list(costs), k)
+
+
+def _bool_options(matrix) -> Tuple[int, List[List[int]]]:
+    """(columns, options) of a 2-D boolean matrix (numpy or lists)."""
+    # an array can only come from a numpy already imported: never import
+    # it here
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(matrix, numpy.ndarray):
+        if matrix.ndim != 2:
+            raise ValueError("the matrix must have 2 dimensions")
+        rows, cols = numpy.nonzero(matrix)
+        options = [[] for _ in range(matrix.shape[0])]
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            options[r].append(c)
+        return matrix.shape[1], options
+    rows = [list(r) for r in matrix]
+    width = len(rows[0]) if rows else 0
+    if any(len(r) != width for r in rows):
+        raise ValueError("the rows of the matrix differ in length")
+    return width, [[c for c, v in enumerate(r) if v] for r in rows]
+
+
+def covers_bool(matrix, limit: Optional[int] = None) -> "Solutions":
+    """Yield each exact cover of a boolean matrix as a list of row indices.
+
+    matrix: a numpy array (or a list of lists) whose rows are the options
+    and whose columns are the items, all primary; non-zero marks a node.
+    numpy is optional.
+    """
+    width, options = _bool_options(matrix)
+    return _excover.covers(width, 0, options, None, _limit(limit))
+
+
+def count_bool(matrix, limit: Optional[int] = None) -> int:
+    """The number of exact covers of a boolean matrix (see covers_bool)."""
+    width, options = _bool_options(matrix)
+    return _excover.count(width, 0, options, None, _limit(limit))

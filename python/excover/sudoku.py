@@ -1,0 +1,74 @@
+"""Sudoku of any size (1x1 to 100x100) and its variants, as the ``sudoku``
+command solves them.
+
+Every function takes the text of one puzzle in any layout the command
+reads: a line of N*N symbols (``.`` or ``0`` for a blank), a grid of N
+lines, the numbers layout, or a Solo game ID (``3x3:...``, X, jigsaw and
+killer variants too).  Answers are the command's: ``solve`` returns what
+``sudoku solve`` prints, ``count`` what ``sudoku count`` prints, ``rate``
+what ``sudoku rate -o json`` says, ``generate`` what ``sudoku generate
+--seed S`` prints.
+
+Bad input raises ValueError with the reader's message and its place,
+``<string>:1:5: ...``, as the command reports ``file:1:5: ...``.
+Searches run without the GIL, and Ctrl-C stops them.
+"""
+import os
+from typing import Dict, Optional, Tuple, Union
+
+from . import _excover
+
+__all__ = ["solve", "count", "rate", "generate"]
+
+
+def solve(text: str, box: Optional[str] = None, x: bool = False
+          ) -> Optional[str]:
+    """The solution of a sudoku, written in the layout it was read in.
+
+    box: "RxC" for boxes R rows by C columns where the size alone does not
+    say (a 6x6 is 2x3 unless told); x: both diagonals are units too.
+    Returns None when the puzzle has no solution; with several, the first
+    the search finds (count(text, limit=2) says whether it is unique).
+    """
+    return _excover.sudoku_solve(text, box=box, x=x)
+
+
+def count(text: str, limit: Optional[int] = None, box: Optional[str] = None,
+          x: bool = False) -> int:
+    """The number of solutions of a sudoku (up to limit when given)."""
+    if limit is not None and limit < 1:
+        raise ValueError("limit must be 1 or more (None: no limit)")
+    return _excover.sudoku_count(text, limit=limit or 0, box=box, x=x)
+
+
+def rate(text: str, box: Optional[str] = None, x: bool = False
+         ) -> Dict[str, Union[str, int, Dict[str, int]]]:
+    """The logic solver's grade of a sudoku, as ``sudoku rate -o json``.
+
+    Returns {"rating": "easy" ... "guessing", "hardest": technique key,
+    "steps": steps taken, "techniques": {key: times used}}.
+    """
+    return _excover.sudoku_rate(text, box=box, x=x)
+
+
+def generate(seed: Optional[int] = None, size: int = 9,
+             box: Optional[str] = None, symmetry: str = "none",
+             givens: int = 0, solution: bool = False,
+             difficulty: Optional[str] = None
+             ) -> Union[str, Tuple[str, str]]:
+    """A sudoku with one solution, as ``sudoku generate --seed S`` makes it.
+
+    seed: the same seed gives the same puzzle on every machine (None: a
+    random one).  size or box ("RxC") give the shape; symmetry is one of
+    none, rot180, rot90, mirror, diagonal; givens > 0 stops clearing at
+    that many givens; difficulty (easy, medium, hard, expert, extreme,
+    guessing) asks for a puzzle of that grade, reached as the command
+    reaches it (RuntimeError when 10,000 attempts find none).  Returns
+    the puzzle as one line, or (puzzle, solution) with solution=True.
+    """
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    return _excover.sudoku_generate(seed, size=size, box=box,
+                                    symmetry=symmetry, givens=givens,
+                                    solution=solution,
+                                    difficulty=difficulty)

@@ -1,0 +1,724 @@
+/*
+ * excover_puzzles.c - excover.sudoku and excover.mathdoku: the entry
+ * points the commands call (cmd/sudoku_cmd.c, sudoku_gen_cmd.c,
+ * sudoku_logic_cmd.c, mathdoku_cmd.c, mathdoku_gen_cmd.c), so that every
+ * answer is the command's.
+ *
+ * Text is read with the commands' stream readers over the bytes of the
+ * string (fmemopen, named "<string>"), so a bad puzzle gets the message a
+ * command prints, "<string>:1:5: ...", as a ValueError.  One text holds
+ * one puzzle.
+ *
+ * Searches run without the GIL; their poll (every DLX_POLL_NODES nodes)
+ * runs Python's signal handlers, so Ctrl-C raises KeyboardInterrupt.
+ * The module keeps the last plain sudoku solver for the next call of the
+ * same shape (as a command keeps it from puzzle to puzzle), behind a
+ * mutex: a call that finds it taken (another thread) makes its own.
+ */
+
+#include "excover_ext.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mathdoku.h"
+#include "mathdoku_gen.h"
+#include "mathdoku_write.h"
+#include "sudoku_gen.h"
+#include "sudoku_grid.h"
+#include "sudoku_logic.h"
+#include "sudoku_solve.h"
+
+#define SOURCE "<string>"
+
+typedef struct puzzles_state {
+    pthread_mutex_t mu;
+    sudoku_solver *solver;     /* plain, of the last shape asked */
+} puzzles_state;
+
+void *excover_puzzles_state_new(void)
+{
+    puzzles_state *st = calloc(1, sizeof *st);
+    if (st)
+        pthread_mutex_init(&st->mu, NULL);
+    return st;
+}
+
+void excover_puzzles_state_free(void *state)
+{
+    puzzles_state *st = state;
+    sudoku_solver_free(st->solver);
+    pthread_mutex_destroy(&st->mu);
+    free(st);
+}
+
+/* A plain solver of the shape: the module's when free (*held set: give it
+ * back with release_solver), else a new one.  NULL: out of memory. */
+static sudoku_solver *plain_solver(PyObject *module, sudoku_shape shape,
+                                   int *held)
+{
+    puzzles_state *st = *(void **)PyModule_GetState(module);
+    *held = 0;
+    if (pthread_mutex_trylock(&st->mu) != 0)
+        return sudoku_solver_new(shape);
+    *held = 1;
+    if (st->solver) {
+        sudoku_shape had = sudoku_solver_shape(st->solver);
+        if (had.R == shape.R && had.C == shape.C)
+            return st->solver;
+        sudoku_solver_free(st->solver);
+    }
+    st->solver = sudoku_solver_new(shape);
+    return st->solver;
+}
+
+static void release_solver(PyObject *module, sudoku_solver *sv, int held)
+{
+    puzzles_state *st = *(void **)PyModule_GetState(module);
+    if (held)
+        pthread_mutex_unlock(&st->mu);
+    else
+        sudoku_solver_free(sv);
+}
+
+/* ---- reading --------------------------------------------------------- */
+
+/* A memory stream over the string's bytes (fmemopen refuses size 0). */
+static FILE *open_text(const char *text, Py_ssize_t len)
+{
+    static const char empty[] = "\n";
+    return len > 0 ? fmemopen((void *)text, (size_t)len, "r")
+                   : fmemopen((void *)empty, 1, "r");
+}
+
+/* One sudoku from the text (with the command's options box and x); its
+ * givens checked.  0, or -1 with a ValueError. */
+static int read_sudoku(const char *text, Py_ssize_t len, const char *box,
+                       int x, sudoku *s, sudoku_source *src)
+{
+    sudoku_read_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.diagonals = x;
+    if (box && sudoku_parse_box(box, &opt.box) != SUDOKU_OK) {
+        PyErr_Format(PyExc_ValueError, "box: '%s' is not RxC (3x3, 2x3, "
+                     "...)", box);
+        return -1;
+    }
+    FILE *f = open_text(text, len);
+    if (!f) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    sudoku_reader r;
+    sudoku_reader_init(&r, f, SOURCE, &opt);
+    dlx_diag err;
+    int got = sudoku_read(&r, s, src, &err), more = SUDOKU_OK, line = 0;
+    if (got == SUDOKU_READ) {
+        /* what follows must be nothing: a second puzzle, or the reader's
+         * message about it (a line of another length) */
+        sudoku extra;
+        sudoku_source xsrc;
+        sudoku_init(&extra);
+        more = sudoku_read(&r, &extra, &xsrc, &err);
+        line = xsrc.line;
+        if (more != SUDOKU_OK && more != SUDOKU_READ)
+            got = more;
+        sudoku_release(&extra);
+    }
+    sudoku_reader_release(&r);
+    fclose(f);
+    if (got == SUDOKU_ENOMEM) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (got == SUDOKU_OK) {
+        excover_value_error(SOURCE, 0, 0, "no puzzle");
+        return -1;
+    }
+    if (got != SUDOKU_READ) {
+        excover_value_error(SOURCE, err.line, err.col, err.message);
+        return -1;
+    }
+    if (more != SUDOKU_OK) {
+        excover_value_error(SOURCE, line, 0, "a second puzzle: the text "
+                            "holds one (call once per puzzle)");
+        return -1;
+    }
+    if (sudoku_check_givens(s, &err) != SUDOKU_OK) {
+        excover_value_error(SOURCE, src->line, 0, err.message);
+        return -1;
+    }
+    return 0;
+}
+
+/* What a stream wrote, as a str without its last newline. */
+static PyObject *memstream_str(char *buf, size_t size)
+{
+    while (size > 0 && buf[size - 1] == '\n')
+        size--;
+    PyObject *o = PyUnicode_DecodeUTF8(buf ? buf : "", (Py_ssize_t)size,
+                                       "replace");
+    free(buf);
+    return o;
+}
+
+static PyObject *sudoku_text(const sudoku *s, sudoku_layout layout,
+                             sudoku_symbols sym)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f)
+        return PyErr_NoMemory();
+    sudoku_write(f, s, layout, sym);
+    if (fclose(f) != 0) {
+        free(buf);
+        return PyErr_NoMemory();
+    }
+    return memstream_str(buf, size);
+}
+
+/* ---- sudoku ------------------------------------------------------------ */
+
+static int is_empty(const sudoku *s)
+{
+    for (int i = 0; i < s->shape.N * s->shape.N; i++)
+        if (s->cell[i])
+            return 0;
+    return 1;
+}
+
+/* The solver a command would take: a variant's own, the hinted solver
+ * for an empty plain grid to solve, else the shape's (*held: see
+ * plain_solver; *own: free it). */
+static sudoku_solver *solver_of(PyObject *module, const sudoku *s,
+                                int solving, int *held, int *own)
+{
+    *held = 0;
+    *own = 1;
+    if (sudoku_is_variant(s))
+        return sudoku_solver_for(s);
+    if (solving && is_empty(s))
+        return sudoku_solver_hinted(s->shape);
+    *own = 0;
+    return plain_solver(module, s->shape, held);
+}
+
+static void solver_done(PyObject *module, sudoku_solver *sv, int held,
+                        int own)
+{
+    if (own)
+        sudoku_solver_free(sv);
+    else
+        release_solver(module, sv, held);
+}
+
+/* solve (limit 2, a solution) or count (limit, no solution). */
+static PyObject *sudoku_search(PyObject *module, PyObject *args,
+                               PyObject *kw, int solving)
+{
+    static char *kwlist[] = { "text", "limit", "box", "x", NULL };
+    const char *text, *box = NULL;
+    Py_ssize_t len;
+    unsigned long long limit = solving ? 2 : 0;
+    int x = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|Kzp", kwlist, &text, &len,
+                                     &limit, &box, &x))
+        return NULL;
+    sudoku s, solution;
+    sudoku_source src;
+    sudoku_init(&s);
+    sudoku_init(&solution);
+    PyObject *res = NULL;
+    int held = 0, own = 0;
+    sudoku_solver *sv = NULL;
+    if (read_sudoku(text, len, box, x, &s, &src) < 0)
+        goto done;
+    sv = solver_of(module, &s, solving, &held, &own);
+    if (!sv || sudoku_set_shape(&solution, s.shape) != SUDOKU_OK) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    grid_limits lim;
+    memset(&lim, 0, sizeof lim);
+    excover_poll poll;
+    lim.max_solutions = solving ? 2 : limit;
+    lim.on_poll = excover_poll_signals;
+    lim.poll_ctx = &poll;
+    grid_outcome out;
+    excover_unlock(&poll);
+    int st = sudoku_solve_dlx(sv, &s, &lim, solving ? &solution : NULL, &out);
+    if (excover_relock(&poll) < 0)
+        goto done;
+    if (st == SUDOKU_ECLASH) {
+        excover_value_error(SOURCE, src.line, 0, "givens clash");
+    } else if (st != SUDOKU_OK) {
+        PyErr_NoMemory();
+    } else if (!solving) {
+        res = PyLong_FromUnsignedLongLong(out.solutions);
+    } else if (out.solutions == 0) {
+        res = Py_NewRef(Py_None);
+    } else {
+        sudoku_symbols sym = src.symbols;
+        if (sym == SUDOKU_SYM_NUMBERS && src.layout == SUDOKU_LAYOUT_LINE &&
+            s.shape.N <= 35)
+            sym = SUDOKU_SYM_AUTO;
+        res = sudoku_text(&solution, src.layout, sym);
+    }
+done:
+    if (sv)
+        solver_done(module, sv, held, own);
+    sudoku_release(&s);
+    sudoku_release(&solution);
+    return res;
+}
+
+static PyObject *py_sudoku_solve(PyObject *m, PyObject *a, PyObject *kw)
+{
+    return sudoku_search(m, a, kw, 1);
+}
+
+static PyObject *py_sudoku_count(PyObject *m, PyObject *a, PyObject *kw)
+{
+    return sudoku_search(m, a, kw, 0);
+}
+
+/* The rating as `sudoku rate -o json` gives it: a dict. */
+static PyObject *rating_dict(int hardest, int steps, const int *used)
+{
+    sudoku_technique h = hardest < 0 ? SUDOKU_TECH_FULL_HOUSE
+                                     : (sudoku_technique)hardest;
+    PyObject *tech = PyDict_New();
+    for (int t = 0; tech && t < SUDOKU_TECH_COUNT; t++) {
+        if (!used[t])
+            continue;
+        PyObject *v = PyLong_FromLong(used[t]);
+        if (!v || PyDict_SetItemString(tech, sudoku_technique_key(t), v)) {
+            Py_XDECREF(v);
+            Py_CLEAR(tech);
+            break;
+        }
+        Py_DECREF(v);
+    }
+    if (!tech)
+        return NULL;
+    return Py_BuildValue("{s:s,s:s,s:i,s:N}", "rating",
+                         sudoku_rating_name(h), "hardest",
+                         hardest < 0 ? "none" : sudoku_technique_key(h),
+                         "steps", steps, "techniques", tech);
+}
+
+static PyObject *py_sudoku_rate(PyObject *module, PyObject *args,
+                                PyObject *kw)
+{
+    static char *kwlist[] = { "text", "box", "x", NULL };
+    const char *text, *box = NULL;
+    Py_ssize_t len;
+    int x = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|zp", kwlist, &text, &len,
+                                     &box, &x))
+        return NULL;
+    sudoku s;
+    sudoku_source src;
+    sudoku_init(&s);
+    PyObject *res = NULL;
+    int held = 0, own = 0;
+    sudoku_solver *sv = NULL;
+    sudoku_logic *lg = NULL;
+    if (read_sudoku(text, len, box, x, &s, &src) < 0)
+        goto done;
+    if (s.shape.N > SUDOKU_LOGIC_MAX_ORDER) {
+        PyErr_Format(PyExc_ValueError, SOURCE ":%d: the logic solver takes "
+                     "orders up to %d", src.line, SUDOKU_LOGIC_MAX_ORDER);
+        goto done;
+    }
+    sv = solver_of(module, &s, 0, &held, &own);
+    lg = sv ? sudoku_logic_new(&s, SUDOKU_LOGIC_TECHNIQUES) : NULL;
+    if (!lg) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    grid_limits lim;
+    memset(&lim, 0, sizeof lim);
+    excover_poll poll;
+    lim.on_poll = excover_poll_signals;
+    lim.poll_ctx = &poll;
+    sudoku_logic_set_limits(lg, &lim);
+    int used[SUDOKU_TECH_COUNT] = { 0 }, hardest = -1, steps = 0, got;
+    sudoku_step *st = malloc(sizeof *st);
+    if (!st) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    excover_unlock(&poll);
+    while ((got = sudoku_logic_step(lg, sv, st)) == 1) {
+        steps++;
+        used[st->tech]++;
+        if ((int)st->tech > hardest)
+            hardest = st->tech;
+    }
+    if (excover_relock(&poll) == 0) {
+        if (got == 0)
+            res = rating_dict(hardest, steps, used);
+        else if (got == -2)
+            PyErr_NoMemory();
+        else
+            excover_value_error(SOURCE, src.line, 0, st->text);
+    }
+    free(st);
+done:
+    sudoku_logic_free(lg);
+    if (sv)
+        solver_done(module, sv, held, own);
+    sudoku_release(&s);
+    return res;
+}
+
+/* The grade the logic solver gives a puzzle (sudoku generate's
+ * rate_puzzle): its name, or NULL. */
+static const char *grade_name(const sudoku *p, sudoku_solver *sv)
+{
+    sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
+    sudoku_step *st = malloc(sizeof *st);
+    int hardest = 0, got = -2;
+    while (lg && st && (got = sudoku_logic_step(lg, sv, st)) == 1)
+        if ((int)st->tech > hardest)
+            hardest = st->tech;
+    sudoku_logic_free(lg);
+    free(st);
+    return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
+}
+
+/* sudoku generate's steering: a given may go while the techniques of the
+ * grade still solve the puzzle without a guess. */
+static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
+{
+    const uint32_t *allowed = ctx;
+    return sudoku_logic_solves(p, *allowed, cells, n) == 1;
+}
+
+/* What `sudoku generate --seed S [--difficulty D]` does for one puzzle
+ * of plain sudoku: with a grade, attempts from seeds mixed with the
+ * attempt's number, steered by the grade's techniques below expert and
+ * sampled from expert on, until the logic solver gives the grade.
+ * 0 made, 1 no puzzle of the grade in the attempts, -1 no grid. */
+static int generate_graded(sudoku_solver *sv, uint64_t seed, int level,
+                           sudoku_gen_options *opt, sudoku *puzzle,
+                           sudoku *solution)
+{
+    const char *want = level >= 0 ? sudoku_grade_names[level] : NULL;
+    uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
+    if (want && level < SUDOKU_GRADE_EXPERT) {
+        opt->accept = within_grade;
+        opt->accept_ctx = &allowed;
+    }
+    for (int tries = 0; tries < 10000; tries++) {
+        uint64_t s = tries ? seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)tries)
+                           : seed;
+        sudoku_gen_report rep;
+        if (sudoku_generate(sv, s, opt, puzzle, solution, &rep) != 0)
+            return -1;
+        if (!want)
+            return 0;
+        const char *got = grade_name(puzzle, sv);
+        if (got && !strcmp(got, want))
+            return 0;
+    }
+    return 1;
+}
+
+static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
+                                    PyObject *kw)
+{
+    static char *kwlist[] = { "seed", "size", "box", "symmetry", "givens",
+                              "solution", "difficulty", NULL };
+    unsigned long long seed;
+    int size = 9, givens = 0, with_solution = 0, level = -1;
+    const char *box = NULL, *symmetry = "none", *difficulty = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "K|izzipz", kwlist, &seed,
+                                     &size, &box, &symmetry, &givens,
+                                     &with_solution, &difficulty))
+        return NULL;
+    sudoku_shape shape;
+    sudoku_gen_options opt;
+    memset(&opt, 0, sizeof opt);
+    if (box ? sudoku_parse_box(box, &shape) != SUDOKU_OK
+            : sudoku_default_shape(size, &shape) != SUDOKU_OK)
+        return PyErr_Format(PyExc_ValueError, "no sudoku of %s %s",
+                            box ? "box" : "size", box ? box : "given");
+    if (sudoku_parse_symmetry(symmetry ? symmetry : "none",
+                              &opt.symmetry) != SUDOKU_OK)
+        return PyErr_Format(PyExc_ValueError, "symmetry: '%s' is not one of "
+                            "none, rot180, rot90, mirror, diagonal",
+                            symmetry);
+    if ((opt.symmetry == SUDOKU_SYMMETRY_ROT90 ||
+         opt.symmetry == SUDOKU_SYMMETRY_DIAGONAL) && shape.R != shape.C)
+        return PyErr_Format(PyExc_ValueError, "symmetry %s needs square "
+                            "boxes, not %dx%d", symmetry, shape.R, shape.C);
+    for (int g = 0; difficulty && sudoku_grade_names[g]; g++)
+        if (!strcmp(sudoku_grade_names[g], difficulty))
+            level = g;
+    if (difficulty && level < 0)
+        return PyErr_Format(PyExc_ValueError, "difficulty: '%s' is not a "
+                            "grade (easy, medium, hard, expert, extreme, "
+                            "guessing)", difficulty);
+    if (givens < 0)
+        return PyErr_Format(PyExc_ValueError, "givens: %d", givens);
+    opt.target_givens = givens;
+    if (shape.N > 16)
+        opt.check_nodes = 2000;  /* as sudoku generate */
+    int held;
+    sudoku_solver *sv = plain_solver(module, shape, &held);
+    sudoku puzzle, solution;
+    sudoku_init(&puzzle);
+    sudoku_init(&solution);
+    int st = -1;
+    if (sv) {
+        Py_BEGIN_ALLOW_THREADS
+        st = generate_graded(sv, seed, level, &opt, &puzzle, &solution);
+        Py_END_ALLOW_THREADS
+    }
+    PyObject *res = NULL;
+    if (!sv)
+        PyErr_NoMemory();
+    else if (st < 0)
+        PyErr_Format(PyExc_RuntimeError, "seed %llu: no grid", seed);
+    else if (st > 0)
+        PyErr_Format(PyExc_RuntimeError, "seed %llu: no %s puzzle in 10000 "
+                     "attempts", seed, difficulty);
+    else if (!with_solution)
+        res = sudoku_text(&puzzle, SUDOKU_LAYOUT_LINE, SUDOKU_SYM_AUTO);
+    else
+        res = Py_BuildValue("(NN)", sudoku_text(&puzzle, SUDOKU_LAYOUT_LINE,
+                                                SUDOKU_SYM_AUTO),
+                            sudoku_text(&solution, SUDOKU_LAYOUT_LINE,
+                                        SUDOKU_SYM_AUTO));
+    if (sv)
+        release_solver(module, sv, held);
+    sudoku_release(&puzzle);
+    sudoku_release(&solution);
+    return res;
+}
+
+/* ---- mathdoku ---------------------------------------------------------- */
+
+/* One puzzle from the text; 0, or -1 with a ValueError. */
+static int read_mathdoku(const char *text, Py_ssize_t len,
+                         const mathdoku_rules *rules, mathdoku *p)
+{
+    FILE *f = open_text(text, len);
+    if (!f) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    mathdoku_reader r;
+    mathdoku_reader_init(&r, f, MATHDOKU_LAYOUT_AUTO, rules);
+    dlx_diag err;
+    int first = 0, got = mathdoku_read(&r, p, &first, &err);
+    int more = MATHDOKU_OK, line = 0;
+    if (got == MATHDOKU_READ) {
+        /* nothing may follow: a second puzzle, or a message about it */
+        mathdoku extra;
+        more = mathdoku_read(&r, &extra, &line, &err);
+        if (more == MATHDOKU_READ)
+            mathdoku_free(&extra);
+    }
+    mathdoku_reader_release(&r);
+    fclose(f);
+    if (got == MATHDOKU_READ && more == MATHDOKU_OK)
+        return 0;
+    if (got == MATHDOKU_READ) {
+        mathdoku_free(p);
+        if (more != MATHDOKU_READ)
+            got = more;
+    }
+    if (got == MATHDOKU_ENOMEM)
+        PyErr_NoMemory();
+    else if (got == MATHDOKU_OK)
+        excover_value_error(SOURCE, 0, 0, "no puzzle");
+    else if (got != MATHDOKU_READ)
+        excover_value_error(SOURCE, err.line, err.col, err.message);
+    else
+        excover_value_error(SOURCE, line, 0, "a second puzzle: the text "
+                            "holds one (call once per puzzle)");
+    return -1;
+}
+
+/* The grid as `mathdoku solve` writes it: N lines of digits (numbers
+ * between spaces past 9). */
+static PyObject *mathdoku_grid_text(int N, const int *g)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f)
+        return PyErr_NoMemory();
+    for (int r = 0; r < N; r++) {
+        for (int c = 0; c < N; c++)
+            fprintf(f, N <= 9 ? "%d" : c ? " %d" : "%d", g[r * N + c]);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0) {
+        free(buf);
+        return PyErr_NoMemory();
+    }
+    return memstream_str(buf, size);
+}
+
+static PyObject *mathdoku_search(PyObject *args, PyObject *kw, int solving)
+{
+    static char *kwlist[] = { "text", "limit", "nary", NULL };
+    const char *text;
+    Py_ssize_t len;
+    unsigned long long limit = 0;
+    mathdoku_rules rules = { 0, 0 };
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|Kp", kwlist, &text, &len,
+                                     &limit, &rules.nary))
+        return NULL;
+    mathdoku p;
+    if (read_mathdoku(text, len, &rules, &p) < 0)
+        return NULL;
+    grid_limits lim;
+    memset(&lim, 0, sizeof lim);
+    excover_poll poll;
+    lim.max_solutions = solving ? 2 : limit;
+    lim.on_poll = excover_poll_signals;
+    lim.poll_ctx = &poll;
+    mathdoku_solver *sv = NULL;
+    dlx_diag err;
+    int *g = calloc((size_t)p.N * p.N, sizeof *g);
+    grid_outcome out;
+    int built = MATHDOKU_ENOMEM, st = MATHDOKU_ENOMEM;
+    excover_unlock(&poll);
+    if (g)
+        built = mathdoku_solver_new(&p, &rules, &lim, &sv, &err);
+    if (built == MATHDOKU_OK)
+        st = mathdoku_solve_dlx(sv, &lim, g, &out);
+    PyObject *res = NULL;
+    if (excover_relock(&poll) < 0)
+        goto done;
+    if (built == MATHDOKU_ENOMEM || (built == MATHDOKU_OK && st != 0))
+        PyErr_NoMemory();
+    else if (built != MATHDOKU_OK)
+        excover_value_error(SOURCE, err.line, err.col, err.message);
+    else if (!solving)
+        res = PyLong_FromUnsignedLongLong(out.solutions);
+    else if (out.solutions == 0)
+        res = Py_NewRef(Py_None);
+    else
+        res = mathdoku_grid_text(p.N, g);
+done:
+    mathdoku_solver_free(sv);
+    free(g);
+    mathdoku_free(&p);
+    return res;
+}
+
+static PyObject *py_mathdoku_solve(PyObject *m, PyObject *a, PyObject *kw)
+{
+    (void)m;
+    return mathdoku_search(a, kw, 1);
+}
+
+static PyObject *py_mathdoku_count(PyObject *m, PyObject *a, PyObject *kw)
+{
+    (void)m;
+    return mathdoku_search(a, kw, 0);
+}
+
+/* The puzzle in a layout of `mathdoku generate -o`. */
+static PyObject *mathdoku_text(const mathdoku *p, const char *layout)
+{
+    if (!strcmp(layout, "keen")) {
+        char *id = mathdoku_keen_id(p, NULL);
+        return id ? memstream_str(id, strlen(id)) : PyErr_NoMemory();
+    }
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f)
+        return PyErr_NoMemory();
+    if (!strcmp(layout, "list"))
+        mathdoku_write_list(f, p);
+    else if (!strcmp(layout, "numbered"))
+        mathdoku_write_numbered(f, p);
+    else
+        mathdoku_write_letters(f, p);
+    if (fclose(f) != 0) {
+        free(buf);
+        return PyErr_NoMemory();
+    }
+    return memstream_str(buf, size);
+}
+
+static PyObject *py_mathdoku_generate(PyObject *module, PyObject *args,
+                                      PyObject *kw)
+{
+    static char *kwlist[] = { "seed", "size", "ops", "layout", "solution",
+                              NULL };
+    unsigned long long seed;
+    int size = 6, with_solution = 0;
+    const char *ops = NULL, *layout = "letters";
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "K|izsp", kwlist, &seed,
+                                     &size, &ops, &layout, &with_solution))
+        return NULL;
+    if (strcmp(layout, "letters") && strcmp(layout, "list") &&
+        strcmp(layout, "numbered") && strcmp(layout, "keen"))
+        return PyErr_Format(PyExc_ValueError, "layout: '%s' is not one of "
+                            "letters, list, numbered, keen", layout);
+    if (size < 1 || size > MATHDOKU_MAX_N)
+        return PyErr_Format(PyExc_ValueError, "size: %d is not 1 to %d",
+                            size, MATHDOKU_MAX_N);
+    mathdoku_gen_options opt;
+    mathdoku_gen_defaults(&opt, size);
+    if (ops && mathdoku_parse_ops(ops, &opt.ops) != 0)
+        return PyErr_Format(PyExc_ValueError, "ops: '%s' is not a set of "
+                            "+ - * /", ops);
+    const char *why = mathdoku_gen_validate(&opt);
+    if (why)
+        return PyErr_Format(PyExc_ValueError, "%s", why);
+    mathdoku_gen *g = mathdoku_gen_new(&opt);
+    int *solution = malloc((size_t)size * size * sizeof *solution);
+    if (!g || !solution) {
+        mathdoku_gen_free(g);
+        free(solution);
+        return PyErr_NoMemory();
+    }
+    mathdoku p;
+    mathdoku_gen_report rep;
+    int st;
+    Py_BEGIN_ALLOW_THREADS
+    st = mathdoku_gen_puzzle(g, seed, &p, solution, &rep);
+    Py_END_ALLOW_THREADS
+    PyObject *res = NULL;
+    if (st < 0)
+        PyErr_NoMemory();
+    else if (st > 0)
+        PyErr_Format(PyExc_RuntimeError, "seed %llu: no puzzle", seed);
+    else if (!with_solution)
+        res = mathdoku_text(&p, layout);
+    else
+        res = Py_BuildValue("(NN)", mathdoku_text(&p, layout),
+                            mathdoku_grid_text(size, solution));
+    if (st == 0)
+        mathdoku_free(&p);
+    mathdoku_gen_free(g);
+    free(solution);
+    return res;
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_VARARGS | METH_KEYWORDS
+
+PyMethodDef excover_puzzle_methods[] = {
+    { "sudoku_solve", KW(py_sudoku_solve), NULL },
+    { "sudoku_count", KW(py_sudoku_count), NULL },
+    { "sudoku_rate", KW(py_sudoku_rate), NULL },
+    { "sudoku_generate", KW(py_sudoku_generate), NULL },
+    { "mathdoku_solve", KW(py_mathdoku_solve), NULL },
+    { "mathdoku_count", KW(py_mathdoku_count), NULL },
+    { "mathdoku_generate", KW(py_mathdoku_generate), NULL },
+    { NULL, NULL, 0, NULL }
+};
