@@ -80,7 +80,7 @@ while IFS='|' read -r name gen want; do
         pc=$(cut -d' ' -f1 "$tmp/peer" | median); pm=$(cut -d' ' -f3 "$tmp/peer" | median)
         pcount=$(grep -o "[0-9]* solutions" "$tmp/p.err" | head -1 | grep -o "[0-9]*")
         [ "$pcount" = "$want" ] && pshown="$pcount" || pshown="$pcount (wrong)"
-        echo "| $name | $want | $oc | $ow | $((om / 1024)) | $pc | $((pm / 1024)) | $pshown | $(awk -v a="$pc" -v b="$oc" 'BEGIN { printf "%.1f", b > 0 ? a / b : 0 }') |"
+        echo "| $name | $want | $oc | $ow | $((om / 1024)) | $pc | $((pm / 1024)) | $pshown | $(awk -v a="$pc" -v b="$oc" 'BEGIN { printf "%.1f", (b > 0) ? a / b : 0 }') |"
     else
         echo "| $name | $want | $oc | $ow | $((om / 1024)) |"
     fi

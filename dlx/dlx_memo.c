@@ -850,7 +850,7 @@ int dlx_memo_pays(dlx_matrix *m)
     dlx_estimate e;
     s.seed = 1;
     s.max_nodes = 200000;
-    if (dlx_estimate_size(m, &s, 256, &e) != DLX_OK || e.paths < 16 ||
+    if (dlx_estimate_size(m, &s, 32, &e) != DLX_OK || e.paths < 16 ||
         e.nodes < 2e7)
         return 0;
     s = dlx_search_defaults();

@@ -109,6 +109,22 @@ expect "engine: dance" 0 "36" "*" -- "$dlx" -c -s "$tmp/dominoes.dlx"
 assert "engine: dance named" grep -q '^engine: dancing links$' "$tmp/err"
 expect "engine: compact" 0 "2339" "*" -- "$dlx" -c -s "$data/pent-6x10-reduced.dlx"
 assert "engine: compact named" grep -q '^engine: compact (bitsets)$' "$tmp/err"
+# Counting by memo: -c takes it by itself where the plain search would be
+# long and sub-problems repeat (12x12 tilings, a transfer-matrix count),
+# not on queens; --memo and --no-memo decide; --memo only counts.
+"$dlx" gen dominoes 12x12 > "$tmp/dominoes12.dlx"
+expect "memo by itself" 0 "53060477521960000" "*" -- "$dlx" -c -s "$tmp/dominoes12.dlx"
+assert "memo named" grep -q '^engine: memo$' "$tmp/err"
+assert "memo figures" grep -q '^memo hits: [1-9]' "$tmp/err"
+expect "memo asked" 0 "92" "*" -- "$dlx" -c -s --memo "$data/queens-8.dlx"
+assert "memo asked, named" grep -q '^engine: memo$' "$tmp/err"
+expect "memo refused" 0 "36" "*" -- "$dlx" -c -s --no-memo "$tmp/dominoes.dlx"
+assert "memo refused, dance" grep -q '^engine: dancing links$' "$tmp/err"
+expect "memo limit" 0 "5" "" -- "$dlx" -c --memo --limit 5 "$data/queens-8.dlx"
+expect "memo cut short" 5 "0+" "*" -- "$dlx" -c --memo --max-nodes 10 "$data/queens-8.dlx"
+expect "memo small table" 0 "53060477521960000" "" -- "$dlx" -c --memo --memo-mb 1 "$tmp/dominoes12.dlx"
+expect "memo prints nothing" 4 "" "*" -- "$dlx" --memo "$data/queens-8.dlx"
+expect "memo mb 0" 4 "" "*" -- "$dlx" -c --memo-mb 0 "$data/queens-8.dlx"
 # A trace does not lift the solution limit (queens-8 has 92 solutions).
 expect "trace keeps the limit" 0 "3" "" \
     -- sh -c "'$dlx' --trace -l 3 -c '$data/queens-8.dlx' | grep -c 'a solution'"

@@ -249,6 +249,14 @@ fi
 expect "generate options with =" 0 "$(cat "$tmp/spaced.txt")" "" -- "$sudoku" generate --count=2 --seed=5 --symmetry=rot180
 "$sudoku" rate -o csv "$tmp/one.txt" >"$tmp/spaced.txt"
 expect "rate options with =" 0 "$(cat "$tmp/spaced.txt")" "" -- "$sudoku" rate --output=csv "$tmp/one.txt"
+# every grid, from the band classes and a memo count of each (OEIS A107739)
+expect "grids 4x4" 0 "4x4 grids (boxes 2x2): 288" "" -- "$sudoku" bands --grids --box 2x2
+expect "grids 6x6" 0 "6x6 grids (boxes 2x3): 28200960" "*" -- "$sudoku" bands --grids --box 2x3 -s -j 2
+assert "grids 6x6: each class in -s" grep -q '^class 1: [0-9]* bands, [0-9]* completions' "$tmp/err"
+expect "grids 6x6 whole" 0 "6x6 grids (boxes 2x3): 28200960" "" -- "$sudoku" bands --grids --box 2x3 --grid-method whole
+expect "grids: two bands on 4x4" 4 "" "*" -- "$sudoku" bands --grids --box 2x2 --grid-method two-bands
+expect "grids: a bad method" 4 "" "*" -- "$sudoku" bands --grids --grid-method fast
+expect "grids: 16x16 too many bands" 4 "" "*" -- "$sudoku" bands --grids --size 16
 "$sudoku" bands --box 2x2 --count >"$tmp/spaced.txt"
 expect "bands options with =" 0 "$(cat "$tmp/spaced.txt")" "*" -- "$sudoku" bands --box=2x2 --count
 expect "generate option without its value" 4 "" "sudoku generate: option '--seed' needs a value

@@ -2,6 +2,7 @@
  * test_bands.c - first bands: counts against Felgenhauer & Jarvis, classes
  * against the enumeration literature, the compact code round trip.
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,10 +97,66 @@ static void test_encoding(void)
     CHECK(sudoku_band_decode(3, 3, "0000000*", 1, band) != 0, "bad char");
 }
 
+/* Every grid: 4x4 and 6x6 (OEIS A107739), by both methods and on two
+ * threads; the classes' sizes add up to the bands. */
+static void on_class(void *ctx, size_t k, const sudoku_band_class *cl,
+                     dlx_count completions, size_t done, size_t n,
+                     double seconds)
+{
+    (void)k;
+    (void)cl;
+    (void)completions;
+    (void)seconds;
+    size_t *calls = ctx;
+    CHECK(done <= n, "%zu of %zu", done, n);
+    ++*calls;
+}
+
+static void test_grids(void)
+{
+    static const struct {
+        int R, C, method, threads;
+        const char *want;
+    } t[] = {
+        { 2, 2, SUDOKU_GRIDS_AUTO, 1, "288" },
+        { 2, 2, SUDOKU_GRIDS_WHOLE, 2, "288" },
+        { 2, 3, SUDOKU_GRIDS_AUTO, 1, "28200960" },
+        { 2, 3, SUDOKU_GRIDS_WHOLE, 2, "28200960" },
+        { 2, 3, SUDOKU_GRIDS_TWO_BANDS, 2, "28200960" },
+        { 3, 2, SUDOKU_GRIDS_WHOLE, 1, "28200960" },
+    };
+    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+        size_t calls = 0;
+        sudoku_grids_options o = { t[k].threads, t[k].method, 1 << 24, 0,
+                                   on_class, &calls };
+        sudoku_grids_result r;
+        int st = sudoku_count_grids(t[k].R, t[k].C, &o, &r);
+        char got[DLX_COUNT_STRLEN];
+        dlx_count_str(r.grids, got);
+        CHECK(st == DLX_OK && !strcmp(got, t[k].want), "%dx%d method %d: "
+              "%s (status %d)", t[k].R, t[k].C, t[k].method, got, st);
+        CHECK(calls == r.classes && r.done == r.classes, "%zu calls, %zu "
+              "classes", calls, r.classes);
+    }
+    sudoku_grids_options o = { 1, SUDOKU_GRIDS_TWO_BANDS, 0, 0, NULL, NULL };
+    sudoku_grids_result r;
+    CHECK(sudoku_count_grids(2, 2, &o, &r) == DLX_EITEM,
+          "two bands on 4x4 refused");
+    sudoku_band_class *cl;
+    size_t n;
+    uint64_t sum = 0;
+    CHECK(sudoku_band_class_list(2, 3, 1000, &cl, &n) == DLX_OK, "list");
+    for (size_t k = 0; k < n; k++)
+        sum += cl[k].size;
+    CHECK(sum == 36, "6x6: %" PRIu64 " bands in the classes", sum);
+    free(cl);
+}
+
 int main(void)
 {
     test_counts();
     test_classes();
     test_encoding();
+    test_grids();
     return check_done();
 }

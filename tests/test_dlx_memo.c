@@ -217,7 +217,7 @@ static void test_dominoes(void)
     CHECK(!strcmp(s, "53060477521960000"), "12x12: %s", s);
 }
 
-/* ---- independent parts ---------------------------------------------------- */
+/* ---- independent parts ------------------------------------------------- */
 
 /* Copies of a small problem side by side: items and options shifted. */
 static dlx_matrix *copies(dlx_matrix *one, int n, int extra_secondary)
@@ -373,7 +373,7 @@ static void test_random(uint64_t seed)
     }
 }
 
-/* ---- budgets ---------------------------------------------------------------- */
+/* ---- budgets ----------------------------------------------------------- */
 
 static void test_limits(void)
 {
