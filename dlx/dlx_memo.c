@@ -841,7 +841,10 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
  * nodes: 20 million and more, a second or more) and a short memo count meets
  * its sub-problems again (a hit for every four new ones).  The inputs of
  * bench/dlx.sh estimate at 7.8 million nodes at most; 6x6 grids at 2.6 x
- * 10^8, dominoes at 10^30. */
+ * 10^8, dominoes at 10^30.  Each trial also stops after a tenth of a
+ * second, so that the choice costs little even where a node is dear
+ * (queens 1000: an estimate cut short says "no"), and the caller's
+ * budget is not spent on it. */
 int dlx_memo_pays(dlx_matrix *m)
 {
     if (dlx_num_pushed(m) > 0)
@@ -850,11 +853,13 @@ int dlx_memo_pays(dlx_matrix *m)
     dlx_estimate e;
     s.seed = 1;
     s.max_nodes = 200000;
+    s.max_seconds = 0.1;
     if (dlx_estimate_size(m, &s, 32, &e) != DLX_OK || e.paths < 16 ||
         e.nodes < 2e7)
         return 0;
     s = dlx_search_defaults();
     s.max_nodes = 100000;
+    s.max_seconds = 0.1;
     dlx_result r;
     dlx_memo_stats st;
     if (dlx_count_memo(m, &s, (size_t)64 << 20, &r, &st) != DLX_OK)
