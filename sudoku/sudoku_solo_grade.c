@@ -314,10 +314,11 @@ static int load(sudoku_solo *so, const sudoku *s)
 /* ---- the deductions: each returns how many it made, -1 for a
  * contradiction ----------------------------------------------------------- */
 
-/* A digit with one place left in unit u goes there. */
-static int hidden_singles(sudoku_solo *so, int u)
+/* A digit with one place left in unit u goes there.  N is so->N, passed
+ * so that a constant 9 unrolls the loops. */
+static inline int hidden_singles(sudoku_solo *so, int u, const int N)
 {
-    int N = so->N, made = 0;
+    int made = 0;
     const int *cells = so->unit + u * N;
     uint64_t once = 0, twice = 0;
     for (int k = 0; k < N; k++) {
@@ -331,7 +332,7 @@ static int hidden_singles(sudoku_solo *so, int u)
     for (uint64_t single = missing & ~twice; single; single &= single - 1) {
         uint64_t bit = single & -single;
         for (int k = 0; k < N; k++)
-            if (!so->digit[cells[k]] && (so->cand[cells[k]] & bit)) {
+            if (so->cand[cells[k]] & bit) {
                 place(so, cells[k], bit);
                 made++;
                 break;
@@ -340,19 +341,34 @@ static int hidden_singles(sudoku_solo *so, int u)
     return made;
 }
 
+/* The hidden singles of units from..to-1 (made, or -1). */
+static inline int singles_of(sudoku_solo *so, int from, int to, const int N)
+{
+    int made = 0;
+    for (int u = from; u < to; u++) {
+        int got = hidden_singles(so, u, N);
+        if (got < 0)
+            return -1;
+        made += got;
+    }
+    return made;
+}
+
+static int units_singles(sudoku_solo *so, int from, int to)
+{
+    return so->N == 9 ? singles_of(so, from, to, 9)
+                      : singles_of(so, from, to, so->N);
+}
+
 /* trivial: Solo's blockwise positional elimination, to its end (passes
  * over the boxes until one places nothing) */
 static int box_singles(sudoku_solo *so)
 {
     int made = 0, pass;
     do {
-        pass = 0;
-        for (int b = 2 * so->N; b < 3 * so->N; b++) {
-            int got = hidden_singles(so, b);
-            if (got < 0)
-                return -1;
-            pass += got;
-        }
+        pass = units_singles(so, 2 * so->N, 3 * so->N);
+        if (pass < 0)
+            return -1;
         made += pass;
     } while (pass > 0 && so->unplaced > 0);
     return made;
@@ -362,15 +378,12 @@ static int box_singles(sudoku_solo *so)
  * numeric elimination (a cell with one digit left) */
 static int line_singles(sudoku_solo *so)
 {
-    int made = 0;
-    for (int u = 0; u < so->n_units; u++) {
-        if (!is_line(so, u))
-            continue;
-        int got = hidden_singles(so, u);
-        if (got < 0)
-            return -1;
-        made += got;
-    }
+    int made = units_singles(so, 0, 2 * so->N), got = 0;
+    if (made >= 0 && so->n_units > 3 * so->N)
+        got = units_singles(so, 3 * so->N, so->n_units);
+    if (made < 0 || got < 0)
+        return -1;
+    made += got;
     for (int i = 0; i < so->n_cells; i++) {
         if (so->digit[i])
             continue;
@@ -777,6 +790,80 @@ static void base_restore(sudoku_solo *so, int i, int d)
             so->base_cand[peer[j]] &= ~bit;
 }
 
+/*
+ * A random grid, as Solo makes its own: backtracking from the empty grid,
+ * each time the empty cell of fewest candidates, its digits in random
+ * order.  The state of each level is saved in save (n_cells + n_units
+ * words and n_cells bytes a level).  1 for a grid, 0 for a dead end, -1
+ * when the budget of nodes ran out.
+ */
+static int fill_from(sudoku_solo *so, grid_rng *g, unsigned char *save,
+                     uint64_t *nodes, uint64_t budget)
+{
+    if (!so->unplaced)
+        return 1;
+    if (++*nodes > budget)
+        return -1;
+    int best = -1, fewest = 65;
+    for (int i = 0; i < so->n_cells && fewest > 1; i++) {
+        if (so->digit[i])
+            continue;
+        int c = popcount(so->cand[i]);
+        if (c == 0)
+            return 0;
+        if (c < fewest) {
+            fewest = c;
+            best = i;
+        }
+    }
+    size_t nc = (size_t)so->n_cells * sizeof *so->cand;
+    size_t nu = (size_t)so->n_units * sizeof *so->placed;
+    unsigned char *next = save + nc + nu + (size_t)so->n_cells;
+    int unplaced = so->unplaced;
+    memcpy(save, so->cand, nc);
+    memcpy(save + nc, so->placed, nu);
+    memcpy(save + nc + nu, so->digit, (size_t)so->n_cells);
+    for (uint64_t left = so->cand[best]; left; ) {
+        int k = grid_rng_below(g, popcount(left));
+        uint64_t bit = left;
+        while (k-- > 0)
+            bit &= bit - 1;
+        bit &= -bit;
+        left &= ~bit;
+        place(so, best, bit);
+        int got = fill_from(so, g, next, nodes, budget);
+        if (got != 0)
+            return got;
+        memcpy(so->cand, save, nc);
+        memcpy(so->placed, save + nc, nu);
+        memcpy(so->digit, save + nc + nu, (size_t)so->n_cells);
+        so->unplaced = unplaced;
+    }
+    return 0;
+}
+
+/* fill_from for a grid of shape sh into grid: 0, or -1 (budget, memory:
+ * the caller fills another way). */
+static int random_grid(sudoku_solo *so, sudoku_shape sh, grid_rng *g,
+                       sudoku *grid, uint64_t *nodes)
+{
+    sudoku empty = { .shape = sh, .cell = grid->cell };
+    memset(grid->cell, 0, (size_t)sh.N * sh.N);
+    if (prepare(so, &empty) != 0)
+        return -1;
+    size_t level = (size_t)so->n_cells * (sizeof *so->cand + 1) +
+                   (size_t)so->n_units * sizeof *so->placed;
+    unsigned char *save = malloc(level * ((size_t)so->n_cells + 1));
+    if (!save)
+        return -1;
+    int got = fill_from(so, g, save, nodes, 100000);
+    free(save);
+    if (got != 1)
+        return -1;
+    memcpy(grid->cell, so->digit, (size_t)so->n_cells);
+    return 0;
+}
+
 /* The groups of cells cleared together (opt->symmetry's), in a random
  * order: group o is cells[start[o] .. start[o+1]-1]; returns how many. */
 static int random_groups(const sudoku_shape *sh, sudoku_symmetry sym,
@@ -877,7 +964,13 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
     grid_rng g = { seed };
     uint64_t fill_seed = grid_rng_next(&g);
     if (sudoku_set_shape(solution, sh) != 0 ||
-        sudoku_set_shape(puzzle, sh) != 0 ||
+        sudoku_set_shape(puzzle, sh) != 0)
+        return -1;
+    /* the default fill is Solo's kind, up to 16x16; the others, larger
+     * orders and a fill that runs out of its budget fill as asked */
+    grid_rng fg = { fill_seed };
+    if ((opt->fill != SUDOKU_FILL_DLX || sh.N > 16 ||
+         random_grid(so, sh, &fg, solution, &rep->nodes) != 0) &&
         sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0)
         return -1;
     memcpy(puzzle->cell, solution->cell, (size_t)NN);
