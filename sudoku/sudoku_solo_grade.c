@@ -90,6 +90,8 @@ struct sudoku_solo {
     uint64_t *cand, *placed, *lines, *bits, *base_cand, *base_placed;
     unsigned char *digit, *value, *base_digit;
     int base_unplaced;
+    const int *watch;      /* run's cells watched, n_watch of them */
+    int n_watch;
     int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
 };
 
@@ -311,6 +313,15 @@ static int load(sudoku_solo *so, const sudoku *s)
     return 0;
 }
 
+/* Are the cells watch[0..n-1] all placed? */
+static int placed_all(const sudoku_solo *so, const int *watch, int n)
+{
+    for (int j = 0; j < n; j++)
+        if (!so->digit[watch[j]])
+            return 0;
+    return 1;
+}
+
 /* ---- the deductions: each returns how many it made, -1 for a
  * contradiction ----------------------------------------------------------- */
 
@@ -370,7 +381,8 @@ static int box_singles(sudoku_solo *so)
         if (pass < 0)
             return -1;
         made += pass;
-    } while (pass > 0 && so->unplaced > 0);
+    } while (pass > 0 && so->unplaced > 0 &&
+             !(so->n_watch && placed_all(so, so->watch, so->n_watch)));
     return made;
 }
 
@@ -654,15 +666,6 @@ static int prepare(sudoku_solo *so, const sudoku *puzzle)
     return load(so, puzzle) != 0 ? SUDOKU_EBAD : 0;
 }
 
-/* Are the cells watch[0..n-1] all placed? */
-static int placed_all(const sudoku_solo *so, const int *watch, int n)
-{
-    for (int j = 0; j < n; j++)
-        if (!so->digit[watch[j]])
-            return 0;
-    return 1;
-}
-
 /* The deductions up to max from the state prepared: as sudoku_solo_rate;
  * stops early, as finished, once the cells watch[0..n_watch-1] are
  * placed (n_watch 0: none watched).  A generator watches the cells it
@@ -676,6 +679,8 @@ static int run(sudoku_solo *so, sudoku_solo_level max,
     int top = max < SUDOKU_SOLO_EXTREME ? (int)max : SUDOKU_SOLO_EXTREME;
     int first = 0; /* box singles are at their end when the level above
                       is tried first */
+    so->watch = watch;
+    so->n_watch = n_watch;
     while (so->unplaced > 0 && !(n_watch && placed_all(so, watch, n_watch))) {
         int level, got = 0;
         for (level = first; level <= top; level++)
@@ -851,6 +856,17 @@ static int random_grid(sudoku_solo *so, sudoku_shape sh, grid_rng *g,
     memset(grid->cell, 0, (size_t)sh.N * sh.N);
     if (prepare(so, &empty) != 0)
         return -1;
+    /* the boxes down the diagonal share no row or column: each takes the
+     * digits in a random order, no search */
+    int digits[SUDOKU_SOLO_MAX_ORDER], N = sh.N;
+    for (int k = 0; k < sh.R && k < sh.C; k++) {
+        for (int d = 0; d < N; d++)
+            digits[d] = d;
+        grid_shuffle(g, digits, N);
+        for (int j = 0; j < N; j++)
+            place(so, (k * sh.R + j / sh.C) * N + k * sh.C + j % sh.C,
+                  1ULL << digits[j]);
+    }
     size_t level = (size_t)so->n_cells * (sizeof *so->cand + 1) +
                    (size_t)so->n_units * sizeof *so->placed;
     unsigned char *save = malloc(level * ((size_t)so->n_cells + 1));
