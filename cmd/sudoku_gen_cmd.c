@@ -214,6 +214,18 @@ static const char *solo_grade(sudoku_solo *so, const sudoku *p)
     return sudoku_solo_level_name((sudoku_solo_level)level);
 }
 
+/* Our grade of a plain puzzle, by Solo's deductions when they can say
+ * (at once for easy and medium; a bound below the grade wanted is
+ * enough), else by the logic solver. */
+static const char *rate_quick(sudoku_solo *so, const sudoku *p,
+                              sudoku_solver *sv, int wanted)
+{
+    int exact, bound = sudoku_solo_grade_ours(so, p, &exact);
+    if (exact || bound < wanted)
+        return sudoku_grade_names[bound];
+    return rate_puzzle(p, sv);
+}
+
 /* What the command line asks for. */
 typedef struct gen_args {
     sudoku_read_options box;
@@ -422,11 +434,12 @@ int sudoku_generate_main(int argc, char **argv)
     }
 
     sudoku_solver *sv = sudoku_solver_new(shape);
-    sudoku_solo *so = g.solo ? sudoku_solo_new(shape.N) : NULL;
+    sudoku_solo *so = shape.N <= SUDOKU_SOLO_MAX_ORDER
+                    ? sudoku_solo_new(shape.N) : NULL;
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
     sudoku_init(&solution);
-    if (!sv || (g.solo && !so)) {
+    if (!sv || (shape.N <= SUDOKU_SOLO_MAX_ORDER && !so)) {
         cli_report(gen_command.prog, 0, 0, "out of memory for order %d",
                    shape.N);
         return CLI_EXIT_SYSTEM;
@@ -483,7 +496,8 @@ int sudoku_generate_main(int argc, char **argv)
                 sudoku_solver_free(vs);
             } else {
                 grade = g.solo ? solo_grade(so, &puzzle)
-                               : rate_puzzle(&puzzle, sv);
+                      : so ? rate_quick(so, &puzzle, sv, level)
+                           : rate_puzzle(&puzzle, sv);
             }
             if ((grade && !strcmp(grade, difficulty)) ||
                 (uint64_t)tries >= attempts)

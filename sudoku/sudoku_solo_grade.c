@@ -709,6 +709,21 @@ int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
     return st != 0 ? st : run(so, max, used, NULL, 0);
 }
 
+int sudoku_solo_grade_ours(sudoku_solo *so, const sudoku *puzzle,
+                           int *exact)
+{
+    *exact = 0;
+    if (puzzle->shape.N > 9 || sudoku_is_variant(puzzle))
+        return SUDOKU_GRADE_COUNT;
+    int got = sudoku_solo_rate(so, puzzle, SUDOKU_SOLO_ADVANCED, NULL);
+    if (got < 0 || got > SUDOKU_SOLO_ADVANCED)
+        return SUDOKU_GRADE_COUNT;
+    *exact = got <= SUDOKU_SOLO_INTERMEDIATE;
+    return got <= SUDOKU_SOLO_BASIC          ? SUDOKU_GRADE_EASY
+           : got == SUDOKU_SOLO_INTERMEDIATE ? SUDOKU_GRADE_MEDIUM
+                                             : SUDOKU_GRADE_HARD;
+}
+
 /* In the state prepared, does a single of a level up to max fill cell i
  * at once (a box's hidden single; from basic on, a line's, or a naked
  * one)? */
