@@ -72,8 +72,9 @@ static const cli_option options[] = {
       "harder than D gets givens of its solution back until it is D, then "
       "loses those it can within D), sample (clear freely, keep the puzzles "
       "rated D), or auto (default: sample for expert and above, which "
-      "many minimal puzzles are, else steer; the fastest in "
-      "bench/generate_grades.sh)" },
+      "many minimal puzzles are; easy steered by Solo's singles, which "
+      "prove the puzzle unique without a search; else steer; the fastest "
+      "in bench/generate_grades.sh)" },
     { OPT_SCALE, 0, "scale", "S", "the scale of --difficulty: ours (default, "
       "sudoku rate's grades) or solo (Simon Tatham's Solo's levels trivial, "
       "basic, intermediate, advanced, extreme, unreasonable, as sudoku rate "
@@ -224,6 +225,12 @@ static const char *rate_quick(sudoku_solo *so, const sudoku *p,
     if (exact || bound < wanted)
         return sudoku_grade_names[bound];
     return rate_puzzle(p, sv);
+}
+
+/* Does Solo's state take this shape? */
+static int so_fits(sudoku_shape shape)
+{
+    return shape.N <= SUDOKU_SOLO_MAX_ORDER;
 }
 
 /* What the command line asks for. */
@@ -423,6 +430,13 @@ int sudoku_generate_main(int argc, char **argv)
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 && !g.solo ? sudoku_grade_techniques(level)
                                              : 0;
+    /* our easy is Solo's singles: steered by Solo's deductions, which
+     * prove the puzzle unique with no search */
+    if (g.reach == REACH_AUTO && level == SUDOKU_GRADE_EASY && !variant &&
+        so_fits(shape)) {
+        g.reach = REACH_SOLO;
+        solo_level = SUDOKU_SOLO_BASIC;
+    }
     if (g.reach == REACH_AUTO)
         g.reach = level >= SUDOKU_GRADE_EXPERT ? REACH_SAMPLE : REACH_STEER;
     if (g.solo)
@@ -462,12 +476,15 @@ int sudoku_generate_main(int argc, char **argv)
                                                  (uint64_t)tries) : s;
             if (difficulty && g.reach >= REACH_DESCEND &&
                 g.reach != REACH_SAMPLE) {
-                st = g.solo ? sudoku_solo_generate(so, sv, attempt_seed,
+                st = g.reach == REACH_SOLO
+                          ? sudoku_solo_generate(so, sv, attempt_seed,
                                                    solo_level, &opt, &puzzle,
                                                    &solution, &rep)
                             : sudoku_generate_graded(sv, attempt_seed, &opt,
                                                      grade_of, sv, level,
                                                      &puzzle, &solution, &rep);
+                if (st == 1 && !g.solo) /* Solo's trivial: our easy too */
+                    st = 0;
                 if (st == 1) { /* this grid does not reach the grade */
                     total_nodes += rep.nodes;
                     if ((uint64_t)++tries < attempts)
