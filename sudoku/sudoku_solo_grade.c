@@ -137,7 +137,9 @@ sudoku_solo *sudoku_solo_new(int order)
     so->base_cand = malloc(cells * sizeof *so->base_cand);
     so->base_placed = malloc(units * sizeof *so->base_placed);
     so->base_digit = malloc(cells);
-    if (!so->pcell || !so->pcount || !so->base_cand || !so->base_placed || !so->base_digit || !so->peer || !so->n_peers || !so->cand || !so->placed || !so->lines || !so->bits || !so->digit ||
+    if (!so->pcell || !so->pcount || !so->base_cand || !so->base_placed ||
+        !so->base_digit || !so->peer || !so->n_peers || !so->cand ||
+        !so->placed || !so->lines || !so->bits || !so->digit ||
         !so->value || !so->unit || !so->slot || !so->pair || !so->list ||
         !so->queue) {
         sudoku_solo_free(so);
