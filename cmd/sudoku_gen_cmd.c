@@ -72,8 +72,9 @@ static const cli_option options[] = {
       "harder than D gets givens of its solution back until it is D, then "
       "loses those it can within D), sample (clear freely, keep the puzzles "
       "rated D), or auto (default: sample for expert and above, which "
-      "many minimal puzzles are, else steer; the fastest in "
-      "bench/generate_grades.sh)" },
+      "many minimal puzzles are; easy steered by Solo's singles, which "
+      "prove the puzzle unique without a search; else steer; the fastest "
+      "in bench/generate_grades.sh)" },
     { OPT_SCALE, 0, "scale", "S", "the scale of --difficulty: ours (default, "
       "sudoku rate's grades) or solo (Simon Tatham's Solo's levels trivial, "
       "basic, intermediate, advanced, extreme, unreasonable, as sudoku rate "
@@ -232,6 +233,24 @@ static const char *solo_grade(sudoku_solo *so, const sudoku *p)
     if (level < 0)
         return NULL;
     return sudoku_solo_level_name((sudoku_solo_level)level);
+}
+
+/* Our grade of a plain puzzle, by Solo's deductions when they can say
+ * (at once for easy and medium; a bound below the grade wanted is
+ * enough), else by the logic solver. */
+static const char *rate_quick(sudoku_solo *so, const sudoku *p,
+                              sudoku_solver *sv, int wanted)
+{
+    int exact, bound = sudoku_solo_grade_ours(so, p, &exact);
+    if (exact || bound < wanted)
+        return sudoku_grade_names[bound];
+    return rate_puzzle(p, sv);
+}
+
+/* Does Solo's state take this shape? */
+static int so_fits(sudoku_shape shape)
+{
+    return shape.N <= SUDOKU_SOLO_MAX_ORDER;
 }
 
 /* What the command line asks for. */
@@ -435,6 +454,13 @@ int sudoku_generate_main(int argc, char **argv)
     seed = cli_generate_seed(&search, gen_command.prog);
     uint32_t allowed = level >= 0 && !g.solo ? sudoku_grade_techniques(level)
                                              : 0;
+    /* our easy is Solo's singles: steered by Solo's deductions, which
+     * prove the puzzle unique with no search */
+    if (g.reach == REACH_AUTO && level == SUDOKU_GRADE_EASY && !variant &&
+        so_fits(shape)) {
+        g.reach = REACH_SOLO;
+        solo_level = SUDOKU_SOLO_BASIC;
+    }
     if (g.reach == REACH_AUTO)
         g.reach = level >= SUDOKU_GRADE_EXPERT ? REACH_SAMPLE : REACH_STEER;
     if (g.solo)
@@ -446,11 +472,12 @@ int sudoku_generate_main(int argc, char **argv)
     }
 
     sudoku_solver *sv = sudoku_solver_new(shape);
-    sudoku_solo *so = g.solo ? sudoku_solo_new(shape.N) : NULL;
+    sudoku_solo *so = shape.N <= SUDOKU_SOLO_MAX_ORDER
+                    ? sudoku_solo_new(shape.N) : NULL;
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
     sudoku_init(&solution);
-    if (!sv || (g.solo && !so)) {
+    if (!sv || (shape.N <= SUDOKU_SOLO_MAX_ORDER && !so)) {
         cli_report(gen_command.prog, 0, 0, "out of memory for order %d",
                    shape.N);
         return CLI_EXIT_SYSTEM;
@@ -485,12 +512,15 @@ int sudoku_generate_main(int argc, char **argv)
             }
             if (difficulty && g.reach >= REACH_DESCEND &&
                 g.reach != REACH_SAMPLE) {
-                st = g.solo ? sudoku_solo_generate(so, sv, attempt_seed,
+                st = g.reach == REACH_SOLO
+                          ? sudoku_solo_generate(so, sv, attempt_seed,
                                                    solo_level, &left, &puzzle,
                                                    &solution, &rep)
                             : sudoku_generate_graded(sv, attempt_seed, &left,
                                                      grade_of, sv, level,
                                                      &puzzle, &solution, &rep);
+                if (st == 1 && !g.solo) /* Solo's trivial: our easy too */
+                    st = 0;
                 if (st == 1) { /* this grid does not reach the grade */
                     total_nodes += rep.nodes;
                     if ((uint64_t)++tries < attempts)
@@ -519,7 +549,8 @@ int sudoku_generate_main(int argc, char **argv)
                 sudoku_solver_free(vs);
             } else {
                 grade = g.solo ? solo_grade(so, &puzzle)
-                               : rate_puzzle(&puzzle, sv);
+                      : so ? rate_quick(so, &puzzle, sv, level)
+                           : rate_puzzle(&puzzle, sv);
             }
             if ((grade && !strcmp(grade, difficulty)) ||
                 (uint64_t)tries >= attempts)

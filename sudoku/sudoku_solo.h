@@ -30,6 +30,7 @@
 
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
+#include "sudoku_logic.h"
 #include "sudoku_solve.h"
 
 /* Candidates are 64-bit masks. */
@@ -83,6 +84,17 @@ void sudoku_solo_free(sudoku_solo *so);
 int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
                      sudoku_solo_level max,
                      int used[SUDOKU_SOLO_LEVEL_COUNT]);
+
+/* Our grade (sudoku_logic.h) from Solo's deductions, cheaply, for plain
+ * sudoku up to 9x9 (every subset there is, or is the complement of, one of
+ * four cells or fewer): Solo's basic or easier is our easy and its
+ * intermediate our medium (*exact 1); its advanced is medium or hard, and
+ * hard is returned as a bound (*exact 0); anything harder, a larger order
+ * or a variant gives SUDOKU_GRADE_COUNT (no bound).  For a generator that
+ * samples: a puzzle whose bound is below the grade wanted needs no full
+ * rating. */
+int sudoku_solo_grade_ours(sudoku_solo *so, const sudoku *puzzle,
+                           int *exact);
 
 /* The digits placed by the last sudoku_solo_rate (0: not placed). */
 const unsigned char *sudoku_solo_grid(const sudoku_solo *so);

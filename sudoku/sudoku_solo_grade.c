@@ -90,6 +90,8 @@ struct sudoku_solo {
     uint64_t *cand, *placed, *lines, *bits, *base_cand, *base_placed;
     unsigned char *digit, *value, *base_digit;
     int base_unplaced;
+    const int *watch;      /* run's cells watched, n_watch of them */
+    int n_watch;
     int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
 };
 
@@ -135,7 +137,9 @@ sudoku_solo *sudoku_solo_new(int order)
     so->base_cand = malloc(cells * sizeof *so->base_cand);
     so->base_placed = malloc(units * sizeof *so->base_placed);
     so->base_digit = malloc(cells);
-    if (!so->pcell || !so->pcount || !so->base_cand || !so->base_placed || !so->base_digit || !so->peer || !so->n_peers || !so->cand || !so->placed || !so->lines || !so->bits || !so->digit ||
+    if (!so->pcell || !so->pcount || !so->base_cand || !so->base_placed ||
+        !so->base_digit || !so->peer || !so->n_peers || !so->cand ||
+        !so->placed || !so->lines || !so->bits || !so->digit ||
         !so->value || !so->unit || !so->slot || !so->pair || !so->list ||
         !so->queue) {
         sudoku_solo_free(so);
@@ -311,13 +315,23 @@ static int load(sudoku_solo *so, const sudoku *s)
     return 0;
 }
 
+/* Are the cells watch[0..n-1] all placed? */
+static int placed_all(const sudoku_solo *so, const int *watch, int n)
+{
+    for (int j = 0; j < n; j++)
+        if (!so->digit[watch[j]])
+            return 0;
+    return 1;
+}
+
 /* ---- the deductions: each returns how many it made, -1 for a
  * contradiction ----------------------------------------------------------- */
 
-/* A digit with one place left in unit u goes there. */
-static int hidden_singles(sudoku_solo *so, int u)
+/* A digit with one place left in unit u goes there.  N is so->N, passed
+ * so that a constant 9 unrolls the loops. */
+static inline int hidden_singles(sudoku_solo *so, int u, const int N)
 {
-    int N = so->N, made = 0;
+    int made = 0;
     const int *cells = so->unit + u * N;
     uint64_t once = 0, twice = 0;
     for (int k = 0; k < N; k++) {
@@ -331,7 +345,7 @@ static int hidden_singles(sudoku_solo *so, int u)
     for (uint64_t single = missing & ~twice; single; single &= single - 1) {
         uint64_t bit = single & -single;
         for (int k = 0; k < N; k++)
-            if (!so->digit[cells[k]] && (so->cand[cells[k]] & bit)) {
+            if (so->cand[cells[k]] & bit) {
                 place(so, cells[k], bit);
                 made++;
                 break;
@@ -340,21 +354,37 @@ static int hidden_singles(sudoku_solo *so, int u)
     return made;
 }
 
+/* The hidden singles of units from..to-1 (made, or -1). */
+static inline int singles_of(sudoku_solo *so, int from, int to, const int N)
+{
+    int made = 0;
+    for (int u = from; u < to; u++) {
+        int got = hidden_singles(so, u, N);
+        if (got < 0)
+            return -1;
+        made += got;
+    }
+    return made;
+}
+
+static int units_singles(sudoku_solo *so, int from, int to)
+{
+    return so->N == 9 ? singles_of(so, from, to, 9)
+                      : singles_of(so, from, to, so->N);
+}
+
 /* trivial: Solo's blockwise positional elimination, to its end (passes
  * over the boxes until one places nothing) */
 static int box_singles(sudoku_solo *so)
 {
     int made = 0, pass;
     do {
-        pass = 0;
-        for (int b = 2 * so->N; b < 3 * so->N; b++) {
-            int got = hidden_singles(so, b);
-            if (got < 0)
-                return -1;
-            pass += got;
-        }
+        pass = units_singles(so, 2 * so->N, 3 * so->N);
+        if (pass < 0)
+            return -1;
         made += pass;
-    } while (pass > 0 && so->unplaced > 0);
+    } while (pass > 0 && so->unplaced > 0 &&
+             !(so->n_watch && placed_all(so, so->watch, so->n_watch)));
     return made;
 }
 
@@ -362,15 +392,12 @@ static int box_singles(sudoku_solo *so)
  * numeric elimination (a cell with one digit left) */
 static int line_singles(sudoku_solo *so)
 {
-    int made = 0;
-    for (int u = 0; u < so->n_units; u++) {
-        if (!is_line(so, u))
-            continue;
-        int got = hidden_singles(so, u);
-        if (got < 0)
-            return -1;
-        made += got;
-    }
+    int made = units_singles(so, 0, 2 * so->N), got = 0;
+    if (made >= 0 && so->n_units > 3 * so->N)
+        got = units_singles(so, 3 * so->N, so->n_units);
+    if (made < 0 || got < 0)
+        return -1;
+    made += got;
     for (int i = 0; i < so->n_cells; i++) {
         if (so->digit[i])
             continue;
@@ -641,15 +668,6 @@ static int prepare(sudoku_solo *so, const sudoku *puzzle)
     return load(so, puzzle) != 0 ? SUDOKU_EBAD : 0;
 }
 
-/* Are the cells watch[0..n-1] all placed? */
-static int placed_all(const sudoku_solo *so, const int *watch, int n)
-{
-    for (int j = 0; j < n; j++)
-        if (!so->digit[watch[j]])
-            return 0;
-    return 1;
-}
-
 /* The deductions up to max from the state prepared: as sudoku_solo_rate;
  * stops early, as finished, once the cells watch[0..n_watch-1] are
  * placed (n_watch 0: none watched).  A generator watches the cells it
@@ -663,6 +681,8 @@ static int run(sudoku_solo *so, sudoku_solo_level max,
     int top = max < SUDOKU_SOLO_EXTREME ? (int)max : SUDOKU_SOLO_EXTREME;
     int first = 0; /* box singles are at their end when the level above
                       is tried first */
+    so->watch = watch;
+    so->n_watch = n_watch;
     while (so->unplaced > 0 && !(n_watch && placed_all(so, watch, n_watch))) {
         int level, got = 0;
         for (level = first; level <= top; level++)
@@ -689,6 +709,21 @@ int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
         memset(used, 0, SUDOKU_SOLO_LEVEL_COUNT * sizeof *used);
     int st = prepare(so, puzzle);
     return st != 0 ? st : run(so, max, used, NULL, 0);
+}
+
+int sudoku_solo_grade_ours(sudoku_solo *so, const sudoku *puzzle,
+                           int *exact)
+{
+    *exact = 0;
+    if (puzzle->shape.N > 9 || sudoku_is_variant(puzzle))
+        return SUDOKU_GRADE_COUNT;
+    int got = sudoku_solo_rate(so, puzzle, SUDOKU_SOLO_ADVANCED, NULL);
+    if (got < 0 || got > SUDOKU_SOLO_ADVANCED)
+        return SUDOKU_GRADE_COUNT;
+    *exact = got <= SUDOKU_SOLO_INTERMEDIATE;
+    return got <= SUDOKU_SOLO_BASIC          ? SUDOKU_GRADE_EASY
+           : got == SUDOKU_SOLO_INTERMEDIATE ? SUDOKU_GRADE_MEDIUM
+                                             : SUDOKU_GRADE_HARD;
 }
 
 /* In the state prepared, does a single of a level up to max fill cell i
@@ -775,6 +810,91 @@ static void base_restore(sudoku_solo *so, int i, int d)
     for (int j = so->n_peers[i] - 1; j >= 0; j--)
         if (!so->base_digit[peer[j]])
             so->base_cand[peer[j]] &= ~bit;
+}
+
+/*
+ * A random grid, as Solo makes its own: backtracking from the empty grid,
+ * each time the empty cell of fewest candidates, its digits in random
+ * order.  The state of each level is saved in save (n_cells + n_units
+ * words and n_cells bytes a level).  1 for a grid, 0 for a dead end, -1
+ * when the budget of nodes ran out.
+ */
+static int fill_from(sudoku_solo *so, grid_rng *g, unsigned char *save,
+                     uint64_t *nodes, uint64_t budget)
+{
+    if (!so->unplaced)
+        return 1;
+    if (++*nodes > budget)
+        return -1;
+    int best = -1, fewest = 65;
+    for (int i = 0; i < so->n_cells && fewest > 1; i++) {
+        if (so->digit[i])
+            continue;
+        int c = popcount(so->cand[i]);
+        if (c == 0)
+            return 0;
+        if (c < fewest) {
+            fewest = c;
+            best = i;
+        }
+    }
+    size_t nc = (size_t)so->n_cells * sizeof *so->cand;
+    size_t nu = (size_t)so->n_units * sizeof *so->placed;
+    unsigned char *next = save + nc + nu + (size_t)so->n_cells;
+    int unplaced = so->unplaced;
+    memcpy(save, so->cand, nc);
+    memcpy(save + nc, so->placed, nu);
+    memcpy(save + nc + nu, so->digit, (size_t)so->n_cells);
+    for (uint64_t left = so->cand[best]; left; ) {
+        int k = grid_rng_below(g, popcount(left));
+        uint64_t bit = left;
+        while (k-- > 0)
+            bit &= bit - 1;
+        bit &= -bit;
+        left &= ~bit;
+        place(so, best, bit);
+        int got = fill_from(so, g, next, nodes, budget);
+        if (got != 0)
+            return got;
+        memcpy(so->cand, save, nc);
+        memcpy(so->placed, save + nc, nu);
+        memcpy(so->digit, save + nc + nu, (size_t)so->n_cells);
+        so->unplaced = unplaced;
+    }
+    return 0;
+}
+
+/* fill_from for a grid of shape sh into grid: 0, or -1 (budget, memory:
+ * the caller fills another way). */
+static int random_grid(sudoku_solo *so, sudoku_shape sh, grid_rng *g,
+                       sudoku *grid, uint64_t *nodes)
+{
+    sudoku empty = { .shape = sh, .cell = grid->cell };
+    memset(grid->cell, 0, (size_t)sh.N * sh.N);
+    if (prepare(so, &empty) != 0)
+        return -1;
+    /* the boxes down the diagonal share no row or column: each takes the
+     * digits in a random order, no search */
+    int digits[SUDOKU_SOLO_MAX_ORDER], N = sh.N;
+    for (int k = 0; k < sh.R && k < sh.C; k++) {
+        for (int d = 0; d < N; d++)
+            digits[d] = d;
+        grid_shuffle(g, digits, N);
+        for (int j = 0; j < N; j++)
+            place(so, (k * sh.R + j / sh.C) * N + k * sh.C + j % sh.C,
+                  1ULL << digits[j]);
+    }
+    size_t level = (size_t)so->n_cells * (sizeof *so->cand + 1) +
+                   (size_t)so->n_units * sizeof *so->placed;
+    unsigned char *save = malloc(level * ((size_t)so->n_cells + 1));
+    if (!save)
+        return -1;
+    int got = fill_from(so, g, save, nodes, 100000);
+    free(save);
+    if (got != 1)
+        return -1;
+    memcpy(grid->cell, so->digit, (size_t)so->n_cells);
+    return 0;
 }
 
 /* The groups of cells cleared together (opt->symmetry's), in a random
@@ -877,7 +997,13 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
     grid_rng g = { seed };
     uint64_t fill_seed = grid_rng_next(&g);
     if (sudoku_set_shape(solution, sh) != 0 ||
-        sudoku_set_shape(puzzle, sh) != 0 ||
+        sudoku_set_shape(puzzle, sh) != 0)
+        return -1;
+    /* the default fill is Solo's kind, up to 16x16; the others, larger
+     * orders and a fill that runs out of its budget fill as asked */
+    grid_rng fg = { fill_seed };
+    if ((opt->fill != SUDOKU_FILL_DLX || sh.N > 16 ||
+         random_grid(so, sh, &fg, solution, &rep->nodes) != 0) &&
         sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0)
         return -1;
     memcpy(puzzle->cell, solution->cell, (size_t)NN);

@@ -86,7 +86,8 @@ for m in $modes; do
     check "short option's layouts" "=grid" $m -- sudoku count -f g
     check "a number: nothing" "=" $m -- sudoku count --limit ""
     check "symmetries" "rot180 rot90" $m -- sudoku generate --symmetry r
-    check "difficulties" "easy expert extreme guessing hard medium" \
+    check "difficulties" "advanced basic easy expert extreme guessing hard \
+        intermediate medium trivial unreasonable" \
         $m -- sudoku generate --difficulty ""
     check "fills" "blockrow dlx pattern" $m -- sudoku generate --fill ""
     check "a subcommand's own option" "=--candidates" $m -- sudoku explain --ca

@@ -12,5 +12,7 @@ add_test(NAME sudoku_cli COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/sudoku_cli.sh
          ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})
 add_test(NAME sudoku_variant_cli COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/sudoku_variant_cli.sh
          ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})
+add_test(NAME sudoku_solo_cli COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/sudoku_solo_cli.sh
+         ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})
 add_test(NAME sudoku_vargen_cli COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/sudoku_vargen_cli.sh
          ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})

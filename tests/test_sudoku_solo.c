@@ -160,7 +160,7 @@ static void generated(sudoku_shape sh, sudoku_symmetry sym, int per_level)
     sudoku_gen_options opt = { .symmetry = sym };
     for (int l = 0; l < SUDOKU_SOLO_LEVEL_COUNT; l++) {
         int made = 0, tries = 0, bad = 0, not_minimal = 0;
-        for (uint64_t seed = 1; made < per_level && tries < 5000; seed++) {
+        for (uint64_t seed = 1; made < per_level && tries < 20000; seed++) {
             sudoku_gen_report rep;
             int st = sudoku_solo_generate(so, sv, seed, (sudoku_solo_level)l,
                                           &opt, &p, &sol, &rep);
