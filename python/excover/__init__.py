@@ -78,24 +78,36 @@ def _encode(options, primary, secondary, colored):
         if item in index:
             raise ValueError("item %r is named twice" % (item,))
         index[item] = k
-    color_index = {}
-    encoded, colors = [], [] if colored else None
-    for k, opt in enumerate(options):
-        row, cols = [], []
-        for item in opt:
-            name, color = _split_color(item, colored)
+    n_primary, n_secondary = len(primary), len(secondary)
+    if not colored:
+        encoded = []
+        for k, opt in enumerate(options):
             try:
-                row.append(index[name])
+                encoded.append([index[i] for i in opt])
             except KeyError:
+                bad = next(i for i in opt if i not in index)
                 raise ValueError("option %d: item %r is neither primary nor "
-                                 "secondary" % (k, name)) from None
-            if colored:
-                cols.append(color_index.setdefault(color, len(color_index) + 1)
-                            if color is not None else 0)
-        encoded.append(row)
-        if colored:
-            colors.append(cols)
-    return len(primary), len(secondary), encoded, colors, index
+                                 "secondary" % (k, bad)) from None
+        return n_primary, n_secondary, encoded, None, index
+    # colored: each item as written ("x:RED") is split once
+    known, color_index = {}, {}
+
+    def split(item, k):
+        name, color = _split_color(item, True)
+        if name not in index:
+            raise ValueError("option %d: item %r is neither primary nor "
+                             "secondary" % (k, name))
+        c = 0 if color is None else color_index.setdefault(
+            color, len(color_index) + 1)
+        known[item] = pair = (index[name], c)
+        return pair
+
+    encoded, colors = [], []
+    for k, opt in enumerate(options):
+        pairs = [known.get(i) or split(i, k) for i in opt]
+        encoded.append([p[0] for p in pairs])
+        colors.append([p[1] for p in pairs])
+    return n_primary, n_secondary, encoded, colors, index
 
 
 def _bounds(bounds, index, n_primary):
