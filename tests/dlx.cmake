@@ -49,3 +49,7 @@ target_include_directories(test_view PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${PROJECT
 add_test(NAME view COMMAND test_view ${EXCOVER_TEST_DATA})
 add_test(NAME view_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/view_cli.sh
          ${EXCOVER_BIN} ${EXCOVER_TEST_DATA})
+# The harness: check_done fails when no check ran (issue 35).
+add_executable(test_check ${CMAKE_CURRENT_LIST_DIR}/test_check.c)
+target_link_libraries(test_check PRIVATE excover_options)
+add_test(NAME check_harness COMMAND test_check)
