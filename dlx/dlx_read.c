@@ -309,7 +309,8 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
         const char *bar = memchr(t.s, '|', t.len);
         if (bar)
             return fail(ps, DLX_EITEM, t.col + (int)(bar - t.s),
-                        "'|' in an option (comments must start the line)");
+                        "'|' in an option: option costs (Knuth's dlx5) "
+                        "are not read, and comments must start the line");
         size_t name_len = colon ? (size_t)(colon - t.s) : t.len;
         int i = table_find(&ps->items, t.s, name_len);
         if (i < 0) {

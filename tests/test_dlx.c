@@ -1161,7 +1161,8 @@ static void test_reader_errors(void)
         { "A | C\nA C:\n", 2, 5, "missing color after 'C:'" },
         { "A | C\nA C:x:y\n", 2, 5, "color 'x:y' contains ':'" },
         { "A B\nA | B\n", 2, 3,
-          "'|' in an option (comments must start the line)" },
+          "'|' in an option: option costs (Knuth's dlx5) are not read, "
+          "and comments must start the line" },
         { "| B C\n", 1, 0,
           "no item line (the input is empty or only comments)" },
         { "A B\nA \x01\n", 2, 3, "character 0x01 not allowed in item name" },
