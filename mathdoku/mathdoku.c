@@ -809,7 +809,14 @@ int mathdoku_read(mathdoku_reader *r, mathdoku *p, int *first_line,
                      : (unsized = looks_like_numbered_cage(r->in.line))
                          ? MATHDOKU_LAYOUT_LIST
                          : MATHDOKU_LAYOUT_LETTERS;
-        if (layout == MATHDOKU_LAYOUT_KEEN) {
+        if (!r->layout && *skip_space(r->in.line) == '{') {
+            /* what -o json writes: not a grid row of letters */
+            status = set_error(err, r->in.lineno, (int)(skip_space(
+                                   r->in.line) - r->in.line) + 1, "a JSON "
+                               "line (-o json) is output only, not an input "
+                               "layout: letters, list or keen");
+            layout = MATHDOKU_LAYOUT_KEEN; /* one line: skip only it */
+        } else if (layout == MATHDOKU_LAYOUT_KEEN) {
             status = parse_keen(r->in.line, r->in.lineno, p, &r->rules, err);
         } else if (layout == MATHDOKU_LAYOUT_LIST && (unsized ||
                    (!size_line(r->in.line, &N) &&

@@ -703,8 +703,10 @@ static int cage_cells(mathdoku_logic *lg, mathdoku_step *st)
             st->tech = MATHDOKU_TECH_CAGE_CELLS;
             if (!lg->quiet) {
                 say_cage(lg, st, k);
-                say(st, ": in the %ld way%s left to fill it (%s)",
-                    in->tuples, in->tuples == 1 ? "" : "s", in->combos);
+                /* tuples are orderings, combos the sets of digits */
+                say(st, ": in the %ld way%s left to fill it (cell by cell; "
+                    "of the digits %s)", in->tuples,
+                    in->tuples == 1 ? "" : "s", in->combos);
                 for (int j = 0, first = 1; j < c->n; j++) {
                     int lost = 0;
                     for (int a = 0; a < lg->n_rm; a++)

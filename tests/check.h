@@ -2,7 +2,8 @@
  * check.h - the smallest test harness that does the job.
  *
  * CHECK(cond, fmt, ...) records a failure with its file and line and goes
- * on; check_done() prints "N passed, M failed" and returns the exit code.
+ * on; check_done() prints "N passed, M failed" and returns the exit code
+ * (a failure when a check failed, or when no check ran at all).
  * Header-only, one test program per area (tests/test_<area>.c).
  */
 #ifndef CHECK_H
@@ -25,10 +26,13 @@ static int check_passed, check_failed;
         }                                                                    \
     } while (0)
 
+/* A run in which no check ran proved nothing: it fails too. */
 static inline int check_done(void)
 {
     printf("%d passed, %d failed\n", check_passed, check_failed);
-    return check_failed ? 1 : 0;
+    if (check_passed + check_failed == 0)
+        fprintf(stderr, "no check ran: nothing was tested\n");
+    return check_failed || check_passed + check_failed == 0 ? 1 : 0;
 }
 
 #endif

@@ -66,3 +66,7 @@ add_test(NAME dlx_mcc COMMAND test_mcc)
 add_test(NAME dlx_mcc_knuth COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_knuth.sh
          $<TARGET_FILE:dlx_cmd>)
 set_tests_properties(dlx_mcc_knuth PROPERTIES SKIP_RETURN_CODE 77)
+# The harness: check_done fails when no check ran (issue 35).
+add_executable(test_check ${CMAKE_CURRENT_LIST_DIR}/test_check.c)
+target_link_libraries(test_check PRIVATE excover_options)
+add_test(NAME check_harness COMMAND test_check)

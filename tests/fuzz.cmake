@@ -23,3 +23,7 @@ excover_fuzz_target(dlx ${EXCOVER_FUZZ_DIR}/fuzz_dlx.c dlx)
 excover_fuzz_target(sudoku ${EXCOVER_FUZZ_DIR}/fuzz_sudoku.c sudoku_core)
 excover_fuzz_target(mathdoku ${EXCOVER_FUZZ_DIR}/fuzz_mathdoku.c mathdoku_core)
 excover_fuzz_target(jobs ${EXCOVER_FUZZ_DIR}/fuzz_jobs.c dlx)
+# The Solo and Keen ID readers alone (issue 35): the targets above with the
+# layout forced, over seeds of every variant ID and the malformed IDs met.
+excover_fuzz_target(solo ${EXCOVER_FUZZ_DIR}/fuzz_solo.c sudoku_core)
+excover_fuzz_target(keen ${EXCOVER_FUZZ_DIR}/fuzz_keen.c mathdoku_core)

@@ -2,7 +2,7 @@
 # that a failure names its area and the suites run in parallel
 # (test_sudoku_<module>.c), and the command line: messages, exit codes,
 # layouts (sudoku_cli.sh).
-foreach(module grid solve variant gen logic canon solo)
+foreach(module grid solve variant gen logic canon solo roundtrip)
     add_executable(test_sudoku_${module} ${CMAKE_CURRENT_LIST_DIR}/test_sudoku_${module}.c)
     target_link_libraries(test_sudoku_${module} PRIVATE sudoku_core excover_options)
     target_include_directories(test_sudoku_${module} PRIVATE ${CMAKE_CURRENT_LIST_DIR})

@@ -71,6 +71,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         opt.symbols = symbols[(how >> 3) % 6];
         opt.box = boxes[(how >> 5) & 3];
     }
+#ifdef FUZZ_SUDOKU_LAYOUT
+    opt.layout = FUZZ_SUDOKU_LAYOUT; /* fuzz_solo.c: Solo IDs only */
+#endif
     FILE *f = fmemopen((void *)(data + 1), size - 1 ? size - 1 : 1, "r");
     if (!f)
         return 0;
