@@ -841,10 +841,9 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
  * nodes: 20 million and more, a second or more) and a short memo count meets
  * its sub-problems again (a hit for every four new ones).  The inputs of
  * bench/dlx.sh estimate at 7.8 million nodes at most; 6x6 grids at 2.6 x
- * 10^8, dominoes at 10^30.  Each trial also stops after a tenth of a
- * second, so that the choice costs little even where a node is dear
- * (queens 1000: an estimate cut short says "no"), and the caller's
- * budget is not spent on it. */
+ * 10^8, dominoes at 10^30.  Each trial has a time bound too (50 ms, 500
+ * ms), so that a huge matrix (queens 1000) is not held up deciding: a
+ * trial cut by time says no. */
 int dlx_memo_pays(dlx_matrix *m)
 {
     if (dlx_num_pushed(m) > 0)
@@ -853,16 +852,17 @@ int dlx_memo_pays(dlx_matrix *m)
     dlx_estimate e;
     s.seed = 1;
     s.max_nodes = 200000;
-    s.max_seconds = 0.1;
+    s.max_seconds = 0.05;
     if (dlx_estimate_size(m, &s, 32, &e) != DLX_OK || e.paths < 16 ||
         e.nodes < 2e7)
         return 0;
     s = dlx_search_defaults();
-    s.max_nodes = 100000;
-    s.max_seconds = 0.1;
+    s.max_nodes = 30000;
+    s.max_seconds = 0.5;
     dlx_result r;
     dlx_memo_stats st;
     if (dlx_count_memo(m, &s, (size_t)64 << 20, &r, &st) != DLX_OK)
         return 0;
-    return r.outcome == DLX_COMPLETE || 4 * st.hits >= st.subproblems;
+    return r.outcome == DLX_COMPLETE ||
+           (r.outcome == DLX_STOP_NODES && 4 * st.hits >= st.subproblems);
 }

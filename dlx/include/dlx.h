@@ -376,7 +376,7 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
 
 /* Whether counting this matrix (no forced options) is expected to be
  * faster by memo than by dlx_solve: 1 or 0.  See dlx_memo.c for the
- * rule; it searches a little (a few milliseconds, at most about 0.2
+ * rule; it searches a little (a few milliseconds, at most about 0.55
  * seconds whatever the matrix), so it needs the matrix
  * as dlx_solve does (not pushed on, not searched by another thread). */
 int dlx_memo_pays(dlx_matrix *m);
