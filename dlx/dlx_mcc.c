@@ -9,10 +9,11 @@
  *
  * Layout (Knuth's, int indices into one array of 16-byte nodes):
  *
- *   cl[0]          root of the active primary items (prev, next)
+ *   act            bitset of the active primary items (dlx3's root
+ *                  list, in the same order)
  *   cl[1..P]       primary items: bound = how many more options may
  *                  cover it, slack = hi - lo (fixed), len = list length
- *   cl[P+1..N]     secondary items (prev = next = itself)
+ *   cl[P+1..N]     secondary items (len kept, never read)
  *   nd[1..N]       list headers of the items (up, down)
  *   nd[N+1]        first spacer; then each option's nodes and a spacer
  *   node           up, down in its item's list; itm = item (> 0);
@@ -171,7 +172,7 @@ typedef struct mnode {
 } mnode;
 
 typedef struct mitem {
-    int prev, next, bound, slack, len, pad[3];
+    int bound, slack, len, pad; /* 16 bytes */
 } mitem;
 
 struct dlxi_mcc {
@@ -338,13 +339,11 @@ static int build_items(dlxi_mcc *e, const dlx_matrix *m, const fixing *f)
     e->last_itm = N + 1;
     GROW(e->cl, N + 2);
     memset(e->cl, 0, (size_t)(N + 2) * sizeof *e->cl);
-    int last = 0;
     e->n_words = (P + 1 + 63) / 64;
     GROW(e->act, e->n_words);
     memset(e->act, 0, (size_t)e->n_words * sizeof *e->act);
     for (int i = 1; i <= N; i++) {
         mitem *c = &e->cl[i];
-        c->prev = c->next = i;
         if (i > P)
             continue;
         dlx_item_bounds(m, i - 1, &lo, &hi);
@@ -352,13 +351,8 @@ static int build_items(dlxi_mcc *e, const dlx_matrix *m, const fixing *f)
         c->slack = hi - lo;
         if (c->bound == 0)
             continue;
-        e->cl[last].next = i;
-        c->prev = last;
-        last = i;
         e->act[i >> 6] |= (uint64_t)1 << (i & 63);
     }
-    e->cl[last].next = 0;
-    e->cl[0].prev = last;
     e->packed = P < 4096;
     for (int i = 1; i <= P; i++)
         e->packed &= e->cl[i].bound < 1024;
@@ -501,7 +495,6 @@ static inline uint64_t hide(dlxi_mcc *e, int rr, const int colors)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
-    const int second = e->second;
     uint64_t u = 0;
     for (int nn = rr + 1; nn != rr;) {
         int cc = nd[nn].itm;
@@ -513,8 +506,7 @@ static inline uint64_t hide(dlxi_mcc *e, int rr, const int colors)
             int uu = nd[nn].up, dd = nd[nn].down;
             nd[uu].down = dd;
             nd[dd].up = uu;
-            if (cc < second)
-                cl[cc].len--; /* secondary lengths are never read */
+            cl[cc].len--; /* never read for a secondary item: no test */
             u++;
         }
         nn++;
@@ -526,7 +518,6 @@ static inline void unhide(dlxi_mcc *e, int rr, const int colors)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
-    const int second = e->second;
     for (int nn = rr + 1; nn != rr;) {
         int cc = nd[nn].itm;
         if (cc <= 0) {
@@ -536,8 +527,7 @@ static inline void unhide(dlxi_mcc *e, int rr, const int colors)
         if (LIVE(nn)) {
             int uu = nd[nn].up, dd = nd[nn].down;
             nd[uu].down = nd[dd].up = nn;
-            if (cc < second)
-                cl[cc].len++;
+            cl[cc].len++;
         }
         nn++;
     }
@@ -545,18 +535,11 @@ static inline void unhide(dlxi_mcc *e, int rr, const int colors)
 
 static inline void deactivate(dlxi_mcc *e, int c)
 {
-    mitem *cl = e->cl;
-    int l = cl[c].prev, r = cl[c].next;
-    cl[l].next = r;
-    cl[r].prev = l;
     e->act[c >> 6] &= ~((uint64_t)1 << (c & 63));
 }
 
 static inline void reactivate(dlxi_mcc *e, int c)
 {
-    mitem *cl = e->cl;
-    int l = cl[c].prev, r = cl[c].next;
-    cl[l].next = cl[r].prev = c;
     e->act[c >> 6] |= (uint64_t)1 << (c & 63);
 }
 
