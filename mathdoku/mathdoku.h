@@ -160,6 +160,13 @@ int mathdoku_option_cage(const mathdoku_solver *sv, int option,
 uint64_t mathdoku_solver_steps(const mathdoku_solver *sv);
 double mathdoku_solver_seconds(const mathdoku_solver *sv);
 
+/* The budget of lim left for the search after building sv's exact cover,
+ * whose walk over tuples counts against the same budget (sv NULL: no
+ * build, lim unchanged); then the build's steps and time added to what
+ * the search found, so that the outcome covers both. */
+void mathdoku_solver_budget_left(const mathdoku_solver *sv, grid_limits *lim);
+void mathdoku_solver_add_build(const mathdoku_solver *sv, grid_outcome *out);
+
 /* The name of an item of the exact cover: "cell A1", "digit 5 of row 2",
  * "digit 5 of column B", "cage 3 (11+)". */
 const char *mathdoku_item_name(const mathdoku_solver *sv, int item,

@@ -221,6 +221,23 @@ double mathdoku_solver_seconds(const mathdoku_solver *sv)
     return sv->seconds;
 }
 
+void mathdoku_solver_budget_left(const mathdoku_solver *sv, grid_limits *lim)
+{
+    double build = sv ? mathdoku_solver_seconds(sv) : 0;
+    uint64_t steps = sv ? mathdoku_solver_steps(sv) : 0;
+    if (lim->max_seconds > 0)
+        lim->max_seconds = lim->max_seconds > build ? lim->max_seconds - build
+                                                    : 1e-9;
+    if (lim->max_nodes)
+        lim->max_nodes = lim->max_nodes > steps ? lim->max_nodes - steps : 1;
+}
+
+void mathdoku_solver_add_build(const mathdoku_solver *sv, grid_outcome *out)
+{
+    out->seconds += sv ? mathdoku_solver_seconds(sv) : 0;
+    out->nodes += sv ? mathdoku_solver_steps(sv) : 0;
+}
+
 void mathdoku_solver_free(mathdoku_solver *sv)
 {
     if (!sv)

@@ -84,6 +84,10 @@ typedef struct sudoku_gen_report {
     uint64_t refused;      /* clearings that opt->accept refused */
     long restarts;         /* blockrow: band restarts */
     double seconds;
+    /* sudoku_gen_puzzle: the grids tried for the puzzle, and the engine
+     * nodes of all of them (nodes above: the last one's) */
+    int tries;
+    uint64_t nodes_all_tries;
 } sudoku_gen_report;
 
 /* Fills `grid` (shape already set) with a random valid grid.  sv is the
@@ -165,5 +169,78 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                             uint64_t seed, const sudoku_gen_options *opt,
                             sudoku *puzzle, sudoku *solution,
                             sudoku_gen_report *rep);
+
+/* ---- puzzles of a grade -----------------------------------------------
+ *
+ * What `sudoku generate` does for each puzzle: the plain, variant or
+ * graded generator above, tried again with other seeds until the puzzle
+ * has the grade asked for (sudoku_logic.h's grades).
+ */
+
+/* How a puzzle of a grade is reached. */
+#define SUDOKU_REACH_LIST(X)                                               \
+    /* sample for expert and above (many minimal puzzles are), else      \
+     * steer; a variant always samples */                                  \
+    X(SUDOKU_REACH_AUTO, "auto")                                           \
+    /* a given is cleared only while the grade's techniques still solve  \
+     * the puzzle (opt.accept) */                                          \
+    X(SUDOKU_REACH_STEER, "steer")                                         \
+    /* sudoku_generate_graded: from a harder minimal puzzle, givens back */ \
+    X(SUDOKU_REACH_DESCEND, "descend")                                     \
+    /* clear freely, keep the puzzles of the grade */                      \
+    X(SUDOKU_REACH_SAMPLE, "sample")
+
+#define SUDOKU_GEN_ENUM(name, text) name,
+typedef enum sudoku_reach {
+    SUDOKU_REACH_LIST(SUDOKU_GEN_ENUM) SUDOKU_REACH_COUNT
+} sudoku_reach;
+#undef SUDOKU_GEN_ENUM
+extern const char *const sudoku_reach_names[];
+
+/* Orders above 16: a uniqueness check that needs more nodes keeps its
+ * given unless check_nodes is set, so that 25x25 puzzles take seconds,
+ * not hours. */
+#define SUDOKU_GEN_DEFAULT_CHECK_NODES 2000
+
+/* What to make.  opt.accept is set by sudoku_gen_new for a grade. */
+typedef struct sudoku_gen_request {
+    sudoku_shape shape;
+    sudoku_gen_options opt;
+    int check_nodes_set;         /* 0: opt.check_nodes is 0 up to 16x16,
+                                    SUDOKU_GEN_DEFAULT_CHECK_NODES above */
+    int has_variant;             /* 0: plain sudoku (variant unused) */
+    sudoku_gen_variant variant;
+    int grade;                   /* -1: any; else a sudoku_grade */
+    sudoku_reach reach;
+    uint64_t attempts;           /* with a grade: grids tried per puzzle */
+} sudoku_gen_request;
+
+/* NULL when the request can make puzzles, else why not: the message,
+ * written into buf[size] (as Tatham's validate_params). */
+const char *sudoku_gen_validate(const sudoku_gen_request *rq, char *buf,
+                                size_t size);
+
+/* The outcome of sudoku_gen_puzzle. */
+typedef enum sudoku_gen_status {
+    SUDOKU_GEN_MADE = 0,         /* a puzzle (of the grade) */
+    SUDOKU_GEN_NO_GRADE,         /* no puzzle of the grade in the attempts */
+    SUDOKU_GEN_BUDGET,           /* no grid within the budget */
+    SUDOKU_GEN_NOMEM
+} sudoku_gen_status;
+
+typedef struct sudoku_gen sudoku_gen;
+
+/* A generator for a validated request (it keeps the solver of the shape
+ * between puzzles); NULL for no memory. */
+sudoku_gen *sudoku_gen_new(const sudoku_gen_request *rq);
+void sudoku_gen_free(sudoku_gen *g);
+
+/* The puzzle of `seed` and its solution.  With a grade, try t of the
+ * puzzle is seed ^ (t * golden ratio), so that the seed alone makes the
+ * same puzzle again.  rep tells the last try, with tries and
+ * nodes_all_tries over all. */
+sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
+                                    sudoku *puzzle, sudoku *solution,
+                                    sudoku_gen_report *rep);
 
 #endif
