@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "sudoku_read_impl.h"
+#include "grid_blocks.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -67,29 +68,6 @@ static int solo_grid_part(const char **pp, const char *text, int lineno,
     return 0;
 }
 
-static int dsf_find(int *dsf, int i)
-{
-    while (dsf[i] != i)
-        i = dsf[i] = dsf[dsf[i]];
-    return i;
-}
-
-/* The cell on each side of internal edge `pos` of an N x N grid, in
- * Solo's order: the N(N-1) vertical edges in reading order, then the
- * N(N-1) horizontal ones column by column. */
-static void solo_edge(int N, int pos, int *p0, int *p1)
-{
-    if (pos < N * (N - 1)) {
-        int y = pos / (N - 1), x = pos % (N - 1);
-        *p0 = y * N + x;
-        *p1 = y * N + x + 1;
-    } else {
-        int x = pos / (N - 1) - N, y = pos % (N - 1);
-        *p0 = y * N + x;
-        *p1 = (y + 1) * N + x;
-    }
-}
-
 /* A block structure part at *pp (Solo's jigsaw regions or killer cages):
  * each letter is a run of edges that are not borders ('_' none, 'a' 1 ..
  * 'y' 25) followed by a border, and 'z' 26 with no border after (as
@@ -100,32 +78,17 @@ static int solo_blocks_part(const char **pp, const char *text, int lineno,
                             int *dsf, dlx_diag *err)
 {
     const char *p = *pp;
-    int NN = N * N, edges = 2 * N * (N - 1), pos = 0;
-    for (int i = 0; i < NN; i++)
-        dsf[i] = i;
-    for (; *p && *p != ',' && !is_space(*p); p++) {
-        int run;
-        if (*p == '_')
-            run = 0;
-        else if (*p >= 'a' && *p <= 'z')
-            run = *p - 'a' + 1;
-        else {
-            char q[16];
-            return set_error(err, lineno, col0 + (int)(p - text),
-                             "unexpected %s in the %s part (letters and "
-                             "'_')", quote_byte(p, q), what);
-        }
-        if (pos + run > edges)
-            return set_error(err, lineno, col0 + (int)(p - text), "the %s "
-                             "part describes more than the %d edges of a "
-                             "%dx%d grid", what, edges, N, N);
-        for (; run > 0; run--, pos++) {
-            int a, b;
-            solo_edge(N, pos, &a, &b);
-            dsf[dsf_find(dsf, a)] = dsf_find(dsf, b);
-        }
-        if (*p != 'z')
-            pos++;
+    int NN = N * N, edges = 2 * N * (N - 1);
+    int pos = grid_blocks_read(p, N, 'z', 0, dsf, &p);
+    if (pos < 0)
+        return set_error(err, lineno, col0 + (int)(p - text), "the %s "
+                         "part describes more than the %d edges of a "
+                         "%dx%d grid", what, edges, N, N);
+    if (*p && *p != ',' && !is_space(*p)) {
+        char q[16];
+        return set_error(err, lineno, col0 + (int)(p - text),
+                         "unexpected %s in the %s part (letters and "
+                         "'_')", quote_byte(p, q), what);
     }
     /* the last letter's border is the virtual edge past the end */
     if (pos != edges + 1)
@@ -136,7 +99,7 @@ static int solo_blocks_part(const char **pp, const char *text, int lineno,
     for (int i = 0; i < NN; i++)
         block[i] = -1;
     for (int i = 0; i < NN; i++) {
-        int root = dsf_find(dsf, i);
+        int root = grid_dsf_find(dsf, i);
         if (block[root] < 0)
             block[root] = n++;
         block[i] = block[root];
@@ -399,7 +362,7 @@ static void write_solo_blocks(FILE *f, int N, const int *block)
     for (int pos = 0; pos <= edges; pos++) {
         int a, b;
         if (pos < edges) {
-            solo_edge(N, pos, &a, &b);
+            grid_block_edge(N, pos, &a, &b);
             if (block[a] == block[b]) {
                 run++;
                 continue;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mathdoku_cage.h"
+#include "grid_cage.h"
 
 /*
  * The solver of a plain sudoku holds only the matrix of its shape.  The
@@ -22,8 +22,8 @@
  *
  * The options of a cell in no cage are (cell, digit) as in plain sudoku;
  * a caged cell has none of its own: its cage has one option per tuple of
- * distinct digits with the cage's sum (mathdoku's walk over tuples), which
- * covers the cage's item and, for each of its cells, the items the cell
+ * distinct digits with the cage's sum (grid_cage.h's walk over tuples),
+ * which covers the cage's item and, for each of its cells, the items the cell
  * option of that digit would cover (the cell, its row, column, box or
  * region, diagonals).  So "digit 5 of row 3" counts only the tuples that
  * can put a 5 there, and the search sees the sums as it sees the units.
@@ -271,7 +271,6 @@ static int add_cages(sudoku_solver *sv)
     int N = p->shape.N, NN = N * N;
     int cells[SUDOKU_MAX_CAGE_ORDER];
     uint64_t cand[SUDOKU_MAX_CAGE_ORDER];
-    mathdoku_rules rules = { .distinct = 1 };
     for (int k = 0; k < p->n_cages; k++) {
         int n = 0;
         for (int i = 0; i < NN; i++)
@@ -280,10 +279,9 @@ static int add_cages(sudoku_solver *sv)
                                      : (1ULL << N) - 1;
                 cells[n++] = i;
             }
-        mathdoku_cage cage = { MATHDOKU_ADD, p->cage_sum[k], n, cells, "",
-                               0, 0 };
+        grid_cage cage = { GRID_ADD, p->cage_sum[k], n, cells };
         tuple_walk w = { sv, k, n, cells, 0 };
-        mathdoku_cage_tuples(N, &cage, &rules, cand, 0, add_tuple, &w);
+        grid_cage_tuples(N, &cage, 0, 1, cand, 0, add_tuple, &w);
         if (w.failed)
             return -1;
     }
