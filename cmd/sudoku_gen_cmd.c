@@ -329,6 +329,12 @@ int sudoku_generate_main(int argc, char **argv)
         sudoku_gen_status st = sudoku_gen_puzzle(gen, s, &puzzle, &solution,
                                                  &rep);
         total_nodes += rep.nodes_all_tries;
+        if (st == SUDOKU_GEN_NOMEM) {
+            failed++;
+            status = CLI_EXIT_SYSTEM;
+            cli_report(prog, 0, 0, "seed %" PRIu64 ": out of memory", s);
+            break;
+        }
         if (st == SUDOKU_GEN_NO_GRADE) {
             failed++;
             status = CLI_EXIT_CUT;

@@ -62,20 +62,20 @@ static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
 
 /* The hardest technique the logic solver needs on p (0 when it needs
  * none), into *hardest, with the techniques of `allowed` (0: all; a guess
- * takes sv's solution); returns the last sudoku_logic_step status (0: the
- * grid is full), or -2 for no memory. */
+ * takes sv's solution); returns the last sudoku_logic_step status
+ * (SUDOKU_LOGIC_SOLVED: the grid is full). */
 static int hardest_technique(const sudoku *p, sudoku_solver *sv,
                              uint32_t allowed, int *hardest)
 {
     sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
     if (!lg)
-        return -2;
+        return SUDOKU_LOGIC_NOMEM;
     if (allowed)
         sudoku_logic_set_techniques(lg, allowed);
     sudoku_step st;
     int got;
     *hardest = 0;
-    while ((got = sudoku_logic_step(lg, sv, &st)) == 1)
+    while ((got = sudoku_logic_step(lg, sv, &st)) == SUDOKU_LOGIC_STEP)
         if ((int)st.tech > *hardest)
             *hardest = st.tech;
     sudoku_logic_free(lg);
@@ -89,9 +89,9 @@ static int grade_of(void *ctx, const sudoku *p)
     (void)ctx;
     int hardest, got = hardest_technique(p, NULL, ~(1u << SUDOKU_TECH_GUESS),
                                          &hardest);
-    if (got == 2)
+    if (got == SUDOKU_LOGIC_STUCK)
         return SUDOKU_GRADE_GUESSING;
-    return got == 0 ? (int)sudoku_technique_grade(hardest)
+    return got == SUDOKU_LOGIC_SOLVED ? (int)sudoku_technique_grade(hardest)
                     : SUDOKU_GRADE_COUNT;
 }
 
@@ -102,9 +102,11 @@ static int rate_made(const sudoku_gen *g, const sudoku *puzzle)
     /* a variant's guess follows the solution of its units */
     sudoku_solver *vs = g->rq.has_variant ? sudoku_solver_for(puzzle) : NULL;
     sudoku_solver *sv = g->rq.has_variant ? vs : g->sv;
-    int hardest, got = sv ? hardest_technique(puzzle, sv, 0, &hardest) : -2;
+    int hardest, got = sv ? hardest_technique(puzzle, sv, 0, &hardest)
+                          : SUDOKU_LOGIC_NOMEM;
     sudoku_solver_free(vs);
-    return got == 0 ? (int)sudoku_technique_grade(hardest) : -1;
+    return got == SUDOKU_LOGIC_SOLVED ? (int)sudoku_technique_grade(hardest)
+                                      : -1;
 }
 
 sudoku_gen *sudoku_gen_new(const sudoku_gen_request *rq)
@@ -183,6 +185,8 @@ sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
     }
     rep->tries = tries;
     rep->nodes_all_tries = nodes;
+    if (st == SUDOKU_ENOMEM)
+        return SUDOKU_GEN_NOMEM;
     if (st == 0 && difficulty && grade != q->grade)
         return SUDOKU_GEN_NO_GRADE;
     return st != 0 ? SUDOKU_GEN_BUDGET : SUDOKU_GEN_MADE;

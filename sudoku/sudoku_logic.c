@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TECH_NAME(name, text, key, grade) text,
-#define TECH_KEY(name, text, key, grade) key,
-#define TECH_GRADE(name, text, key, grade) SUDOKU_GRADE_##grade,
+#define TECH_NAME(name, text, key, grade, finder) text,
+#define TECH_KEY(name, text, key, grade, finder) key,
+#define TECH_GRADE(name, text, key, grade, finder) SUDOKU_GRADE_##grade,
 #define GRADE_NAME(name, text) text,
 static const char *const tech_names[] = {
     SUDOKU_TECHNIQUE_LIST(TECH_NAME)
@@ -993,45 +993,85 @@ static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     return 1;
 }
 
-/* Looks for one step of technique t: 1 found (and applied), 0 none, -2 no
- * memory. */
+/* The finders that take a parameter, one per technique of the table. */
+static int find_pointing(sudoku_logic *lg, sudoku_step *st)
+{
+    return locked(lg, st, 1);
+}
+
+static int find_claiming(sudoku_logic *lg, sudoku_step *st)
+{
+    return locked(lg, st, 0);
+}
+
+static int find_naked_pair(sudoku_logic *lg, sudoku_step *st)
+{
+    return naked_subset(lg, st, 2);
+}
+
+static int find_hidden_pair(sudoku_logic *lg, sudoku_step *st)
+{
+    return hidden_subset(lg, st, 2);
+}
+
+static int find_naked_triple(sudoku_logic *lg, sudoku_step *st)
+{
+    return naked_subset(lg, st, 3);
+}
+
+static int find_hidden_triple(sudoku_logic *lg, sudoku_step *st)
+{
+    return hidden_subset(lg, st, 3);
+}
+
+static int find_naked_quad(sudoku_logic *lg, sudoku_step *st)
+{
+    return naked_subset(lg, st, 4);
+}
+
+static int find_hidden_quad(sudoku_logic *lg, sudoku_step *st)
+{
+    return hidden_subset(lg, st, 4);
+}
+
+static int find_x_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_fish(lg, st, 2);
+}
+
+static int find_swordfish(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_fish(lg, st, 3);
+}
+
+static int find_finned_x_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_finned_fish(lg, st, 2);
+}
+
+static int find_finned_swordfish(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_finned_fish(lg, st, 3);
+}
+
+/* Each technique's finder, from the table: 1 found (and applied), 0 none,
+ * -2 no memory. */
+typedef int (*finder_fn)(sudoku_logic *lg, sudoku_step *st);
+#define TECH_FINDER(name, text, key, grade, finder) finder,
+static const finder_fn finders[SUDOKU_TECH_COUNT] = {
+    SUDOKU_TECHNIQUE_LIST(TECH_FINDER)
+};
+#undef TECH_FINDER
+
+/* Looks for one step of technique t (not the guess). */
 static int find(sudoku_logic *lg, sudoku_step *st, sudoku_technique t)
 {
     st->tech = t;
-    switch (t) {
-    case SUDOKU_TECH_FULL_HOUSE: return full_house(lg, st);
-    case SUDOKU_TECH_NAKED_SINGLE: return naked_single(lg, st);
-    case SUDOKU_TECH_HIDDEN_SINGLE: return hidden_single(lg, st);
-    case SUDOKU_TECH_CAGE_COMBINATION: return logic_cage_combination(lg, st);
-    case SUDOKU_TECH_RULE_OF_45: return logic_rule_of_45(lg, st);
-    case SUDOKU_TECH_CAGE_OVERLAP: return logic_cage_overlap(lg, st);
-    case SUDOKU_TECH_RULE_OF_45_UNITS: return logic_rule_of_45_units(lg, st);
-    case SUDOKU_TECH_POINTING: return locked(lg, st, 1);
-    case SUDOKU_TECH_CLAIMING: return locked(lg, st, 0);
-    case SUDOKU_TECH_NAKED_PAIR: return naked_subset(lg, st, 2);
-    case SUDOKU_TECH_HIDDEN_PAIR: return hidden_subset(lg, st, 2);
-    case SUDOKU_TECH_NAKED_TRIPLE: return naked_subset(lg, st, 3);
-    case SUDOKU_TECH_HIDDEN_TRIPLE: return hidden_subset(lg, st, 3);
-    case SUDOKU_TECH_NAKED_QUAD: return naked_subset(lg, st, 4);
-    case SUDOKU_TECH_HIDDEN_QUAD: return hidden_subset(lg, st, 4);
-    case SUDOKU_TECH_X_WING: return logic_fish(lg, st, 2);
-    case SUDOKU_TECH_SWORDFISH: return logic_fish(lg, st, 3);
-    case SUDOKU_TECH_XY_WING: return xy_wing(lg, st);
-    case SUDOKU_TECH_FINNED_X_WING: return logic_finned_fish(lg, st, 2);
-    case SUDOKU_TECH_FINNED_SWORDFISH: return logic_finned_fish(lg, st, 3);
-    case SUDOKU_TECH_REMOTE_PAIR: return logic_remote_pair(lg, st);
-    case SUDOKU_TECH_W_WING: return logic_w_wing(lg, st);
-    case SUDOKU_TECH_UNIQUE_RECTANGLE: return logic_unique_rectangle(lg, st);
-    case SUDOKU_TECH_SIMPLE_COLOURING: return logic_simple_colouring(lg, st);
-    case SUDOKU_TECH_X_CHAIN: return logic_x_chain(lg, st);
-    case SUDOKU_TECH_XY_CHAIN: return logic_xy_chain(lg, st);
-    case SUDOKU_TECH_CELL_FORCING: return logic_cell_forcing(lg, st);
-    case SUDOKU_TECH_UNIT_FORCING: return logic_unit_forcing(lg, st);
-    default: return 0;
-    }
+    return finders[t](lg, st);
 }
 
-int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
+sudoku_logic_status sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
+                                      sudoku_step *st)
 {
     memset(st, 0, sizeof *st);
     st->cell = -1;
@@ -1045,11 +1085,11 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
                 snprintf(st->text, sizeof st->text, "%s has no candidate "
                          "left: the puzzle has no solution",
                          cell_name(lg, i, name));
-                return -1;
+                return SUDOKU_LOGIC_CONTRADICTION;
             }
         }
     if (!empty)
-        return 0;
+        return SUDOKU_LOGIC_SOLVED;
     int found = 0;
     if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
         found = reject_step(lg, st);
@@ -1060,33 +1100,33 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
                 found = find(lg, st, (sudoku_technique)t);
         if (found == -2) {
             snprintf(st->text, sizeof st->text, "out of memory");
-            return -2;
+            return SUDOKU_LOGIC_NOMEM;
         }
         if (lg->cut) {
             snprintf(st->text, sizeof st->text, "cut short: the time limit "
                      "ran out while looking for the next step");
-            return SUDOKU_ECUT;
+            return SUDOKU_LOGIC_CUT;
         }
     }
     if (!found && !(lg->allowed >> SUDOKU_TECH_GUESS & 1))
-        return 2;
+        return SUDOKU_LOGIC_STUCK;
     if (!found) {
         int g = guess(lg, sv, st);
         if (g == SUDOKU_ECUT) {
             snprintf(st->text, sizeof st->text, "cut short: the search for "
                      "the solution a guess follows ran out of its budget");
-            return SUDOKU_ECUT;
+            return SUDOKU_LOGIC_CUT;
         }
         if (g < 0) {
             snprintf(st->text, sizeof st->text,
                      "the puzzle has no solution");
-            return -1;
+            return SUDOKU_LOGIC_CONTRADICTION;
         }
     }
     st->n_removed = lg->n_rm;
     st->removed_cell = lg->rc;
     st->removed_digit = lg->rd;
-    return 1;
+    return SUDOKU_LOGIC_STEP;
 }
 
 /* ---- steering a generator
@@ -1125,10 +1165,10 @@ int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
     if (!at_once) {
         sudoku_logic_set_techniques(lg, allowed & ~(1u << SUDOKU_TECH_GUESS));
         sudoku_step st;
-        while ((got = sudoku_logic_step(lg, NULL, &st)) == 1)
+        while ((got = sudoku_logic_step(lg, NULL, &st)) == SUDOKU_LOGIC_STEP)
             ;
     }
     sudoku_logic_free(lg);
-    return got == -2 ? -2 : got == 0;
+    return got == SUDOKU_LOGIC_NOMEM ? -2 : got == SUDOKU_LOGIC_SOLVED;
 }
 
