@@ -1024,38 +1024,59 @@ static int connected(int N, const int *cells, int n, unsigned mask)
     return seen == mask;
 }
 
-static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+/* The cuts of cells[0..n-1] into two connected parts of least to most
+ * cells each, other than `was` (0: any): the mask of the part that holds
+ * cells[0], in random order, into parts[]; returns how many.  The one
+ * enumeration of a split, a regrouping and a cut for strength. */
+static int two_part_cuts(const mathdoku_gen *g, grid_rng *r, const int *cells,
+                         int n, int least, int most, unsigned was, int *parts)
 {
-    gcage *c = &g->cages[k];
-    int n = c->n, least = allow_singletons(g) ? 1 : 2;
-    if (n < 2 * least)
-        return 0;
-    /* the parts that hold the first cell, in random order */
-    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)], m = 0;
+    int m = 0;
     unsigned full = (1u << n) - 1;
     for (unsigned a = 1; a < full; a += 2) {
         int size = __builtin_popcount(a);
-        if (size >= least && n - size >= least &&
-            connected(g->N, c->cells, n, a) &&
-            connected(g->N, c->cells, n, full & ~a))
+        if (a != was && size >= least && n - size >= least &&
+            size <= most && n - size <= most &&
+            connected(g->N, cells, n, a) &&
+            connected(g->N, cells, n, full & ~a))
             parts[m++] = (int)a;
     }
     grid_shuffle(r, parts, m);
-    for (int f = 0; f < m; f++) {
+    return m;
+}
+
+/* The first cut of parts[0..np-1] (over cells[0..n-1]) whose two parts
+ * take clues becomes cages k and k2 (k2 < 0: a free slot): with
+ * `breaking`, one part breaks S and the other takes any clue; without,
+ * both take any clue.  1, or 0 when no cut does. */
+static int apply_cut(mathdoku_gen *g, grid_rng *r, const int *cells, int n,
+                     const int *parts, int np, int k, int k2, int breaking)
+{
+    for (int f = 0; f < np; f++) {
         int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE], na = 0, nb = 0;
         for (int j = 0; j < n; j++) {
             if ((unsigned)parts[f] & (1u << j))
-                A[na++] = c->cells[j];
+                A[na++] = cells[j];
             else
-                B[nb++] = c->cells[j];
+                B[nb++] = cells[j];
+        }
+        unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb);
+        if (!breaking) {
+            if (!aa || !ab)
+                continue;
+            if (k2 < 0)
+                k2 = free_slot(g);
+            set_with(g, r, k, A, na, aa);
+            set_with(g, r, k2, B, nb, ab);
+            return 1;
         }
         unsigned ka = breaking_ops(g, A, na), kb = breaking_ops(g, B, nb);
-        unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb);
         if (!(ka && ab) && !(kb && aa))
             continue;
         /* one part breaks S; the other takes any clue */
         int first = (ka && ab) && (!(kb && aa) || grid_rng_below(r, 2));
-        int k2 = free_slot(g);
+        if (k2 < 0)
+            k2 = free_slot(g);
         if (first) {
             set_with(g, r, k, A, na, ka);
             set_with(g, r, k2, B, nb, ab);
@@ -1066,6 +1087,18 @@ static int try_split(mathdoku_gen *g, grid_rng *r, int k)
         return 1;
     }
     return 0;
+}
+
+static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+{
+    gcage *c = &g->cages[k];
+    int n = c->n, least = allow_singletons(g) ? 1 : 2;
+    if (n < 2 * least)
+        return 0;
+    /* the parts that hold the first cell, in random order */
+    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
+    int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
+    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 1);
 }
 
 /* Cage k and a neighbour cut anew into two connected parts (not the two
@@ -1095,44 +1128,15 @@ static int try_regroup(mathdoku_gen *g, grid_rng *r, int k)
         memcpy(cells, c->cells, (size_t)c->n * sizeof *cells);
         memcpy(cells + c->n, c2->cells, (size_t)c2->n * sizeof *cells);
         sort_cells(cells, n);
-        unsigned full = (1u << n) - 1, was = 0;
+        unsigned was = 0;
         for (int j = 0; j < n; j++)
             if (g->cage_of[cells[j]] == g->cage_of[cells[0]])
                 was |= 1u << j;
-        int parts[1 << 11], np = 0;
-        for (unsigned a = 1; a < full; a += 2) {
-            int size = __builtin_popcount(a);
-            if (a != was && size >= least && n - size >= least &&
-                size <= g->max_size && n - size <= g->max_size &&
-                connected(g->N, cells, n, a) &&
-                connected(g->N, cells, n, full & ~a))
-                parts[np++] = (int)a;
-        }
-        grid_shuffle(r, parts, np);
-        for (int e = 0; e < np; e++) {
-            int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE];
-            int na = 0, nb2 = 0;
-            for (int j = 0; j < n; j++) {
-                if ((unsigned)parts[e] & (1u << j))
-                    A[na++] = cells[j];
-                else
-                    B[nb2++] = cells[j];
-            }
-            unsigned ka = breaking_ops(g, A, na), kb = breaking_ops(g, B, nb2);
-            unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb2);
-            if (!(ka && ab) && !(kb && aa))
-                continue;
-            int first = (ka && ab) && (!(kb && aa) || grid_rng_below(r, 2));
-            int k2 = near[f];
-            if (first) {
-                set_with(g, r, k, A, na, ka);
-                set_with(g, r, k2, B, nb2, ab);
-            } else {
-                set_with(g, r, k, A, na, aa);
-                set_with(g, r, k2, B, nb2, kb);
-            }
+        int parts[1 << 11];
+        int np = two_part_cuts(g, r, cells, n, least, g->max_size, was,
+                               parts);
+        if (apply_cut(g, r, cells, n, parts, np, k, near[f], 1))
             return 1;
-        }
     }
     return 0;
 }
@@ -1236,34 +1240,9 @@ static int cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
     int n = c->n, least = allow_singletons(g) ? 1 : 2;
     if (n < 2 * least)
         return 0;
-    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)], m = 0;
-    unsigned full = (1u << n) - 1;
-    for (unsigned a = 1; a < full; a += 2) {
-        int size = __builtin_popcount(a);
-        if (size >= least && n - size >= least &&
-            connected(g->N, c->cells, n, a) &&
-            connected(g->N, c->cells, n, full & ~a))
-            parts[m++] = (int)a;
-    }
-    grid_shuffle(r, parts, m);
-    for (int f = 0; f < m; f++) {
-        int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE];
-        int na = 0, nb = 0;
-        for (int j = 0; j < n; j++) {
-            if ((unsigned)parts[f] & (1u << j))
-                A[na++] = c->cells[j];
-            else
-                B[nb++] = c->cells[j];
-        }
-        unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb);
-        if (!aa || !ab)
-            continue;
-        int k2 = free_slot(g);
-        set_with(g, r, k, A, na, aa);
-        set_with(g, r, k2, B, nb, ab);
-        return 1;
-    }
-    return 0;
+    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
+    int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
+    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 0);
 }
 
 /* The puzzle made easier to prove, when a search needed more than
