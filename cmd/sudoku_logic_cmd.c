@@ -166,17 +166,18 @@ static int run_puzzle(const sudoku *s, const char *file, int line,
             status = CLI_EXIT_CUT;
             break;
         }
-        int got = sudoku_logic_step(lg, lr->sv, &st);
-        if (got == 0)
+        sudoku_logic_status got = sudoku_logic_step(lg, lr->sv, &st);
+        if (got == SUDOKU_LOGIC_SOLVED)
             break;
-        if (got == SUDOKU_ECUT) {
+        if (got == SUDOKU_LOGIC_CUT) {
             cli_report(file, line, 0, "%s", st.text);
             status = CLI_EXIT_CUT;
             break;
         }
         if (got < 0) {
             cli_report(file, line, 0, "%s", st.text);
-            status = got == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
+            status = got == SUDOKU_LOGIC_NOMEM ? CLI_EXIT_SYSTEM
+                                               : CLI_EXIT_NONE;
             break;
         }
         steps++;

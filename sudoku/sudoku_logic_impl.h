@@ -8,6 +8,7 @@
 #define SUDOKU_LOGIC_IMPL_H
 
 #include "sudoku_logic.h"
+#include "grid_bits.h"
 
 #include <stdio.h>
 
@@ -51,27 +52,6 @@ _Static_assert(SUDOKU_TECH_COUNT <= 32, "technique sets are 32-bit masks");
 
 /* ---- small helpers --------------------------------------------------------
  */
-
-/* By hand rather than __builtin_popcountll, which without a -march that
- * has the instruction is a library call: counting candidates is the
- * solver's most frequent operation. */
-static inline int popcount(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
-static inline int lowest(uint64_t x)
-{
-    return __builtin_ctzll(x);
-}
-
-static inline uint64_t bit(int d)
-{
-    return 1ULL << (d - 1);
-}
 
 static inline int row_of(const sudoku_logic *lg, int i)
 {
