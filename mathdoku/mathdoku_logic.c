@@ -166,29 +166,9 @@ static int line_cell(const mathdoku_logic *lg, int line, int t)
     return line < N ? line * N + t : t * N + (line - N);
 }
 
-/* appends to the step's text */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void say(mathdoku_step *st, const char *fmt, ...)
-{
-    size_t len = strlen(st->text);
-    if (len + 1 >= sizeof st->text)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(st->text + len, sizeof st->text - len, fmt, ap);
-    va_end(ap);
-}
-
-/* "{3,8}" */
-static void say_digits(mathdoku_step *st, uint64_t mask)
-{
-    say(st, "{");
-    for (int first = 1; mask; mask &= mask - 1, first = 0)
-        say(st, first ? "%d" : ",%d", grid_low_digit(mask));
-    say(st, "}");
-}
+/* appends to the step's text; "{3,8}" (grid_step.h) */
+#define say grid_step_say
+#define say_digits grid_step_say_digits
 
 /* "11+ cage A1 A2" */
 static void say_cage(const mathdoku_logic *lg, mathdoku_step *st, int k)

@@ -76,27 +76,6 @@ int logic_time_up(sudoku_logic *lg)
     return lg->cut;
 }
 
-/* appends to the step's text */
-void logic_say(sudoku_step *st, const char *fmt, ...)
-{
-    size_t len = strlen(st->text);
-    if (len + 1 >= sizeof st->text)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(st->text + len, sizeof st->text - len, fmt, ap);
-    va_end(ap);
-}
-
-/* "{3,8}" */
-void logic_say_digits(sudoku_step *st, uint64_t mask)
-{
-    logic_say(st, "{");
-    for (int first = 1; mask; mask &= mask - 1, first = 0)
-        logic_say(st, first ? "%d" : ",%d", grid_low_digit(mask));
-    logic_say(st, "}");
-}
-
 /* ---- the board ------------------------------------------------------------
  */
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "sudoku_grid.h"
+#include "grid_step.h"
 #include "sudoku_solve.h"
 
 #define SUDOKU_LOGIC_MAX_ORDER 64
@@ -124,14 +125,7 @@ typedef enum sudoku_logic_method {
 
 /* One step: a digit placed, or candidates removed, or both (never
  * neither). */
-typedef struct sudoku_step {
-    sudoku_technique tech;
-    int cell, digit;            /* placed; cell -1 when nothing placed */
-    int n_removed;
-    int *removed_cell;          /* candidates removed: cell, digit pairs */
-    int *removed_digit;
-    char text[2048];            /* the step in words */
-} sudoku_step;
+typedef grid_step sudoku_step;   /* tech: a sudoku_technique */
 
 typedef struct sudoku_logic sudoku_logic;
 

@@ -129,11 +129,9 @@ static inline const char *cell_name(const sudoku_logic *lg, int i, char *buf)
 /* Whether the time of sudoku_logic_set_limits is up; the finders that can
  * take long on a large grid ask between their units of work. */
 int logic_time_up(sudoku_logic *lg);
-/* appends to the step's text */
-void logic_say(sudoku_step *st, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* "{3,8}" */
-void logic_say_digits(sudoku_step *st, uint64_t mask);
+/* appends to the step's text; "{3,8}" (grid_step.h) */
+#define logic_say grid_step_say
+#define logic_say_digits grid_step_say_digits
 void logic_place(sudoku_logic *lg, int i, int d);
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
  * there. */
