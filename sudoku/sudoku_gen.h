@@ -243,8 +243,8 @@ void sudoku_gen_free(sudoku_gen *g);
 /* The puzzle of `seed` and its solution.  With a grade, try t of the
  * puzzle is seed ^ (t * golden ratio), so that the seed alone makes the
  * same puzzle again; the tries share the request's budget (each gets what
- * is left, none starts once it is spent).  rep tells the last try, with tries and
- * nodes_all_tries over all. */
+ * is left, none starts once it is spent).  rep tells the last try, with
+ * tries and nodes_all_tries over all. */
 sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
                                     sudoku *puzzle, sudoku *solution,
                                     sudoku_gen_report *rep);
