@@ -109,3 +109,25 @@ void cli_grid_print_count(const grid_outcome *out)
     while (n /= 10);
     cli_print_count(stdout, p, out->complete);
 }
+
+void cli_json_step(const char *file, int line, int n, const grid_step *st,
+                   const char *technique, const char *grade,
+                   const char *(*name)(const void *ctx, int cell, char *buf),
+                   const void *ctx)
+{
+    char buf[24];
+    printf("{\"file\":");
+    cli_json_string(stdout, file);
+    printf(",\"line\":%d,\"step\":%d,\"technique\":\"%s\",\"grade\":\"%s\"",
+           line, n, technique, grade);
+    if (st->cell >= 0)
+        printf(",\"cell\":\"%s\",\"digit\":%d", name(ctx, st->cell, buf),
+               st->digit);
+    printf(",\"removed\":[");
+    for (int k = 0; k < st->n_removed; k++)
+        printf("%s[\"%s\",%d]", k ? "," : "",
+               name(ctx, st->removed_cell[k], buf), st->removed_digit[k]);
+    printf("],\"text\":");
+    cli_json_string(stdout, st->text);
+    printf("}\n");
+}

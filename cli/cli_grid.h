@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "cli_branches.h"
 #include "grid.h"
+#include "grid_step.h"
 
 /* A run of a puzzle command over its files. */
 typedef struct cli_grid {
@@ -53,5 +54,14 @@ const char *cli_grid_verdict(cli_grid *g, const char *file, int line,
 
 /* "598" or "598+" on stdout. */
 void cli_grid_print_count(const grid_outcome *out);
+
+/* One step of a logic solver as a JSON line on stdout, for every puzzle
+ * alike: file, line, step n, the technique's key and its grade, the cell
+ * placed, the candidates removed (cells named by name(ctx, cell, buf),
+ * buf of 24 bytes) and the text. */
+void cli_json_step(const char *file, int line, int n, const grid_step *st,
+                   const char *technique, const char *grade,
+                   const char *(*name)(const void *ctx, int cell, char *buf),
+                   const void *ctx);
 
 #endif

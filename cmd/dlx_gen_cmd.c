@@ -276,19 +276,18 @@ int dlx_dfs_main(int argc, char **argv)
         return cli_usage_error(dfs_command.prog, "N: '%s' is not a number "
                                "from 1 to %d", arg ? arg : "",
                                PROBLEMS_MAX_DFS);
-    problems_limits lim;
+    grid_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.max_solutions = s.limit;
     lim.max_nodes = s.max_nodes;
     lim.max_seconds = s.timeout;
-    lim.on_solution = dfs_solution;
-    lim.solution_ctx = &run;
     if (s.trace)
         lim.on_step = dfs_step;
-    problems_outcome out;
-    st = !strcmp(kind, "queens") ? problems_queens_dfs((int)n, &lim, &out)
-                                 : problems_permutations_dfs((int)n, &lim,
-                                                             &out);
+    grid_outcome out;
+    st = !strcmp(kind, "queens")
+             ? problems_queens_dfs((int)n, &lim, dfs_solution, &run, &out)
+             : problems_permutations_dfs((int)n, &lim, dfs_solution, &run,
+                                         &out);
     if (st != PROBLEMS_OK) {
         cli_report(dfs_command.prog, 0, 0, "out of memory");
         return CLI_EXIT_SYSTEM;

@@ -273,13 +273,7 @@ static void do_puzzle(context *cx, const char *file, int line)
         return;
     }
     /* the budget covers building the exact cover too */
-    double build = sv ? mathdoku_solver_seconds(sv) : 0;
-    uint64_t steps = sv ? mathdoku_solver_steps(sv) : 0;
-    if (lim.max_seconds > 0)
-        lim.max_seconds = lim.max_seconds > build ? lim.max_seconds - build
-                                                  : 1e-9;
-    if (lim.max_nodes)
-        lim.max_nodes = lim.max_nodes > steps ? lim.max_nodes - steps : 1;
+    mathdoku_solver_budget_left(sv, &lim);
     view_cmd_tee tee = { NULL, lim.on_event, lim.event_ctx };
     if (o->search.html || o->search.tree_svg) {
         /* one page, one puzzle: a second would be lost or merged */
@@ -331,10 +325,7 @@ static void do_puzzle(context *cx, const char *file, int line)
         mathdoku_solver_free(sv);
         return;
     }
-    /* the time and the nodes include building the exact cover: its walk
-     * over tuples counts against the same budget */
-    out.seconds += build;
-    out.nodes += steps;
+    mathdoku_solver_add_build(sv, &out);
     int json = o->out == OUT_JSON;
     const char *status = cli_grid_verdict(&cx->search, file, line,
                                           &out, o->cmd == CMD_SOLVE, 0);
@@ -343,8 +334,9 @@ static void do_puzzle(context *cx, const char *file, int line)
                 " solution%s, %" PRIu64 " nodes, %.6f s (encoding: %" PRIu64
                 " steps, %.6f s)\n", file, line, N, N, p->n_cages,
                 sv ? mathdoku_solver_options(sv) : 0L, out.solutions,
-                out.solutions == 1 ? "" : "s", out.nodes, out.seconds, steps,
-                build);
+                out.solutions == 1 ? "" : "s", out.nodes, out.seconds,
+                sv ? mathdoku_solver_steps(sv) : 0,
+                sv ? mathdoku_solver_seconds(sv) : 0.0);
     if (json) {
         printf("{\"file\":");
         cli_json_string(stdout, file);

@@ -180,6 +180,70 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     }
 }
 
+/* Why puzzle `seed` was not made. */
+static void report_failure(const mathdoku_gen_options *opt, uint64_t s,
+                           const mathdoku_gen_report *rep)
+{
+    int spent = (opt->max_nodes && rep->nodes >= opt->max_nodes) ||
+                (opt->max_seconds > 0 && rep->seconds >= opt->max_seconds);
+    if (spent)
+        cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no "
+                   "puzzle within the budget (%" PRIu64 " nodes, "
+                   "%.3f s)", s, rep->nodes, rep->seconds);
+    else if (opt->difficulty >= 0)
+        cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no %s "
+                   "puzzle in %d attempts", s,
+                   mathdoku_grade_name(opt->difficulty), rep->attempts);
+    else
+        cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no "
+                   "puzzle in %d attempts (these options may allow "
+                   "none; --singletons helps)", s, rep->attempts);
+}
+
+/* One puzzle made, in the layout asked for (id: its Keen ID); `more`:
+ * another follows. */
+static void write_made(const gen_args *a, const mathdoku_gen_options *opt,
+                       uint64_t s, const mathdoku *p, const int *solution,
+                       const mathdoku_gen_report *rep, const char *id,
+                       int more)
+{
+    out_kind out = (out_kind)a->out;
+    if (out == OUT_JSON) {
+        char ops[8];
+        ops_string(opt->ops, ops);
+        printf("{\"seed\":%" PRIu64 ",\"size\":%d,\"cages\":%d,"
+               "\"givens\":%d,\"ops\":\"%s\",\"nary\":%s,\"hidden\":%s,"
+               "\"grade\":", s, opt->N, p->n_cages, rep->givens, ops,
+               opt->nary ? "true" : "false",
+               opt->hidden ? "true" : "false");
+        if (rep->grade >= 0)
+            printf("\"%s\"", mathdoku_grade_name(rep->grade));
+        else
+            printf("null");
+        printf(",\"attempts\":%d,\"changes\":%d,\"checks\":%" PRIu64
+               ",\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"puzzle\":",
+               rep->attempts, rep->changes, rep->checks, rep->nodes,
+               rep->seconds);
+        cli_json_string(stdout, id);
+        printf(",\"solution\":\"");
+        write_solution_line(stdout, opt->N, solution);
+        printf("\"}\n");
+        return;
+    }
+    if (out == OUT_KEEN)
+        printf("%s\n", id);
+    else if (out == OUT_LETTERS)
+        mathdoku_write_letters(stdout, p);
+    else if (out == OUT_LIST)
+        mathdoku_write_list(stdout, p);
+    else
+        mathdoku_write_numbered(stdout, p);
+    if (a->with_solution)
+        write_solution_comment(stdout, opt->N, solution);
+    if (out != OUT_KEEN && more)
+        putchar('\n');
+}
+
 int mathdoku_generate_main(int argc, char **argv)
 {
     gen_args a = { .count = 1, .attempts = 10000, .size = 6, .grade = -1 };
@@ -192,9 +256,7 @@ int mathdoku_generate_main(int argc, char **argv)
         return parsed;
     mathdoku_gen_options opt = a.opt;
     uint64_t count = a.count, seed = search.seed;
-    int with_solution = a.with_solution, rate = a.rate;
-    int stats = search.stats;
-    out_kind out = (out_kind)a.out;
+    int rate = a.rate, stats = search.stats;
     opt.N = (int)a.size;
     opt.attempts = (int)a.attempts;
     opt.difficulty = a.grade;
@@ -227,8 +289,6 @@ int mathdoku_generate_main(int argc, char **argv)
     int status = 0;
     uint64_t made = 0, failed = 0, total_nodes = 0, total_cages = 0;
     uint64_t graded[MATHDOKU_GRADE_COUNT] = { 0 };
-    char ops[8];
-    ops_string(opt.ops, ops);
     double start = cli_seconds();
     for (uint64_t k = 0; k < count; k++) {
         uint64_t s = seed + k;
@@ -244,22 +304,8 @@ int mathdoku_generate_main(int argc, char **argv)
         if (st > 0) {
             failed++;
             status = cli_exit_worse(status, CLI_EXIT_CUT);
-            int spent = (opt.max_nodes && rep.nodes >= opt.max_nodes) ||
-                        (opt.max_seconds > 0 &&
-                         rep.seconds >= opt.max_seconds);
             cli_progress_clear(&progress);
-            if (spent)
-                cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no "
-                           "puzzle within the budget (%" PRIu64 " nodes, "
-                           "%.3f s)", s, rep.nodes, rep.seconds);
-            else if (opt.difficulty >= 0)
-                cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no %s "
-                           "puzzle in %d attempts", s,
-                           mathdoku_grade_name(opt.difficulty), rep.attempts);
-            else
-                cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no "
-                           "puzzle in %d attempts (these options may allow "
-                           "none; --singletons helps)", s, rep.attempts);
+            report_failure(&opt, s, &rep);
             continue;
         }
         if (rate && rep.grade < 0)
@@ -279,38 +325,7 @@ int mathdoku_generate_main(int argc, char **argv)
             status = CLI_EXIT_SYSTEM;
             break;
         }
-        if (out == OUT_JSON) {
-            printf("{\"seed\":%" PRIu64 ",\"size\":%d,\"cages\":%d,"
-                   "\"givens\":%d,\"ops\":\"%s\",\"nary\":%s,\"hidden\":%s,"
-                   "\"grade\":", s, opt.N, p.n_cages, rep.givens, ops,
-                   opt.nary ? "true" : "false",
-                   opt.hidden ? "true" : "false");
-            if (rep.grade >= 0)
-                printf("\"%s\"", mathdoku_grade_name(rep.grade));
-            else
-                printf("null");
-            printf(",\"attempts\":%d,\"changes\":%d,\"checks\":%" PRIu64
-                   ",\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"puzzle\":",
-                   rep.attempts, rep.changes, rep.checks, rep.nodes,
-                   rep.seconds);
-            cli_json_string(stdout, id);
-            printf(",\"solution\":\"");
-            write_solution_line(stdout, opt.N, solution);
-            printf("\"}\n");
-        } else {
-            if (out == OUT_KEEN)
-                printf("%s\n", id);
-            else if (out == OUT_LETTERS)
-                mathdoku_write_letters(stdout, &p);
-            else if (out == OUT_LIST)
-                mathdoku_write_list(stdout, &p);
-            else
-                mathdoku_write_numbered(stdout, &p);
-            if (with_solution)
-                write_solution_comment(stdout, opt.N, solution);
-            if (out != OUT_KEEN && k + 1 < count)
-                putchar('\n');
-        }
+        write_made(&a, &opt, s, &p, solution, &rep, id, k + 1 < count);
         if (stats) {
             cli_progress_clear(&progress);
             fprintf(stderr, "seed %" PRIu64 ": %d cages (%d givens)%s%s, %d "

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_grid.h"
 #include "mathdoku.h"
 #include "mathdoku_cmd.h"
 #include "mathdoku_logic.h"
@@ -92,26 +93,17 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     }
 }
 
+static const char *cell_name(const void *ctx, int cell, char *buf)
+{
+    return mathdoku_cell_name(*(const int *)ctx, cell, buf);
+}
+
 static void json_step(const char *file, int line, int n,
                       const mathdoku_step *st, int N)
 {
-    char name[16];
-    printf("{\"file\":");
-    cli_json_string(stdout, file);
-    printf(",\"line\":%d,\"step\":%d,\"technique\":\"%s\",\"grade\":\"%s\"",
-           line, n, mathdoku_technique_key(st->tech),
-           mathdoku_grade_name(mathdoku_technique_grade(st->tech)));
-    if (st->cell >= 0)
-        printf(",\"cell\":\"%s\",\"digit\":%d",
-               mathdoku_cell_name(N, st->cell, name), st->digit);
-    printf(",\"removed\":[");
-    for (int k = 0; k < st->n_removed; k++)
-        printf("%s[\"%s\",%d]", k ? "," : "",
-               mathdoku_cell_name(N, st->removed_cell[k], name),
-               st->removed_digit[k]);
-    printf("],\"text\":");
-    cli_json_string(stdout, st->text);
-    printf("}\n");
+    cli_json_step(file, line, n, st, mathdoku_technique_key(st->tech),
+                  mathdoku_grade_name(mathdoku_technique_grade(st->tech)),
+                  cell_name, &N);
 }
 
 /* Solutions of p, up to 2, by the engine within the budget; the first

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_grid.h"
 #include "sudoku_cmd.h"
 #include "sudoku_grid.h"
 #include "sudoku_logic.h"
@@ -102,25 +103,17 @@ static const char about[] =
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
 
+static const char *cell_name(const void *ctx, int cell, char *buf)
+{
+    return sudoku_cell_name(ctx, cell, buf);
+}
+
 static void json_step(const char *file, int line, int n, const sudoku_step *st,
                       const sudoku_shape *sh)
 {
-    char name[24];
-    printf("{\"file\":");
-    cli_json_string(stdout, file);
-    printf(",\"line\":%d,\"step\":%d,\"technique\":\"%s\"", line, n,
-           sudoku_technique_key(st->tech));
-    if (st->cell >= 0)
-        printf(",\"cell\":\"%s\",\"digit\":%d",
-               sudoku_cell_name(sh, st->cell, name), st->digit);
-    printf(",\"removed\":[");
-    for (int k = 0; k < st->n_removed; k++)
-        printf("%s[\"%s\",%d]", k ? "," : "",
-               sudoku_cell_name(sh, st->removed_cell[k], name),
-               st->removed_digit[k]);
-    printf("],\"text\":");
-    cli_json_string(stdout, st->text);
-    printf("}\n");
+    cli_json_step(file, line, n, st, sudoku_technique_key(st->tech),
+                  sudoku_grade_name(sudoku_technique_grade(st->tech)),
+                  cell_name, sh);
 }
 
 typedef struct logic_run {
@@ -166,17 +159,18 @@ static int run_puzzle(const sudoku *s, const char *file, int line,
             status = CLI_EXIT_CUT;
             break;
         }
-        int got = sudoku_logic_step(lg, lr->sv, &st);
-        if (got == 0)
+        sudoku_logic_status got = sudoku_logic_step(lg, lr->sv, &st);
+        if (got == SUDOKU_LOGIC_SOLVED)
             break;
-        if (got == SUDOKU_ECUT) {
+        if (got == SUDOKU_LOGIC_CUT) {
             cli_report(file, line, 0, "%s", st.text);
             status = CLI_EXIT_CUT;
             break;
         }
         if (got < 0) {
             cli_report(file, line, 0, "%s", st.text);
-            status = got == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
+            status = got == SUDOKU_LOGIC_NOMEM ? CLI_EXIT_SYSTEM
+                                               : CLI_EXIT_NONE;
             break;
         }
         steps++;

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "mathdoku.h"
+#include "grid_blocks.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -609,13 +610,6 @@ done:
 
 /* ---- Simon Tatham's Keen --------------------------------------------------- */
 
-static int dsf_find(int *dsf, int i)
-{
-    while (dsf[i] != i)
-        i = dsf[i] = dsf[dsf[i]];
-    return i;
-}
-
 static int parse_keen(const char *line, int lineno, mathdoku *p,
                       const mathdoku_rules *rules, dlx_diag *err)
 {
@@ -637,65 +631,26 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
     int *dsf = malloc((size_t)NN * sizeof *dsf);
     if (!dsf)
         return no_memory(err, lineno);
-    for (int i = 0; i < NN; i++)
-        dsf[i] = i;
     /* Tatham's decoder (keen.c, parse_block_structure): a letter is a run
      * of non-borders (_ = 0, a = 1, .., z = 26) then one border, except
      * that y is 25 non-borders and no border (the comment of the encoder
      * speaks of z; the decoder's test is c != 25).  Digits after a letter
      * repeat it.  The walk ends one edge past the last; a 1x1 grid has no
      * edge, and its structure may be empty. */
-    int pos = 0, status = 0;
-    while (*q && *q != ',') {
-        int c;
-        const char *at = q;
-        if (*q == '_')
-            c = 0;
-        else if (*q >= 'a' && *q <= 'z')
-            c = *q - 'a' + 1;
-        else {
-            char qt[16];
-            status = set_error(err, lineno, (int)(q - line) + 1,
-                               "unexpected %s in the Keen block structure",
-                               QUOTE(q, 1, qt));
-            goto done;
-        }
-        q++;
-        long rep = 1;
-        if (isdigit((unsigned char)*q)) {
-            rep = 0;
-            while (isdigit((unsigned char)*q) && rep <= 100000)
-                rep = rep * 10 + (*q++ - '0');
-        }
-        for (long t = 0; t < rep; t++) {
-            for (int k = 0; k < c; k++, pos++) {
-                if (pos >= edges) {
-                    status = set_error(err, lineno, (int)(at - line) + 1,
-                                       "the block structure has more edges "
-                                       "than a %dx%d grid", n, n);
-                    goto done;
-                }
-                int a, b;
-                if (pos < n * (n - 1)) { /* vertical edges, reading order */
-                    int y = pos / (n - 1), x = pos % (n - 1);
-                    a = y * n + x;
-                    b = a + 1;
-                } else {                 /* horizontal, column by column */
-                    int x = pos / (n - 1) - n, y = pos % (n - 1);
-                    a = y * n + x;
-                    b = a + n;
-                }
-                dsf[dsf_find(dsf, a)] = dsf_find(dsf, b);
-            }
-            if (c != 25)
-                pos++;
-            if (pos > edges + 1) {
-                status = set_error(err, lineno, (int)(at - line) + 1,
-                                   "the block structure has more edges than "
-                                   "a %dx%d grid", n, n);
-                goto done;
-            }
-        }
+    int status = 0;
+    int pos = grid_blocks_read(q, n, 'y', 1, dsf, &q);
+    if (pos < 0) {
+        status = set_error(err, lineno, (int)(q - line) + 1,
+                           "the block structure has more edges "
+                           "than a %dx%d grid", n, n);
+        goto done;
+    }
+    if (*q && *q != ',') {
+        char qt[16];
+        status = set_error(err, lineno, (int)(q - line) + 1,
+                           "unexpected %s in the Keen block structure",
+                           QUOTE(q, 1, qt));
+        goto done;
     }
     if (pos != edges + 1 && !(edges == 0 && pos == 0)) {
         status = set_error(err, lineno, (int)(q - line) + 1, "the block "
@@ -720,7 +675,7 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
     for (int i = 0; i < NN; i++)
         cage_at[i] = -1;
     for (int i = 0; i < NN; i++) {
-        int root = dsf_find(dsf, i);
+        int root = grid_dsf_find(dsf, i);
         if (cage_at[root] < 0) {
             mathdoku_cage *c = add_cage(p, err, lineno);
             if (!c || !(c->cells = malloc((size_t)NN * sizeof *c->cells))) {

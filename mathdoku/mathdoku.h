@@ -26,6 +26,7 @@
 
 #include "dlx_read.h"
 #include "grid.h"
+#include "grid_cage.h"
 #include "text.h"
 
 /* Orders 1..MATHDOKU_MAX_N; a cage has at most MATHDOKU_MAX_CAGE cells.
@@ -36,7 +37,7 @@
  * tuples is refused in seconds, not hours.  Targets are at most
  * MATHDOKU_MAX_TARGET. */
 #define MATHDOKU_MAX_N 32
-#define MATHDOKU_MAX_CAGE 64
+#define MATHDOKU_MAX_CAGE GRID_MAX_CAGE
 #define MATHDOKU_MAX_OPTIONS 20000000L
 #define MATHDOKU_MAX_NODES 40000000L
 #define MATHDOKU_MAX_VISITS 100000000L
@@ -58,10 +59,14 @@ typedef enum mathdoku_status {
                              a walk past MATHDOKU_MAX_VISITS */
 } mathdoku_status;
 
+/* The operations of grid_cage.h (the arithmetic is grid's). */
 typedef enum mathdoku_op {
-    MATHDOKU_ADD, MATHDOKU_SUB, MATHDOKU_MUL, MATHDOKU_DIV,
-    MATHDOKU_GIVEN,   /* one cell: its digit is the target ('=' or no op) */
-    MATHDOKU_HIDDEN   /* '?': any operation that gives the target */
+    MATHDOKU_ADD = GRID_ADD, MATHDOKU_SUB = GRID_SUB, MATHDOKU_MUL = GRID_MUL,
+    MATHDOKU_DIV = GRID_DIV,
+    MATHDOKU_GIVEN = GRID_GIVEN,   /* one cell: its digit is the target ('='
+                                      or no op) */
+    MATHDOKU_HIDDEN = GRID_HIDDEN  /* '?': any operation that gives the
+                                      target */
 } mathdoku_op;
 
 typedef struct mathdoku_cage {
@@ -160,6 +165,13 @@ int mathdoku_option_cage(const mathdoku_solver *sv, int option,
 /* The steps the walk over tuples took, and its time in seconds. */
 uint64_t mathdoku_solver_steps(const mathdoku_solver *sv);
 double mathdoku_solver_seconds(const mathdoku_solver *sv);
+
+/* The budget of lim left for the search after building sv's exact cover,
+ * whose walk over tuples counts against the same budget (sv NULL: no
+ * build, lim unchanged); then the build's steps and time added to what
+ * the search found, so that the outcome covers both. */
+void mathdoku_solver_budget_left(const mathdoku_solver *sv, grid_limits *lim);
+void mathdoku_solver_add_build(const mathdoku_solver *sv, grid_outcome *out);
 
 /* The name of an item of the exact cover: "cell A1", "digit 5 of row 2",
  * "digit 5 of column B", "cage 3 (11+)". */

@@ -1,7 +1,8 @@
 /*
  * mathdoku_cage.h - a cage's arithmetic, shared by the generator and the
  * logic solver: the clue each operation gives a tuple of digits, and the
- * tuples of digits that meet a clue within each cell's candidates.
+ * tuples of digits that meet a clue within each cell's candidates (grid's
+ * walk, grid_cage.h, on mathdoku's cages).
  *
  * Candidates are bit masks, digit d as bit d-1 (orders up to 32 fit with
  * room to spare in 64 bits).
@@ -24,7 +25,7 @@ int mathdoku_clue_of(mathdoku_op op, const int *d, int n, int nary,
 
 /* Called with each tuple (digits in the cage's cell order); a non-zero
  * return stops the walk and is passed on. */
-typedef int (*mathdoku_tuple_fn)(void *ctx, const int *digits);
+typedef grid_tuple_fn mathdoku_tuple_fn;
 
 /* Walks the tuples of cage c in a puzzle of order N that meet its clue,
  * repeat no digit within a row or column of the cage (with

@@ -33,130 +33,12 @@
  *            0 2 1                tuples (the digits of each, flat)
  *            2 2 1      cages[1]  ...
  */
-#include "mathdoku_gen.h"
+#include "mathdoku_gen_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
-#include "grid.h"
-#include "mathdoku_cage.h"
-#include "mathdoku_logic.h"
-
 /* ---- randomness (grid.h: splitmix64) ----------------------------------- */
-
-/* ---- options ------------------------------------------------------------ */
-
-void mathdoku_gen_defaults(mathdoku_gen_options *opt, int N)
-{
-    memset(opt, 0, sizeof *opt);
-    opt->N = N;
-    opt->ops = MATHDOKU_OPS_ALL;
-    opt->difficulty = -1;
-    /* a proof of uniqueness can run to millions of nodes (16x16, or
-     * hidden operations at 9x9); strengthening the weakest cages after
-     * 5,000 keeps 16x16 near a tenth of a second, and changes no puzzle
-     * of the default options up to 9x9 (none needs that many) */
-    opt->check_nodes = 5000;
-}
-
-const char *mathdoku_gen_validate(const mathdoku_gen_options *opt)
-{
-    unsigned ops = opt->ops ? opt->ops : MATHDOKU_OPS_ALL;
-    int givens = opt->singletons || opt->sizes[1] > 0;
-    if (opt->N < 1 || opt->N > MATHDOKU_MAX_N)
-        return "the size must be 1 to 32";
-    if (opt->difficulty >= MATHDOKU_GRADE_COUNT)
-        return "no such difficulty";
-    if (givens || opt->hidden || opt->N <= 2)
-        return NULL;
-    if (ops == MATHDOKU_OPS_SUB && !opt->nary)
-        return "subtraction alone cannot make a puzzle with one solution: "
-               "every difference holds as well for the digits N+1-d "
-               "(allow givens: --singletons)";
-    if (ops == MATHDOKU_OPS_DIV)
-        return "division alone leaves cages without a quotient, such as "
-               "2 and 3 (allow givens: --singletons)";
-    return NULL;
-}
-
-int mathdoku_parse_ops(const char *s, unsigned *ops)
-{
-    unsigned o = 0;
-    for (; *s; s++) {
-        switch (*s) {
-        case '+': o |= MATHDOKU_OPS_ADD; break;
-        case '-': o |= MATHDOKU_OPS_SUB; break;
-        case '*': case 'x': case 'X': o |= MATHDOKU_OPS_MUL; break;
-        case '/': o |= MATHDOKU_OPS_DIV; break;
-        default: return -1;
-        }
-    }
-    if (!o)
-        return -1;
-    *ops = o;
-    return 0;
-}
-
-int mathdoku_parse_sizes(const char *s, int *sizes)
-{
-    int w[MATHDOKU_GEN_MAX_SIZE + 1] = { 0 }, any = 0;
-    while (*s) {
-        char *end;
-        long size = strtol(s, &end, 10);
-        if (end == s || *end != ':' || size < 1 ||
-            size > MATHDOKU_GEN_MAX_SIZE)
-            return -1;
-        s = end + 1;
-        long weight = strtol(s, &end, 10);
-        if (end == s || weight < 0 || weight > 1000000 ||
-            (*end && *end != ','))
-            return -1;
-        w[size] = (int)weight;
-        any |= weight > 0;
-        s = *end ? end + 1 : end;
-    }
-    if (!any)
-        return -1;
-    memcpy(sizes, w, sizeof w);
-    return 0;
-}
-
-/* ---- the state ---------------------------------------------------------- */
-
-typedef struct gcage {
-    int alive;
-    int n, cells[MATHDOKU_GEN_MAX_SIZE];  /* sorted */
-    mathdoku_op op;      /* behind the '?' when hidden */
-    long long target;
-    int *tup;            /* tuples, n digits each */
-    long n_tup, cap_tup;
-    int fresh;           /* tup matches the clue */
-} gcage;
-
-struct mathdoku_gen {
-    mathdoku_gen_options opt;
-    mathdoku_rules rules;
-    int N, NN, max_size;
-    int weights[MATHDOKU_GEN_MAX_SIZE + 1], total_weight;
-    dlx_matrix *latin;   /* N^3 options: cell (r,c) holds d */
-    int *G;              /* the square */
-    int *cage_of;
-    gcage *cages;        /* NN slots */
-    /* the uniqueness search: option o is tuple opt_tup[o] of opt_cage[o] */
-    int *opt_cage;
-    long *opt_tup;
-    long opt_cap;
-    int *other;          /* a second solution */
-    uint64_t *cand;      /* candidates after propagation */
-    struct cached *cache; /* tuples by clue and shape (see make_tuples) */
-    int *scratch, *scratch2;
-    mathdoku_gen_report *rep;
-    double start;
-};
-
-typedef enum { CHECK_UNIQUE, CHECK_OTHER, CHECK_CUT, CHECK_BUDGET,
-               CHECK_NOMEM } check_status;
 
 /* the clue the solvers see */
 static mathdoku_op shown_op(const mathdoku_gen *g, const gcage *c)
@@ -177,7 +59,7 @@ static mathdoku_cage view(const mathdoku_gen *g, const gcage *c)
     return v;
 }
 
-static void sort_cells(int *a, int n)
+void mdg_sort_cells(int *a, int n)
 {
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
@@ -195,7 +77,7 @@ static void set_cage(mathdoku_gen *g, int k, const int *cells, int n,
     c->n = n;
     if (c->cells != cells)
         memcpy(c->cells, cells, (size_t)n * sizeof *cells);
-    sort_cells(c->cells, n);
+    mdg_sort_cells(c->cells, n);
     c->op = op;
     c->target = target;
     c->fresh = 0;
@@ -212,8 +94,8 @@ static int free_slot(const mathdoku_gen *g)
 }
 
 /* the digits of `sol` in cells[] */
-static void digits_of(const mathdoku_gen *g, const int *sol, const int *cells,
-                      int n, int *d)
+void mdg_digits_of(const mathdoku_gen *g, const int *sol, const int *cells,
+                   int n, int *d)
 {
     (void)g;
     for (int j = 0; j < n; j++)
@@ -227,14 +109,12 @@ mathdoku_rules mathdoku_gen_rules(const mathdoku_gen *g)
 
 /* A 2x2 has no unique puzzle without a given: every clue on two cells
  * holds for both orders of its digits, and so for the other square. */
-static int allow_singletons(const mathdoku_gen *g)
+int mdg_allow_singletons(const mathdoku_gen *g)
 {
     return g->opt.singletons || g->weights[1] > 0 || g->N <= 2;
 }
 
 /* ---- operations --------------------------------------------------------- */
-
-static const mathdoku_op op_of_bit[4] = { MATHDOKU_ADD, MATHDOKU_SUB, MATHDOKU_MUL, MATHDOKU_DIV };
 
 /* Which allowed operations G's digits d[0..n-1] can take, as MATHDOKU_OPS bits:
  * `good` ones, and `bad` ones that Keen avoids as too easy or inelegant
@@ -285,7 +165,7 @@ static void pick_op(const mathdoku_gen *g, grid_rng *r, unsigned mask,
  * the next cage (in a random order) that suits them well, or else one
  * that suits them at all.  -1 when some cage takes no allowed
  * operation. */
-static int assign_ops(mathdoku_gen *g, grid_rng *r)
+int mdg_assign_ops(mathdoku_gen *g, grid_rng *r)
 {
     /* good[i]: the operations cage order[i] suits well, and those it
      * suits badly shifted left by 4 (scratch2 read as unsigned) */
@@ -306,11 +186,11 @@ static int assign_ops(mathdoku_gen *g, grid_rng *r)
             good[i] = 0;
             continue;
         }
-        digits_of(g, g->G, c->cells, c->n, d);
+        mdg_digits_of(g, g->G, c->cells, c->n, d);
         ops_for(g, d, c->n, &gd, &bd);
         if (!gd && !bd) {
             /* no operation takes these digits ('/' alone, say): givens */
-            if (!allow_singletons(g))
+            if (!mdg_allow_singletons(g))
                 return -1;
             int cells[MATHDOKU_GEN_MAX_SIZE], n_cells = c->n;
             memcpy(cells, c->cells, (size_t)n_cells * sizeof *cells);
@@ -338,7 +218,7 @@ static int assign_ops(mathdoku_gen *g, grid_rng *r)
             if (pick < 0)
                 continue;
             gcage *c = &g->cages[order[pick]];
-            digits_of(g, g->G, c->cells, c->n, d);
+            mdg_digits_of(g, g->G, c->cells, c->n, d);
             c->op = op_of_bit[turn[t]];
             mathdoku_clue_of(c->op, d, c->n, g->opt.nary, &c->target);
             c->fresh = 0;
@@ -359,8 +239,8 @@ static int count_one(void *ctx, const int *d)
 }
 
 /* How many tuples the clue (op, target) on cells has (up to a bound). */
-static long tuple_count(const mathdoku_gen *g, const int *cells, int n,
-                        mathdoku_op op, long long target)
+long mdg_tuple_count(const mathdoku_gen *g, const int *cells, int n,
+                     mathdoku_op op, long long target)
 {
     gcage tmp;
     tmp.n = n;
@@ -377,14 +257,14 @@ static long tuple_count(const mathdoku_gen *g, const int *cells, int n,
 
 /* Cage k's operation with the fewest tuples: 1 when it has fewer than
  * the one it has now (and is set), else 0. */
-static int strongest_op(mathdoku_gen *g, int k)
+int mdg_strongest_op(mathdoku_gen *g, int k)
 {
     gcage *c = &g->cages[k];
     int d[MATHDOKU_GEN_MAX_SIZE];
     if (!c->alive || c->n == 1)
         return 0;
-    digits_of(g, g->G, c->cells, c->n, d);
-    long now = tuple_count(g, c->cells, c->n, c->op, c->target), best = now;
+    mdg_digits_of(g, g->G, c->cells, c->n, d);
+    long now = mdg_tuple_count(g, c->cells, c->n, c->op, c->target), best = now;
     mathdoku_op op = c->op;
     long long target = c->target;
     for (int b = 0; b < 4; b++) {
@@ -392,7 +272,7 @@ static int strongest_op(mathdoku_gen *g, int k)
         if (!(g->opt.ops & (1u << b)) ||
             !mathdoku_clue_of(op_of_bit[b], d, c->n, g->opt.nary, &t))
             continue;
-        long n = tuple_count(g, c->cells, c->n, op_of_bit[b], t);
+        long n = mdg_tuple_count(g, c->cells, c->n, op_of_bit[b], t);
         if (n < best) {
             best = n;
             op = op_of_bit[b];
@@ -422,7 +302,7 @@ static int draw_size(const mathdoku_gen *g, grid_rng *r)
 
 
 /* The neighbours of cell i: up to 4 into nb[]. */
-static int neighbours(int N, int i, int *nb)
+int mdg_neighbours(int N, int i, int *nb)
 {
     int r = i / N, c = i % N, n = 0;
     if (r > 0)
@@ -439,7 +319,7 @@ static int neighbours(int N, int i, int *nb)
 /* Random connected cages with sizes drawn from the weights; cells left
  * alone (when singletons are not wanted) join a neighbouring cage.  -1
  * when one cannot (every neighbour full): the caller draws again. */
-static int partition(mathdoku_gen *g, grid_rng *r)
+int mdg_partition(mathdoku_gen *g, grid_rng *r)
 {
     int N = g->N, NN = g->NN, *order = g->scratch;
     for (int k = 0; k < NN; k++) {
@@ -465,7 +345,7 @@ static int partition(mathdoku_gen *g, grid_rng *r)
         while (c->n < want) {
             int frontier[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
             for (int j = 0; j < c->n; j++) {
-                int q = neighbours(N, c->cells[j], nb);
+                int q = mdg_neighbours(N, c->cells[j], nb);
                 for (int e = 0; e < q; e++)
                     if (g->cage_of[nb[e]] < 0) {
                         int seen = 0;
@@ -482,12 +362,12 @@ static int partition(mathdoku_gen *g, grid_rng *r)
             g->cage_of[next] = k;
         }
     }
-    if (!allow_singletons(g))
+    if (!mdg_allow_singletons(g))
         for (int t = 0; t < NN; t++) {
             int i = order[t], k = g->cage_of[i];
             if (g->cages[k].n != 1)
                 continue;
-            int nb[4], q = neighbours(N, i, nb), best = -1;
+            int nb[4], q = mdg_neighbours(N, i, nb), best = -1;
             grid_shuffle(r, nb, q);
             for (int e = 0; e < q && best < 0; e++)
                 if (g->cages[g->cage_of[nb[e]]].n < g->max_size)
@@ -501,7 +381,7 @@ static int partition(mathdoku_gen *g, grid_rng *r)
         }
     for (int k = 0; k < NN; k++)
         if (g->cages[k].alive)
-            sort_cells(g->cages[k].cells, g->cages[k].n);
+            mdg_sort_cells(g->cages[k].cells, g->cages[k].n);
     return 0;
 }
 
@@ -606,9 +486,6 @@ static cached *cache_slot(mathdoku_gen *g, int n, mathdoku_op op,
     return &g->cache[(h >> 40) % CACHE_SLOTS];
 }
 
-static int budget_left(const mathdoku_gen *g, uint64_t *nodes,
-                       double *seconds);
-
 /* Fills c's tuples: 0, 1 for too many, 2 when the budget ran out (a walk
  * of a large cage with few tuples can take minutes), -1 for no memory. */
 static int make_tuples(mathdoku_gen *g, gcage *c)
@@ -642,7 +519,7 @@ static int make_tuples(mathdoku_gen *g, gcage *c)
     }
     keep_ctx k = { c, MAX_TUPLES };
     grid_limits lim = { 0 };
-    if (budget_left(g, &lim.max_nodes, &lim.max_seconds) != 0)
+    if (mdg_budget_left(g, &lim.max_nodes, &lim.max_seconds) != 0)
         return 2;
     int got = mathdoku_cage_tuples_within(g->N, &v, &g->rules, NULL, 0,
                                           &lim, keep_tuple, &k);
@@ -697,8 +574,7 @@ static int on_solution(void *ctx, const int *options, int n)
 }
 
 /* Budget left for the next search: 0, or -1 when spent. */
-static int budget_left(const mathdoku_gen *g, uint64_t *nodes,
-                       double *seconds)
+int mdg_budget_left(const mathdoku_gen *g, uint64_t *nodes, double *seconds)
 {
     *nodes = 0;
     *seconds = 0;
@@ -837,7 +713,7 @@ static check_status check(mathdoku_gen *g, int *big)
     }
     uint64_t nodes_left;
     double seconds_left;
-    if (budget_left(g, &nodes_left, &seconds_left) != 0)
+    if (mdg_budget_left(g, &nodes_left, &seconds_left) != 0)
         return CHECK_BUDGET;
     /* items: each live cage, row r has digit d, column c has digit d;
      * a cage's tuple covers its cage and its digits' rows and columns
@@ -921,7 +797,7 @@ static int breaks(const mathdoku_gen *g, const int *cells, int n,
     tmp.target = target;
     mathdoku_cage v = view(g, &tmp);
     int d[MATHDOKU_GEN_MAX_SIZE];
-    digits_of(g, sol, cells, n, d);
+    mdg_digits_of(g, sol, cells, n, d);
     return !mathdoku_cage_holds(&v, d, &g->rules);
 }
 
@@ -930,7 +806,7 @@ static int breaks(const mathdoku_gen *g, const int *cells, int n,
 static unsigned breaking_ops(const mathdoku_gen *g, const int *cells, int n)
 {
     int d[MATHDOKU_GEN_MAX_SIZE];
-    digits_of(g, g->G, cells, n, d);
+    mdg_digits_of(g, g->G, cells, n, d);
     if (n == 1)
         return g->other[cells[0]] != g->G[cells[0]] ? 16u : 0u;
     unsigned good, bad, out = 0;
@@ -947,27 +823,27 @@ static unsigned breaking_ops(const mathdoku_gen *g, const int *cells, int n)
 
 /* Any operation G's digits on cells allow, as MATHDOKU_OPS bits (bit 4: a
  * given). */
-static unsigned any_ops(const mathdoku_gen *g, const int *cells, int n)
+unsigned mdg_any_ops(const mathdoku_gen *g, const int *cells, int n)
 {
     if (n == 1)
         return 16u;
     int d[MATHDOKU_GEN_MAX_SIZE] = { 0 };
-    digits_of(g, g->G, cells, n, d);
+    mdg_digits_of(g, g->G, cells, n, d);
     unsigned good, bad;
     ops_for(g, d, n, &good, &bad);
     return good | bad;
 }
 
 /* Sets cage k to cells with a random operation of mask. */
-static void set_with(mathdoku_gen *g, grid_rng *r, int k, const int *cells,
-                     int n, unsigned mask)
+void mdg_set_with(mathdoku_gen *g, grid_rng *r, int k, const int *cells, int n,
+                  unsigned mask)
 {
     if (n == 1) {
         set_cage(g, k, cells, n, MATHDOKU_GIVEN, g->G[cells[0]]);
         return;
     }
     int d[MATHDOKU_GEN_MAX_SIZE];
-    digits_of(g, g->G, cells, n, d);
+    mdg_digits_of(g, g->G, cells, n, d);
     mathdoku_op op;
     long long t;
     pick_op(g, r, mask & 15u, d, n, &op, &t);
@@ -982,7 +858,7 @@ static int try_operation(mathdoku_gen *g, grid_rng *r, int k)
     unsigned mask = breaking_ops(g, c->cells, c->n);
     if (!mask)
         return 0;
-    set_with(g, r, k, c->cells, c->n, mask);
+    mdg_set_with(g, r, k, c->cells, c->n, mask);
     return 1;
 }
 
@@ -991,7 +867,7 @@ static int try_merge(mathdoku_gen *g, grid_rng *r, int k)
     gcage *c = &g->cages[k];
     int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
     for (int j = 0; j < c->n; j++) {
-        int q = neighbours(g->N, c->cells[j], nb);
+        int q = mdg_neighbours(g->N, c->cells[j], nb);
         for (int e = 0; e < q; e++) {
             int k2 = g->cage_of[nb[e]], seen = k2 == k;
             for (int f = 0; f < m; f++)
@@ -1006,12 +882,12 @@ static int try_merge(mathdoku_gen *g, grid_rng *r, int k)
         int cells[MATHDOKU_GEN_MAX_SIZE], n = c->n + c2->n;
         memcpy(cells, c->cells, (size_t)c->n * sizeof *cells);
         memcpy(cells + c->n, c2->cells, (size_t)c2->n * sizeof *cells);
-        sort_cells(cells, n);
+        mdg_sort_cells(cells, n);
         unsigned mask = breaking_ops(g, cells, n);
         if (!mask)
             continue;
         c2->alive = 0;
-        set_with(g, r, k, cells, n, mask);
+        mdg_set_with(g, r, k, cells, n, mask);
         return 1;
     }
     return 0;
@@ -1040,48 +916,81 @@ static int connected(int N, const int *cells, int n, unsigned mask)
     return seen == mask;
 }
 
-static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+/* The cuts of cells[0..n-1] into two connected parts of least to most
+ * cells each, other than `was` (0: any): the mask of the part that holds
+ * cells[0], in random order, into parts[]; returns how many.  The one
+ * enumeration of a split, a regrouping and a cut for strength. */
+static int two_part_cuts(const mathdoku_gen *g, grid_rng *r, const int *cells,
+                         int n, int least, int most, unsigned was, int *parts)
 {
-    gcage *c = &g->cages[k];
-    int n = c->n, least = allow_singletons(g) ? 1 : 2;
-    if (n < 2 * least)
-        return 0;
-    /* the parts that hold the first cell, in random order */
-    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)], m = 0;
+    int m = 0;
     unsigned full = (1u << n) - 1;
     for (unsigned a = 1; a < full; a += 2) {
         int size = __builtin_popcount(a);
-        if (size >= least && n - size >= least &&
-            connected(g->N, c->cells, n, a) &&
-            connected(g->N, c->cells, n, full & ~a))
+        if (a != was && size >= least && n - size >= least &&
+            size <= most && n - size <= most &&
+            connected(g->N, cells, n, a) &&
+            connected(g->N, cells, n, full & ~a))
             parts[m++] = (int)a;
     }
     grid_shuffle(r, parts, m);
-    for (int f = 0; f < m; f++) {
+    return m;
+}
+
+/* The first cut of parts[0..np-1] (over cells[0..n-1]) whose two parts
+ * take clues becomes cages k and k2 (k2 < 0: a free slot): with
+ * `breaking`, one part breaks S and the other takes any clue; without,
+ * both take any clue.  1, or 0 when no cut does. */
+static int apply_cut(mathdoku_gen *g, grid_rng *r, const int *cells, int n,
+                     const int *parts, int np, int k, int k2, int breaking)
+{
+    for (int f = 0; f < np; f++) {
         int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE], na = 0, nb = 0;
         for (int j = 0; j < n; j++) {
             if ((unsigned)parts[f] & (1u << j))
-                A[na++] = c->cells[j];
+                A[na++] = cells[j];
             else
-                B[nb++] = c->cells[j];
+                B[nb++] = cells[j];
+        }
+        unsigned aa = mdg_any_ops(g, A, na), ab = mdg_any_ops(g, B, nb);
+        if (!breaking) {
+            if (!aa || !ab)
+                continue;
+            if (k2 < 0)
+                k2 = free_slot(g);
+            mdg_set_with(g, r, k, A, na, aa);
+            mdg_set_with(g, r, k2, B, nb, ab);
+            return 1;
         }
         unsigned ka = breaking_ops(g, A, na), kb = breaking_ops(g, B, nb);
-        unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb);
         if (!(ka && ab) && !(kb && aa))
             continue;
         /* one part breaks S; the other takes any clue */
         int first = (ka && ab) && (!(kb && aa) || grid_rng_below(r, 2));
-        int k2 = free_slot(g);
+        if (k2 < 0)
+            k2 = free_slot(g);
         if (first) {
-            set_with(g, r, k, A, na, ka);
-            set_with(g, r, k2, B, nb, ab);
+            mdg_set_with(g, r, k, A, na, ka);
+            mdg_set_with(g, r, k2, B, nb, ab);
         } else {
-            set_with(g, r, k, A, na, aa);
-            set_with(g, r, k2, B, nb, kb);
+            mdg_set_with(g, r, k, A, na, aa);
+            mdg_set_with(g, r, k2, B, nb, kb);
         }
         return 1;
     }
     return 0;
+}
+
+static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+{
+    gcage *c = &g->cages[k];
+    int n = c->n, least = mdg_allow_singletons(g) ? 1 : 2;
+    if (n < 2 * least)
+        return 0;
+    /* the parts that hold the first cell, in random order */
+    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
+    int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
+    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 1);
 }
 
 /* Cage k and a neighbour cut anew into two connected parts (not the two
@@ -1093,9 +1002,9 @@ static int try_regroup(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
     int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
-    int least = allow_singletons(g) ? 1 : 2;
+    int least = mdg_allow_singletons(g) ? 1 : 2;
     for (int j = 0; j < c->n; j++) {
-        int q = neighbours(g->N, c->cells[j], nb);
+        int q = mdg_neighbours(g->N, c->cells[j], nb);
         for (int e = 0; e < q; e++) {
             int k2 = g->cage_of[nb[e]], seen = k2 == k;
             for (int f = 0; f < m; f++)
@@ -1110,45 +1019,16 @@ static int try_regroup(mathdoku_gen *g, grid_rng *r, int k)
         int cells[24], n = c->n + c2->n;
         memcpy(cells, c->cells, (size_t)c->n * sizeof *cells);
         memcpy(cells + c->n, c2->cells, (size_t)c2->n * sizeof *cells);
-        sort_cells(cells, n);
-        unsigned full = (1u << n) - 1, was = 0;
+        mdg_sort_cells(cells, n);
+        unsigned was = 0;
         for (int j = 0; j < n; j++)
             if (g->cage_of[cells[j]] == g->cage_of[cells[0]])
                 was |= 1u << j;
-        int parts[1 << 11], np = 0;
-        for (unsigned a = 1; a < full; a += 2) {
-            int size = __builtin_popcount(a);
-            if (a != was && size >= least && n - size >= least &&
-                size <= g->max_size && n - size <= g->max_size &&
-                connected(g->N, cells, n, a) &&
-                connected(g->N, cells, n, full & ~a))
-                parts[np++] = (int)a;
-        }
-        grid_shuffle(r, parts, np);
-        for (int e = 0; e < np; e++) {
-            int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE];
-            int na = 0, nb2 = 0;
-            for (int j = 0; j < n; j++) {
-                if ((unsigned)parts[e] & (1u << j))
-                    A[na++] = cells[j];
-                else
-                    B[nb2++] = cells[j];
-            }
-            unsigned ka = breaking_ops(g, A, na), kb = breaking_ops(g, B, nb2);
-            unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb2);
-            if (!(ka && ab) && !(kb && aa))
-                continue;
-            int first = (ka && ab) && (!(kb && aa) || grid_rng_below(r, 2));
-            int k2 = near[f];
-            if (first) {
-                set_with(g, r, k, A, na, ka);
-                set_with(g, r, k2, B, nb2, ab);
-            } else {
-                set_with(g, r, k, A, na, aa);
-                set_with(g, r, k2, B, nb2, kb);
-            }
+        int parts[1 << 11];
+        int np = two_part_cuts(g, r, cells, n, least, g->max_size, was,
+                               parts);
+        if (apply_cut(g, r, cells, n, parts, np, k, near[f], 1))
             return 1;
-        }
     }
     return 0;
 }
@@ -1156,7 +1036,7 @@ static int try_regroup(mathdoku_gen *g, grid_rng *r, int k)
 /* The last resort: cell i (where S differs from G) becomes a given, and
  * what is left of its cage falls into connected parts, each with a clue.
  * Returns 0 when a part takes no allowed operation. */
-static int make_given(mathdoku_gen *g, grid_rng *r, int i)
+int mdg_make_given(mathdoku_gen *g, grid_rng *r, int i)
 {
     int k = g->cage_of[i];
     gcage *c = &g->cages[k];
@@ -1187,7 +1067,7 @@ static int make_given(mathdoku_gen *g, grid_rng *r, int i)
         for (int a = 0; a < n; a++)
             if (comp & (1u << a))
                 parts[np][sizes[np]++] = rest[a];
-        if (!any_ops(g, parts[np], sizes[np]))
+        if (!mdg_any_ops(g, parts[np], sizes[np]))
             return 0;
         np++;
         left &= ~comp;
@@ -1195,8 +1075,8 @@ static int make_given(mathdoku_gen *g, grid_rng *r, int i)
     int one[1] = { i };
     set_cage(g, k, one, 1, MATHDOKU_GIVEN, g->G[i]);
     for (int p = 0; p < np; p++)
-        set_with(g, r, free_slot(g), parts[p], sizes[p],
-                 any_ops(g, parts[p], sizes[p]));
+        mdg_set_with(g, r, free_slot(g), parts[p], sizes[p],
+                 mdg_any_ops(g, parts[p], sizes[p]));
     return 1;
 }
 
@@ -1231,7 +1111,7 @@ static int change(mathdoku_gen *g, grid_rng *r)
                 return 1;
         }
     }
-    if (!allow_singletons(g))
+    if (!mdg_allow_singletons(g))
         return 0;
     int *cells = g->scratch2, m = 0;
     for (int i = 0; i < NN; i++)
@@ -1239,47 +1119,22 @@ static int change(mathdoku_gen *g, grid_rng *r)
             cells[m++] = i;
     grid_shuffle(r, cells, m);
     for (int t = 0; t < m; t++)
-        if (make_given(g, r, cells[t]))
+        if (mdg_make_given(g, r, cells[t]))
             return 1;
     return 0;
 }
 
 /* Cuts cage k in two connected parts, each with any clue: 1, or 0 when it
  * has no such cut. */
-static int cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
+int mdg_cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
-    int n = c->n, least = allow_singletons(g) ? 1 : 2;
+    int n = c->n, least = mdg_allow_singletons(g) ? 1 : 2;
     if (n < 2 * least)
         return 0;
-    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)], m = 0;
-    unsigned full = (1u << n) - 1;
-    for (unsigned a = 1; a < full; a += 2) {
-        int size = __builtin_popcount(a);
-        if (size >= least && n - size >= least &&
-            connected(g->N, c->cells, n, a) &&
-            connected(g->N, c->cells, n, full & ~a))
-            parts[m++] = (int)a;
-    }
-    grid_shuffle(r, parts, m);
-    for (int f = 0; f < m; f++) {
-        int A[MATHDOKU_GEN_MAX_SIZE], B[MATHDOKU_GEN_MAX_SIZE];
-        int na = 0, nb = 0;
-        for (int j = 0; j < n; j++) {
-            if ((unsigned)parts[f] & (1u << j))
-                A[na++] = c->cells[j];
-            else
-                B[nb++] = c->cells[j];
-        }
-        unsigned aa = any_ops(g, A, na), ab = any_ops(g, B, nb);
-        if (!aa || !ab)
-            continue;
-        int k2 = free_slot(g);
-        set_with(g, r, k, A, na, aa);
-        set_with(g, r, k2, B, nb, ab);
-        return 1;
-    }
-    return 0;
+    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
+    int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
+    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 0);
 }
 
 /* The puzzle made easier to prove, when a search needed more than
@@ -1290,7 +1145,7 @@ static int cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
 static int strengthen(mathdoku_gen *g, grid_rng *r, int k)
 {
     if (k >= 0)
-        return strongest_op(g, k) || cut_in_two(g, r, k);
+        return mdg_strongest_op(g, k) || mdg_cut_in_two(g, r, k);
     int *order = g->scratch, n = 0;
     for (int j = 0; j < g->NN; j++)
         if (g->cages[j].alive && g->cages[j].n > 1)
@@ -1305,16 +1160,16 @@ static int strengthen(mathdoku_gen *g, grid_rng *r, int k)
         }
     int done = 0, want = n / 8 > 0 ? n / 8 : 1;
     for (int a = 0; a < n && done < want; a++)
-        done += strongest_op(g, order[a]);
+        done += mdg_strongest_op(g, order[a]);
     for (int a = 0; a < n && !done; a++)
-        done = cut_in_two(g, r, order[a]);
+        done = mdg_cut_in_two(g, r, order[a]);
     return done;
 }
 
 /* ---- the puzzle --------------------------------------------------------- */
 
 /* The state as a puzzle: cages in reading order of their first cell. */
-static int to_puzzle(const mathdoku_gen *g, mathdoku *p)
+int mdg_to_puzzle(const mathdoku_gen *g, mathdoku *p)
 {
     int NN = g->NN;
     memset(p, 0, sizeof *p);
@@ -1398,7 +1253,7 @@ mathdoku_gen *mathdoku_gen_new(const mathdoku_gen_options *opt)
     if (!g->total_weight) {
         /* only sizes above 2 asked, with operations that take two cells:
          * dominoes (or givens) after all */
-        g->weights[allow_singletons(g) ? 1 : 2] = 1;
+        g->weights[mdg_allow_singletons(g) ? 1 : 2] = 1;
         g->total_weight = 1;
         g->max_size = 2;
     }
@@ -1459,7 +1314,7 @@ void mathdoku_gen_free(mathdoku_gen *g)
 }
 
 /* Changes allowed per partition before a new one is drawn. */
-static int change_limit(const mathdoku_gen *g)
+int mdg_change_limit(const mathdoku_gen *g)
 {
     return 4 * g->NN + 20;
 }
@@ -1470,12 +1325,12 @@ static int make_unique(mathdoku_gen *g, grid_rng *r)
 {
     int ok = -1;
     for (int t = 0; t < 100 && ok != 0; t++)
-        ok = partition(g, r) == 0 && assign_ops(g, r) == 0 ? 0 : -1;
+        ok = mdg_partition(g, r) == 0 && mdg_assign_ops(g, r) == 0 ? 0 : -1;
 
     if (ok != 0)
         return 0;
     int strengthened = 0;
-    for (int changes = 0; changes < change_limit(g); changes++) {
+    for (int changes = 0; changes < mdg_change_limit(g); changes++) {
         int big;
         check_status st = check(g, &big);
         if (st == CHECK_UNIQUE)
@@ -1496,241 +1351,6 @@ static int make_unique(mathdoku_gen *g, grid_rng *r)
     return 0;
 }
 
-/* Runs the logic solver up to grade `max` on the state: the grade of its
- * hardest step when it solves the puzzle, -1 when it gets stuck (the
- * cells it could not fill into g->cand as candidates), -2 for no memory,
- * -3 for a contradiction (not from clues that G meets). */
-static int solve_up_to(mathdoku_gen *g, mathdoku_grade max)
-{
-    mathdoku p;
-    if (to_puzzle(g, &p) != 0)
-        return -2;
-    mathdoku_logic *lg = mathdoku_logic_new(&p, &g->rules, g->G);
-    if (!lg) {
-        mathdoku_free(&p);
-        return -2;
-    }
-    mathdoku_logic_set_quiet(lg, 1);
-    mathdoku_logic_set_max_grade(lg, max);
-    mathdoku_step st;
-    int got, grade = MATHDOKU_GRADE_EASY;
-    while ((got = mathdoku_logic_step(lg, &st)) == 1)
-        if ((int)mathdoku_technique_grade(st.tech) > grade)
-            grade = mathdoku_technique_grade(st.tech);
-    for (int i = 0; i < g->NN; i++)
-        g->cand[i] = mathdoku_logic_candidates(lg, i);
-    mathdoku_logic_free(lg);
-    mathdoku_free(&p);
-    return got == 0 ? grade : got == 2 ? -1 : got == -2 ? -2 : -3;
-}
-
-/* The partition and clues, without the tuples: to try a change and take
- * it back. */
-typedef struct shape {
-    int *cage_of;
-    struct { int alive, n, cells[MATHDOKU_GEN_MAX_SIZE]; mathdoku_op op;
-             long long target; } *cage;
-} shape;
-
-static void save_shape(const mathdoku_gen *g, shape *s)
-{
-    memcpy(s->cage_of, g->cage_of, (size_t)g->NN * sizeof *s->cage_of);
-    for (int k = 0; k < g->NN; k++) {
-        const gcage *c = &g->cages[k];
-        s->cage[k].alive = c->alive;
-        s->cage[k].n = c->n;
-        memcpy(s->cage[k].cells, c->cells, sizeof c->cells);
-        s->cage[k].op = c->op;
-        s->cage[k].target = c->target;
-    }
-}
-
-static void restore_shape(mathdoku_gen *g, const shape *s)
-{
-    memcpy(g->cage_of, s->cage_of, (size_t)g->NN * sizeof *s->cage_of);
-    for (int k = 0; k < g->NN; k++) {
-        gcage *c = &g->cages[k];
-        if (c->alive != s->cage[k].alive || c->n != s->cage[k].n ||
-            c->op != s->cage[k].op || c->target != s->cage[k].target ||
-            memcmp(c->cells, s->cage[k].cells, sizeof c->cells))
-            c->fresh = 0;
-        c->alive = s->cage[k].alive;
-        c->n = s->cage[k].n;
-        memcpy(c->cells, s->cage[k].cells, sizeof c->cells);
-        c->op = s->cage[k].op;
-        c->target = s->cage[k].target;
-    }
-}
-
-/* Cage k's operation with the most tuples (other than its own): 1 when
- * set, else 0. */
-static int weakest_op(mathdoku_gen *g, int k)
-{
-    gcage *c = &g->cages[k];
-    int d[MATHDOKU_GEN_MAX_SIZE];
-    if (!c->alive || c->n == 1)
-        return 0;
-    digits_of(g, g->G, c->cells, c->n, d);
-    long best = tuple_count(g, c->cells, c->n, c->op, c->target);
-    mathdoku_op op = c->op;
-    long long target = c->target;
-    for (int b = 0; b < 4; b++) {
-        long long t;
-        if (!(g->opt.ops & (1u << b)) ||
-            !mathdoku_clue_of(op_of_bit[b], d, c->n, g->opt.nary, &t))
-            continue;
-        long n = tuple_count(g, c->cells, c->n, op_of_bit[b], t);
-        if (n > best) {
-            best = n;
-            op = op_of_bit[b];
-            target = t;
-        }
-    }
-    if (op == c->op && target == c->target)
-        return 0;
-    c->op = op;
-    c->target = target;
-    c->fresh = 0;
-    return 1;
-}
-
-/* Cage k merged with a random neighbour under a random clue: 1, or 0. */
-static int merge_any(mathdoku_gen *g, grid_rng *r, int k)
-{
-    gcage *c = &g->cages[k];
-    int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
-    for (int j = 0; j < c->n; j++) {
-        int q = neighbours(g->N, c->cells[j], nb);
-        for (int e = 0; e < q; e++) {
-            int k2 = g->cage_of[nb[e]], seen = k2 == k;
-            for (int f = 0; f < m; f++)
-                seen |= near[f] == k2;
-            if (!seen && c->n + g->cages[k2].n <= g->max_size)
-                near[m++] = k2;
-        }
-    }
-    if (!m)
-        return 0;
-    gcage *c2 = &g->cages[near[grid_rng_below(r, m)]];
-    int cells[MATHDOKU_GEN_MAX_SIZE], n = c->n + c2->n;
-    memcpy(cells, c->cells, (size_t)c->n * sizeof *cells);
-    memcpy(cells + c->n, c2->cells, (size_t)c2->n * sizeof *cells);
-    sort_cells(cells, n);
-    unsigned ops = any_ops(g, cells, n);
-    if (!ops)
-        return 0;
-    c2->alive = 0;
-    set_with(g, r, k, cells, n, ops);
-    return 1;
-}
-
-/* A puzzle the solver finishes below the grade asked, made harder: a
- * random cage takes its weakest operation or joins a neighbour, and the
- * change is kept when the solver still finishes within the grade (taken
- * back otherwise), until the hardest step reaches the grade.  Hill
- * climbing instead of a new partition: 6x6 normal 8.5 partitions a
- * puzzle before.  1 reached, 0 not. */
-static int weaken(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
-{
-    shape s;
-    s.cage_of = malloc((size_t)g->NN * sizeof *s.cage_of);
-    s.cage = malloc((size_t)g->NN * sizeof *s.cage);
-    int reached = 0;
-    if (!s.cage_of || !s.cage) {
-        free(s.cage_of);
-        free(s.cage);
-        return 0;
-    }
-    int *order = g->scratch2;
-    for (int tries = 0; tries < 2 * g->NN && !reached; tries++) {
-        uint64_t nodes;
-        double seconds;
-        if (budget_left(g, &nodes, &seconds) != 0)
-            break;
-        int n = 0;
-        for (int k = 0; k < g->NN; k++)
-            if (g->cages[k].alive && g->cages[k].n > 1)
-                order[n++] = k;
-        if (!n)
-            break;
-        int k = order[grid_rng_below(r, n)];
-        save_shape(g, &s);
-        int changed = grid_rng_below(r, 2)
-                          ? weakest_op(g, k) || merge_any(g, r, k)
-                          : merge_any(g, r, k) || weakest_op(g, k);
-        if (!changed)
-            continue;
-        int grade = solve_up_to(g, want);
-        if (grade == (int)want)
-            reached = 1;
-        else if (grade < 0)
-            restore_shape(g, &s);
-        else
-            g->rep->changes++;
-    }
-    free(s.cage_of);
-    free(s.cage);
-    return reached;
-}
-
-/* A puzzle of grade `want` below Unreasonable, the way Keen makes them
- * but repaired rather than thrown away: the logic solver limited to the
- * grade runs on the puzzle; where it gets stuck, a cage over cells it
- * could not fill takes its strongest operation, or is cut in two (or a
- * cell becomes a given, when allowed), and it runs again.  A puzzle the
- * solver finishes has one solution (every step is sound); it is kept
- * when its hardest step has the grade asked, else the partition is
- * abandoned as too easy.  1 kept, 0 abandoned, -1 budget, -2 no
- * memory. */
-static int make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
-{
-    int ok = -1;
-    for (int t = 0; t < 100 && ok != 0; t++)
-        ok = partition(g, r) == 0 && assign_ops(g, r) == 0 ? 0 : -1;
-    if (ok != 0)
-        return 0;
-    for (int changes = 0; changes < change_limit(g); changes++) {
-        uint64_t nodes;
-        double seconds;
-        if (budget_left(g, &nodes, &seconds) != 0)
-            return -1;
-        int grade = solve_up_to(g, want);
-        if (grade == -2)
-            return -2;
-        if (grade == -3)
-            return 0;
-        if (grade == (int)want)
-            return 1;
-        if (grade >= 0)
-            return weaken(g, r, want);
-        /* stuck: strengthen a cage over cells left open */
-        int *open = g->scratch2, n = 0;
-        for (int k = 0; k < g->NN; k++) {
-            const gcage *c = &g->cages[k];
-            if (!c->alive || c->n == 1)
-                continue;
-            for (int j = 0; j < c->n; j++)
-                if (g->cand[c->cells[j]] & (g->cand[c->cells[j]] - 1)) {
-                    open[n++] = k;
-                    break;
-                }
-        }
-        grid_shuffle(r, open, n);
-        int done = 0;
-        for (int e = 0; e < n && !done; e++)
-            done = strongest_op(g, open[e]) || cut_in_two(g, r, open[e]);
-        if (!done && allow_singletons(g))
-            for (int i = 0; i < g->NN && !done; i++)
-                if ((g->cand[i] & (g->cand[i] - 1)) &&
-                    g->cages[g->cage_of[i]].n > 1)
-                    done = make_given(g, r, i);
-        if (!done)
-            return 0;
-        g->rep->changes++;
-    }
-    return 0;
-}
-
 int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
                         int *solution, mathdoku_gen_report *rep)
 {
@@ -1745,7 +1365,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
     for (int a = 0; a < attempts; a++) {
         uint64_t nodes;
         double seconds;
-        if (budget_left(g, &nodes, &seconds) != 0)
+        if (mdg_budget_left(g, &nodes, &seconds) != 0)
             break; /* options that allow no partition loop here */
         /* a new square every 16 partitions */
         if (a % 16 == 0 && fill_square(g, &r) != 0) {
@@ -1755,7 +1375,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
         rep->attempts++;
         int graded = g->opt.difficulty >= 0 &&
                      g->opt.difficulty < MATHDOKU_GRADE_UNREASONABLE;
-        int got = graded ? make_graded(g, &r,
+        int got = graded ? mdg_make_graded(g, &r,
                                        (mathdoku_grade)g->opt.difficulty)
                          : make_unique(g, &r);
         if (got == 1 && graded) {
@@ -1773,7 +1393,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
             break;
         if (got == 0)
             continue;
-        if (to_puzzle(g, puzzle) != 0) {
+        if (mdg_to_puzzle(g, puzzle) != 0) {
             status = -1;
             break;
         }

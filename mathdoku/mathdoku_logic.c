@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid_bits.h"
 #include "mathdoku_cage.h"
 
 /* ---- names -------------------------------------------------------------- */
@@ -141,25 +142,6 @@ static int uses(const mathdoku_logic *lg, int t)
 enum { CAGE_BUDGET = 2000000, REMAINDER_BUDGET = 200000,
        LIST_CAP = 100000 };
 
-/* without -mpopcnt the builtin is a library call; this is not */
-static int popcount(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
-static int lowest(uint64_t x)
-{
-    return __builtin_ctzll(x) + 1;
-}
-
-static uint64_t bit(int d)
-{
-    return 1ULL << (d - 1);
-}
-
 static const char *cell_name(const mathdoku_logic *lg, int i, char *buf)
 {
     return mathdoku_cell_name(lg->N, i, buf);
@@ -184,29 +166,9 @@ static int line_cell(const mathdoku_logic *lg, int line, int t)
     return line < N ? line * N + t : t * N + (line - N);
 }
 
-/* appends to the step's text */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void say(mathdoku_step *st, const char *fmt, ...)
-{
-    size_t len = strlen(st->text);
-    if (len + 1 >= sizeof st->text)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(st->text + len, sizeof st->text - len, fmt, ap);
-    va_end(ap);
-}
-
-/* "{3,8}" */
-static void say_digits(mathdoku_step *st, uint64_t mask)
-{
-    say(st, "{");
-    for (int first = 1; mask; mask &= mask - 1, first = 0)
-        say(st, first ? "%d" : ",%d", lowest(mask));
-    say(st, "}");
-}
+/* appends to the step's text; "{3,8}" (grid_step.h) */
+#define say grid_step_say
+#define say_digits grid_step_say_digits
 
 /* "11+ cage A1 A2" */
 static void say_cage(const mathdoku_logic *lg, mathdoku_step *st, int k)
@@ -233,7 +195,7 @@ static void changed(mathdoku_logic *lg, int i)
 /* Removes d from cell i's candidates, noting it in the step. */
 static void remove_cand(mathdoku_logic *lg, int i, int d)
 {
-    if (!(lg->cand[i] & bit(d)))
+    if (!(lg->cand[i] & grid_digit_bit(d)))
         return;
     if (lg->n_rm == lg->cap_rm) {
         int cap = lg->cap_rm ? 2 * lg->cap_rm : 64;
@@ -251,7 +213,7 @@ static void remove_cand(mathdoku_logic *lg, int i, int d)
     }
     lg->rc[lg->n_rm] = i;
     lg->rd[lg->n_rm++] = d;
-    lg->cand[i] &= ~bit(d);
+    lg->cand[i] &= ~grid_digit_bit(d);
     changed(lg, i);
 }
 
@@ -261,16 +223,16 @@ static void place(mathdoku_logic *lg, int i, int d)
 {
     int N = lg->N, r = i / N, c = i % N;
     lg->grid[i] = d;
-    lg->cand[i] = bit(d);
+    lg->cand[i] = grid_digit_bit(d);
     changed(lg, i);
     for (int t = 0; t < N; t++) {
         int a = r * N + t, b = t * N + c;
-        if (a != i && (lg->cand[a] & bit(d))) {
-            lg->cand[a] &= ~bit(d);
+        if (a != i && (lg->cand[a] & grid_digit_bit(d))) {
+            lg->cand[a] &= ~grid_digit_bit(d);
             changed(lg, a);
         }
-        if (b != i && (lg->cand[b] & bit(d))) {
-            lg->cand[b] &= ~bit(d);
+        if (b != i && (lg->cand[b] & grid_digit_bit(d))) {
+            lg->cand[b] &= ~grid_digit_bit(d);
             changed(lg, b);
         }
     }
@@ -349,7 +311,7 @@ mathdoku_logic *mathdoku_logic_new(const mathdoku *p,
     for (int k = 0; k < p->n_cages; k++) {
         const mathdoku_cage *c = &p->cages[k];
         if (c->n == 1 && c->target >= 1 && c->target <= N &&
-            (lg->cand[c->cells[0]] & bit((int)c->target)))
+            (lg->cand[c->cells[0]] & grid_digit_bit((int)c->target)))
             place(lg, c->cells[0], (int)c->target);
     }
     return lg;
@@ -444,7 +406,7 @@ static void count_tuple(tally *t, const int *d)
     for (int l = 0; l < in->n_lines; l++)
         has[l] = 0;
     for (int j = 0; j < c->n; j++) {
-        uint64_t b = bit(d[j]);
+        uint64_t b = grid_digit_bit(d[j]);
         in->any |= b;
         in->cell[j] |= b;
         has[in->line_of[2 * j]] |= b;
@@ -592,8 +554,8 @@ static int naked_single(mathdoku_logic *lg, mathdoku_step *st)
 {
     char name[16];
     for (int i = 0; i < lg->NN; i++)
-        if (!lg->grid[i] && popcount(lg->cand[i]) == 1) {
-            int d = lowest(lg->cand[i]);
+        if (!lg->grid[i] && grid_popcount(lg->cand[i]) == 1) {
+            int d = grid_low_digit(lg->cand[i]);
             place(lg, i, d);
             st->tech = MATHDOKU_TECH_NAKED_SINGLE;
             st->cell = i;
@@ -615,7 +577,7 @@ static int hidden_single(mathdoku_logic *lg, mathdoku_step *st)
             int at = -1, count = 0;
             for (int t = 0; t < N; t++) {
                 int i = line_cell(lg, line, t);
-                if (lg->cand[i] & bit(d)) {
+                if (lg->cand[i] & grid_digit_bit(d)) {
                     at = i;
                     count++;
                 }
@@ -664,7 +626,7 @@ static int cage_digits(mathdoku_logic *lg, mathdoku_step *st)
         for (int j = 0; j < c->n; j++) {
             uint64_t out = lg->cand[c->cells[j]] & ~in->any;
             for (; out; out &= out - 1)
-                remove_cand(lg, c->cells[j], lowest(out));
+                remove_cand(lg, c->cells[j], grid_low_digit(out));
         }
         if (lg->n_rm) {
             st->tech = MATHDOKU_TECH_CAGE_DIGITS;
@@ -697,7 +659,7 @@ static int cage_cells(mathdoku_logic *lg, mathdoku_step *st)
         for (int j = 0; j < c->n; j++) {
             uint64_t out = lg->cand[c->cells[j]] & ~in->cell[j];
             for (; out; out &= out - 1)
-                remove_cand(lg, c->cells[j], lowest(out));
+                remove_cand(lg, c->cells[j], grid_low_digit(out));
         }
         if (lg->n_rm) {
             st->tech = MATHDOKU_TECH_CAGE_CELLS;
@@ -748,7 +710,7 @@ static int cage_line(mathdoku_logic *lg, mathdoku_step *st)
                 if (p->cage_of[i] == k)
                     continue;
                 for (uint64_t x = lg->cand[i] & need; x; x &= x - 1)
-                    remove_cand(lg, i, lowest(x));
+                    remove_cand(lg, i, grid_low_digit(x));
             }
             if (lg->n_rm) {
                 st->tech = MATHDOKU_TECH_CAGE_LINE;
@@ -758,7 +720,7 @@ static int cage_line(mathdoku_logic *lg, mathdoku_step *st)
                     say_digits(st, need);
                     say(st, " in %s, so %s the rest of %s: remove ",
                         line_name(lg, line, ln),
-                        popcount(need) > 1 ? "they leave" : "it leaves",
+                        grid_popcount(need) > 1 ? "they leave" : "it leaves",
                         ln);
                     say_removals(lg, st);
                 }
@@ -780,7 +742,7 @@ static int combos(const uint64_t *mask, int m, int k, int from, int depth,
                   uint64_t acc, int *pick, combo_fn fn, mathdoku_logic *lg,
                   mathdoku_step *st, void *ctx)
 {
-    if (popcount(acc) > k)
+    if (grid_popcount(acc) > k)
         return 0;
     if (depth == k)
         return fn(lg, st, ctx, pick, acc);
@@ -806,10 +768,10 @@ static int try_subset(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
     subset_ctx *x = vctx;
     int k = x->k, n = x->n;
     char ln[24], name[16];
-    if (popcount(uni) < k) {
+    if (grid_popcount(uni) < k) {
         if (!lg->quiet)
             say(st, "%s: %d %s with only %d %s", line_name(lg, x->line, ln),
-                k, x->hidden ? "digits" : "cells", popcount(uni),
+                k, x->hidden ? "digits" : "cells", grid_popcount(uni),
                 x->hidden ? "places" : "digits");
         return -1;
     }
@@ -826,21 +788,21 @@ static int try_subset(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
     for (int a = 0; a < k; a++) {
         chosen |= 1ULL << pick[a];
         if (x->hidden)
-            keep |= bit(x->digit[pick[a]]);
+            keep |= grid_digit_bit(x->digit[pick[a]]);
     }
     if (!x->hidden) {
         /* k cells hold k digits: these leave the line's other cells */
         for (int a = 0; a < n; a++)
             if (!(chosen & (1ULL << a)))
                 for (uint64_t y = lg->cand[x->cells[a]] & uni; y; y &= y - 1)
-                    remove_cand(lg, x->cells[a], lowest(y));
+                    remove_cand(lg, x->cells[a], grid_low_digit(y));
     } else {
         /* k digits have k places: those cells hold nothing else */
         for (int a = 0; a < n; a++)
             if (uni & (1ULL << a))
                 for (uint64_t y = lg->cand[x->cells[a]] & ~keep; y;
                      y &= y - 1)
-                    remove_cand(lg, x->cells[a], lowest(y));
+                    remove_cand(lg, x->cells[a], grid_low_digit(y));
     }
     if (!lg->n_rm)
         return 0;
@@ -904,10 +866,10 @@ static int subset_in_line(mathdoku_logic *lg, mathdoku_step *st, int line,
             mask[m++] = lg->cand[x.cells[a]];
     } else {
         for (uint64_t y = digits; y; y &= y - 1) {
-            int d = lowest(y);
+            int d = grid_low_digit(y);
             uint64_t where = 0;
             for (int a = 0; a < x.n; a++)
-                if (lg->cand[x.cells[a]] & bit(d))
+                if (lg->cand[x.cells[a]] & grid_digit_bit(d))
                     where |= 1ULL << a;
             x.digit[m] = d;
             mask[m++] = where;
@@ -948,10 +910,10 @@ static int try_fish(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
 {
     fish_ctx *x = vctx;
     int N = lg->N, d = x->d, k = x->k, by_col = x->by_col;
-    if (popcount(uni) < k) {
+    if (grid_popcount(uni) < k) {
         if (!lg->quiet)
             say(st, "%d has %d %s but only %d places across them", d, k,
-                by_col ? "columns" : "rows", popcount(uni));
+                by_col ? "columns" : "rows", grid_popcount(uni));
         return -1;
     }
     mathdoku_technique tech = k == 2 ? MATHDOKU_TECH_X_WING
@@ -963,7 +925,7 @@ static int try_fish(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
     for (int a = 0; a < k; a++)
         chosen |= 1ULL << x->base[pick[a]];
     for (uint64_t y = uni; y; y &= y - 1) {
-        int cross = lowest(y) - 1;
+        int cross = grid_low_digit(y) - 1;
         for (int b = 0; b < N; b++) {
             int i = by_col ? cross * N + b : b * N + cross;
             if (!(chosen & (1ULL << b)) && !lg->grid[i])
@@ -989,7 +951,7 @@ static int try_fish(mathdoku_logic *lg, mathdoku_step *st, void *vctx,
     int shown = 0;
     for (uint64_t y = uni; y; y &= y - 1)
         say(st, "%s %s", shown++ ? (shown == k ? " and" : ",") : "",
-            line_name(lg, (by_col ? 0 : N) + lowest(y) - 1, ln));
+            line_name(lg, (by_col ? 0 : N) + grid_low_digit(y) - 1, ln));
     say(st, ", so %d leaves the rest of those %s: remove ", d,
         by_col ? "rows" : "columns");
     say_removals(lg, st);
@@ -1020,7 +982,8 @@ static int fishes(mathdoku_logic *lg, mathdoku_step *st)
                         int i = by_col ? t * N + b : b * N + t;
                         if (lg->grid[i] == d)
                             placed = 1;
-                        else if (!lg->grid[i] && (lg->cand[i] & bit(d)))
+                        else if (!lg->grid[i] &&
+                                 (lg->cand[i] & grid_digit_bit(d)))
                             where |= 1ULL << t;
                     }
                     if (!placed) {
@@ -1057,28 +1020,30 @@ static int forcing_chain(mathdoku_logic *lg, mathdoku_step *st)
     for (int y = 0; y < N; y++)
         for (int x = 0; x < N; x++) {
             int start = y * N + x;
-            if (lg->grid[start] || popcount(lg->cand[start]) != 2)
+            if (lg->grid[start] || grid_popcount(lg->cand[start]) != 2)
                 continue;
             for (uint64_t two = lg->cand[start]; two; two &= two - 1) {
-                int orig = lowest(two);
+                int orig = grid_low_digit(two);
                 for (int i = 0; i < NN; i++)
                     number[i] = 0;
                 int head = 0, tail = 0;
                 queue[tail++] = start;
                 prev[start] = -1;
-                number[start] = lowest(lg->cand[start] & ~bit(orig));
+                number[start] = grid_low_digit(lg->cand[start] &
+                                               ~grid_digit_bit(orig));
                 while (head < tail) {
                     int cur = queue[head++], cy = cur / N, cx = cur % N;
                     int currn = number[cur];
                     for (int e = 0; e < 2 * N; e++) {
                         int nb = e < N ? e * N + cx : cy * N + (e - N);
                         if (number[nb] || nb == cur ||
-                            !(lg->cand[nb] & bit(currn)))
+                            !(lg->cand[nb] & grid_digit_bit(currn)))
                             continue;
-                        if (!lg->grid[nb] && popcount(lg->cand[nb]) == 2) {
+                        if (!lg->grid[nb] && grid_popcount(lg->cand[nb]) == 2) {
                             queue[tail++] = nb;
                             prev[nb] = cur;
-                            number[nb] = lowest(lg->cand[nb] & ~bit(currn));
+                            number[nb] = grid_low_digit(
+                                lg->cand[nb] & ~grid_digit_bit(currn));
                         }
                         if (currn == orig && (nb % N == x || nb / N == y)) {
                             remove_cand(lg, nb, orig);
@@ -1126,7 +1091,7 @@ static int on_remainder(void *ctx, const int *d)
     remainder_ctx *r = ctx;
     r->count++;
     for (int j = 0; j < r->n; j++)
-        r->cell[j] |= bit(d[j]);
+        r->cell[j] |= grid_digit_bit(d[j]);
     return 0;
 }
 
@@ -1203,7 +1168,7 @@ static int remainder_in_line(mathdoku_logic *lg, mathdoku_step *st, int line,
     }
     for (int j = 0; j < n; j++)
         for (uint64_t x = lg->cand[rest[j]] & ~got[j]; x; x &= x - 1)
-            remove_cand(lg, rest[j], lowest(x));
+            remove_cand(lg, rest[j], grid_low_digit(x));
     if (!lg->n_rm)
         return 0;
     st->tech = MATHDOKU_TECH_LINE_REMAINDER;
@@ -1271,12 +1236,13 @@ static int guess(mathdoku_logic *lg, mathdoku_step *st)
     int best = -1;
     for (int i = 0; i < lg->NN; i++)
         if (!lg->grid[i] &&
-            (best < 0 || popcount(lg->cand[i]) < popcount(lg->cand[best])))
+            (best < 0 ||
+             grid_popcount(lg->cand[i]) < grid_popcount(lg->cand[best])))
             best = i;
     if (best < 0)
         return 0;
     int d = lg->solution[best];
-    if (!(lg->cand[best] & bit(d))) {
+    if (!(lg->cand[best] & grid_digit_bit(d))) {
         if (!lg->quiet)
             say(st, "the solution's %d is not a candidate of this cell", d);
         return -1;
@@ -1369,7 +1335,7 @@ void mathdoku_logic_write_candidates(FILE *f, const mathdoku_logic *lg)
         int w = lg->grid[i] ? (lg->grid[i] > 9 ? 4 : 3) : 0;
         if (!lg->grid[i])
             for (uint64_t x = lg->cand[i]; x; x &= x - 1)
-                w += lowest(x) > 9 ? (w ? 3 : 2) : (N > 9 && w ? 2 : 1);
+                w += grid_low_digit(x) > 9 ? (w ? 3 : 2) : (N > 9 && w ? 2 : 1);
         if (w > width)
             width = w;
     }
@@ -1383,7 +1349,8 @@ void mathdoku_logic_write_candidates(FILE *f, const mathdoku_logic *lg)
             } else {
                 for (uint64_t x = lg->cand[i]; x && len < 200; x &= x - 1)
                     len += snprintf(buf + len, sizeof buf - (size_t)len,
-                                    N > 9 && len ? ",%d" : "%d", lowest(x));
+                                    N > 9 && len ? ",%d" : "%d",
+                                    grid_low_digit(x));
             }
             /* a bar where the cage changes */
             int border = c + 1 < N &&

@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "grid_step.h"
 #include "mathdoku.h"
 
 /* The grades: enum, name, Keen's letter. */
@@ -90,14 +91,7 @@ const char *mathdoku_technique_name(int tech);       /* "naked pair" */
 mathdoku_grade mathdoku_technique_grade(int tech);
 
 /* One step: a digit placed, or candidates removed, or both. */
-typedef struct mathdoku_step {
-    mathdoku_technique tech;
-    int cell, digit;            /* placed; cell -1 when nothing placed */
-    int n_removed;
-    const int *removed_cell;    /* candidates removed: cell, digit pairs */
-    const int *removed_digit;
-    char text[1024];            /* the step in words (empty when quiet) */
-} mathdoku_step;
+typedef grid_step mathdoku_step;   /* tech: a mathdoku_technique */
 
 typedef struct mathdoku_logic mathdoku_logic;
 

@@ -11,67 +11,11 @@
 
 /* ---- the rule ----------------------------------------------------------------- */
 
-static int holds_op(mathdoku_op op, long long target, const int *d, int n,
-                    int nary)
-{
-    long long acc = 0;
-    int max = 0;
-    for (int j = 0; j < n; j++)
-        if (d[j] > max)
-            max = d[j];
-    switch (op) {
-    case MATHDOKU_GIVEN:
-        return n == 1 && d[0] == target;
-    case MATHDOKU_ADD:
-        for (int j = 0; j < n; j++)
-            acc += d[j];
-        return acc == target;
-    case MATHDOKU_MUL:
-        acc = 1;
-        for (int j = 0; j < n && acc <= target; j++)
-            acc *= d[j];
-        return acc == target;
-    case MATHDOKU_SUB:
-        if (n < 2 || (n > 2 && !nary))
-            return 0;
-        /* the largest minus the rest (|a - b| for two) */
-        acc = 2LL * max;
-        for (int j = 0; j < n; j++)
-            acc -= d[j];
-        return acc == target;
-    case MATHDOKU_DIV: {
-        if (n < 2 || (n > 2 && !nary))
-            return 0;
-        /* the largest divided by the product of the rest, exactly */
-        long long rest = 1;
-        int skipped = 0;
-        for (int j = 0; j < n; j++) {
-            if (d[j] == max && !skipped) {
-                skipped = 1;
-                continue;
-            }
-            rest *= d[j];
-            if (rest > max)
-                return 0;
-        }
-        return max % rest == 0 && max / rest == target;
-    }
-    default:
-        return 0;
-    }
-}
-
 int mathdoku_cage_holds(const mathdoku_cage *c, const int *digits,
                         const mathdoku_rules *rules)
 {
-    int nary = rules && rules->nary;
-    if (c->op != MATHDOKU_HIDDEN)
-        return holds_op(c->op, c->target, digits, c->n, nary);
-    return holds_op(MATHDOKU_ADD, c->target, digits, c->n, nary) ||
-           holds_op(MATHDOKU_MUL, c->target, digits, c->n, nary) ||
-           holds_op(MATHDOKU_SUB, c->target, digits, c->n, nary) ||
-           holds_op(MATHDOKU_DIV, c->target, digits, c->n, nary) ||
-           (c->n == 1 && digits[0] == c->target);
+    grid_cage g = { (grid_op)c->op, c->target, c->n, c->cells };
+    return grid_cage_holds(&g, digits, rules && rules->nary);
 }
 
 /* ---- tuples ------------------------------------------------------------------- */
@@ -219,6 +163,23 @@ uint64_t mathdoku_solver_steps(const mathdoku_solver *sv)
 double mathdoku_solver_seconds(const mathdoku_solver *sv)
 {
     return sv->seconds;
+}
+
+void mathdoku_solver_budget_left(const mathdoku_solver *sv, grid_limits *lim)
+{
+    double build = sv ? mathdoku_solver_seconds(sv) : 0;
+    uint64_t steps = sv ? mathdoku_solver_steps(sv) : 0;
+    if (lim->max_seconds > 0)
+        lim->max_seconds = lim->max_seconds > build ? lim->max_seconds - build
+                                                    : 1e-9;
+    if (lim->max_nodes)
+        lim->max_nodes = lim->max_nodes > steps ? lim->max_nodes - steps : 1;
+}
+
+void mathdoku_solver_add_build(const mathdoku_solver *sv, grid_outcome *out)
+{
+    out->seconds += sv ? mathdoku_solver_seconds(sv) : 0;
+    out->nodes += sv ? mathdoku_solver_steps(sv) : 0;
 }
 
 void mathdoku_solver_free(mathdoku_solver *sv)

@@ -3,6 +3,7 @@
  * game IDs, written so that the reader (mathdoku.c) takes them back.
  */
 #include "mathdoku_write.h"
+#include "grid_blocks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -153,13 +154,7 @@ char *mathdoku_keen_id(const mathdoku *p, const char *params)
         int border = 1;
         if (i < edges) {
             int a, b;
-            if (i < N * (N - 1)) {
-                a = (i / (N - 1)) * N + i % (N - 1);
-                b = a + 1;
-            } else {
-                a = (i % (N - 1)) * N + (i / (N - 1) - N);
-                b = a + N;
-            }
+            grid_block_edge(N, i, &a, &b);
             border = p->cage_of[a] != p->cage_of[b];
         }
         if (border) {

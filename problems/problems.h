@@ -38,6 +38,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "grid.h"
+
 /* One table, many views: the enum, the names, the argument syntax and the
  * help text come from this list.
  * X(ID, name, argument, what it is, what --reduce does (NULL: nothing)) */
@@ -140,41 +142,27 @@ int problems_write(FILE *f, const problems_spec *spec, problems_error *err);
 
 /* ---- the naive searches of the course ------------------------------------ */
 
-/* What a naive search is asked to do, and tells as it goes: the same
- * shape as grid_limits (grid.h), plus each solution's values. */
-typedef struct problems_limits {
-    uint64_t max_solutions;   /* 0: all */
-    uint64_t max_nodes;       /* 0: no limit */
-    double max_seconds;       /* 0: no limit */
-    /* each solution: values[0..n-1] (permutations: the value at each
-     * position; queens: the column of the queen of each row), 1-based.
-     * Return non-zero to stop. */
-    int (*on_solution)(void *ctx, const int *values, int n);
-    void *solution_ctx;
-    /* every step in words ("p3 = 2", "backtrack: no value left for p3") */
-    void (*on_step)(void *ctx, const char *text, int level);
-    void *step_ctx;
-} problems_limits;
-
-typedef struct problems_outcome {
-    uint64_t solutions;
-    uint64_t nodes;           /* values placed */
-    int complete;             /* 0: cut short by max_nodes or max_seconds */
-    double seconds;
-} problems_outcome;
+/* Each solution of a naive search: values[0..n-1] (permutations: the
+ * value at each position; queens: the column of the queen of each row),
+ * 1-based.  Return non-zero to stop. */
+typedef int (*problems_solution_fn)(void *ctx, const int *values, int n);
 
 /* The course's first search: fill position 1, then 2, ..., with the
  * values 1..N in order, skip a value already used, back up when a position
  * has no value left.  The loop of sudoku_solve_dfs and mathdoku_solve_dfs
  * on the simplest problem.  PROBLEMS_OK, or PROBLEMS_EINPUT for N out of
- * 1..PROBLEMS_MAX_DFS, PROBLEMS_ENOMEM. */
+ * 1..PROBLEMS_MAX_DFS, PROBLEMS_ENOMEM.  Within lim (grid.h: max_solutions,
+ * the budget of grid_poll, on_step for every step in words: "p3 = 2",
+ * "backtrack: no value left for p3"; NULL: count all). */
 #define PROBLEMS_MAX_DFS 64
-int problems_permutations_dfs(int n, const problems_limits *lim,
-                              problems_outcome *out);
+int problems_permutations_dfs(int n, const grid_limits *lim,
+                              problems_solution_fn on_solution, void *ctx,
+                              grid_outcome *out);
 
 /* The same loop for N queens: row by row, columns in order, skip a column
  * or diagonal already attacked. */
-int problems_queens_dfs(int n, const problems_limits *lim,
-                        problems_outcome *out);
+int problems_queens_dfs(int n, const grid_limits *lim,
+                        problems_solution_fn on_solution, void *ctx,
+                        grid_outcome *out);
 
 #endif

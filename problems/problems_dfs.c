@@ -10,14 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "grid.h"
-
 /* What the two searches share: the loop, with the rule as a callback
  * pair would cost a call per test; two copies of twenty lines read
  * better side by side (and are the lecture's two slides). */
 
-int problems_permutations_dfs(int n, const problems_limits *lim,
-                              problems_outcome *out)
+int problems_permutations_dfs(int n, const grid_limits *lim,
+                              problems_solution_fn on_solution, void *ctx,
+                              grid_outcome *out)
 {
     memset(out, 0, sizeof *out);
     if (n < 1 || n > PROBLEMS_MAX_DFS)
@@ -25,10 +24,9 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
     int value[PROBLEMS_MAX_DFS + 1] = { 0 };
     unsigned char used[PROBLEMS_MAX_DFS + 2] = { 0 };
     uint64_t max_sol = lim ? lim->max_solutions : 0;
-    uint64_t max_nodes = lim ? lim->max_nodes : 0;
-    double max_seconds = lim ? lim->max_seconds : 0;
     uint64_t nodes = 0, found = 0;
-    int complete = 1, k = 0;
+    int k = 0;
+    grid_cut cut = GRID_NOT_CUT;
     char text[64];
     double start = grid_seconds();
     /* k: the position being filled; value[k]: the value tried there */
@@ -38,8 +36,7 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
             if (lim && lim->on_step)
                 lim->on_step(lim->step_ctx,
                              "every position filled: a solution", k);
-            if ((lim && lim->on_solution &&
-                 lim->on_solution(lim->solution_ctx, value, n)) ||
+            if ((on_solution && on_solution(ctx, value, n)) ||
                 (max_sol && found >= max_sol))
                 break;
             k--;
@@ -61,12 +58,8 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
             k--;
             continue;
         }
-        if ((max_nodes && nodes >= max_nodes) ||
-            (max_seconds > 0 && (nodes & 4095) == 0 &&
-             grid_seconds() - start >= max_seconds)) {
-            complete = 0;
+        if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
             break;
-        }
         nodes++;
         value[k] = v;
         used[v] = 1;
@@ -78,13 +71,15 @@ int problems_permutations_dfs(int n, const problems_limits *lim,
     }
     out->solutions = found;
     out->nodes = nodes;
-    out->complete = complete;
+    out->cut = cut;
+    out->complete = cut == GRID_NOT_CUT;
     out->seconds = grid_seconds() - start;
     return PROBLEMS_OK;
 }
 
-int problems_queens_dfs(int n, const problems_limits *lim,
-                        problems_outcome *out)
+int problems_queens_dfs(int n, const grid_limits *lim,
+                        problems_solution_fn on_solution, void *ctx,
+                        grid_outcome *out)
 {
     memset(out, 0, sizeof *out);
     if (n < 1 || n > PROBLEMS_MAX_DFS)
@@ -95,10 +90,9 @@ int problems_queens_dfs(int n, const problems_limits *lim,
     unsigned char sum[2 * PROBLEMS_MAX_DFS + 2] = { 0 };
     unsigned char dif[2 * PROBLEMS_MAX_DFS + 2] = { 0 };
     uint64_t max_sol = lim ? lim->max_solutions : 0;
-    uint64_t max_nodes = lim ? lim->max_nodes : 0;
-    double max_seconds = lim ? lim->max_seconds : 0;
     uint64_t nodes = 0, found = 0;
-    int complete = 1, k = 0;
+    int k = 0;
+    grid_cut cut = GRID_NOT_CUT;
     char text[64];
     double start = grid_seconds();
     /* k: the row being filled (0-based); col[k]: the column tried there */
@@ -108,8 +102,7 @@ int problems_queens_dfs(int n, const problems_limits *lim,
             if (lim && lim->on_step)
                 lim->on_step(lim->step_ctx, "every row filled: a solution",
                              k);
-            if ((lim && lim->on_solution &&
-                 lim->on_solution(lim->solution_ctx, col, n)) ||
+            if ((on_solution && on_solution(ctx, col, n)) ||
                 (max_sol && found >= max_sol))
                 break;
             k--;
@@ -131,12 +124,8 @@ int problems_queens_dfs(int n, const problems_limits *lim,
             k--;
             continue;
         }
-        if ((max_nodes && nodes >= max_nodes) ||
-            (max_seconds > 0 && (nodes & 4095) == 0 &&
-             grid_seconds() - start >= max_seconds)) {
-            complete = 0;
+        if ((cut = grid_poll(lim, nodes, start)) != GRID_NOT_CUT)
             break;
-        }
         nodes++;
         col[k] = c;
         up[c] = sum[k + c] = dif[k - c + n] = 1;
@@ -148,7 +137,8 @@ int problems_queens_dfs(int n, const problems_limits *lim,
     }
     out->solutions = found;
     out->nodes = nodes;
-    out->complete = complete;
+    out->cut = cut;
+    out->complete = cut == GRID_NOT_CUT;
     out->seconds = grid_seconds() - start;
     return PROBLEMS_OK;
 }

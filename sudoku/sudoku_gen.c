@@ -49,30 +49,6 @@ const char *sudoku_symmetry_name(sudoku_symmetry s)
     return s < SUDOKU_SYMMETRY_COUNT ? sudoku_symmetry_names[s] : "?";
 }
 
-int sudoku_parse_fill(const char *s, sudoku_fill *out)
-{
-    for (int k = 0; k < SUDOKU_FILL_COUNT; k++)
-        if (!strcmp(s, sudoku_fill_names[k])) {
-            *out = (sudoku_fill)k;
-            return SUDOKU_OK;
-        }
-    return SUDOKU_EBAD;
-}
-
-int sudoku_parse_symmetry(const char *s, sudoku_symmetry *out)
-{
-    for (int k = 0; k < SUDOKU_SYMMETRY_COUNT; k++)
-        if (!strcmp(s, sudoku_symmetry_names[k])) {
-            *out = (sudoku_symmetry)k;
-            return SUDOKU_OK;
-        }
-    if (!strcmp(s, "180") || !strcmp(s, "90")) {
-        *out = s[0] == '1' ? SUDOKU_SYMMETRY_ROT180 : SUDOKU_SYMMETRY_ROT90;
-        return SUDOKU_OK;
-    }
-    return SUDOKU_EBAD;
-}
-
 int sudoku_symmetric_cells(const sudoku_shape *shape, sudoku_symmetry sym,
                            int i, int *cells)
 {
@@ -194,7 +170,7 @@ static int fill_dlx_from_pattern(sudoku_solver *sv, grid_rng *g, budget *b,
     sudoku left = *grid, found = *grid;
     left.cell = malloc((size_t)NN);
     found.cell = malloc((size_t)NN);
-    int status = left.cell && found.cell ? 0 : -1;
+    int status = left.cell && found.cell ? 0 : SUDOKU_ENOMEM;
     for (int round = 0, cleared = SUDOKU_FILL_CLEARED;
          status == 0 && round < SUDOKU_FILL_ROUNDS; round++) {
         for (int i = 0; i < NN; i++)
@@ -232,7 +208,7 @@ static int fill_dlx(sudoku_solver *sv, grid_rng *g, budget *b, sudoku *grid)
     sudoku boxes = *grid;
     boxes.cell = malloc((size_t)N * N);
     if (!boxes.cell)
-        return -1;
+        return SUDOKU_ENOMEM;
     int got = 0;
     while (got == 0) {
         memset(boxes.cell, 0, (size_t)N * N);
@@ -259,7 +235,7 @@ static int fill_blockrow(grid_rng *g, budget *b, sudoku *grid)
     /* has[unit][d]: rows 0..N-1, columns N..2N-1, boxes 2N..3N-1 */
     unsigned char *has = calloc((size_t)3 * N * (N + 1), 1);
     if (!has)
-        return -1;
+        return SUDOKU_ENOMEM;
 #define HAS(u, d) has[(size_t)(u) * (N + 1) + (d)]
     memset(grid->cell, 0, (size_t)N * N);
     long band_tries = 0;
@@ -507,7 +483,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     int status = 0, pushed = 0, kept = 0, n_orbits = 0, n_cells = 0;
     if (!solution || !order || !cells || !start || !seen || !lazy || !k.has ||
         sudoku_set_shape(&k.probe, *sh)) {
-        status = -1;
+        status = SUDOKU_ENOMEM;
         goto done;
     }
     memcpy(solution, puzzle->cell, (size_t)NN);
@@ -622,15 +598,17 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
     memset(rep, 0, sizeof *rep);
     double start = grid_seconds();
     if (sudoku_set_shape(solution, sudoku_solver_shape(sv)) != 0)
-        return -1;
+        return SUDOKU_ENOMEM;
     grid_rng g = { seed };
     uint64_t fill_seed = grid_rng_next(&g), clear_seed = grid_rng_next(&g);
-    if (sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0) {
+    int filled = sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution,
+                                  rep);
+    if (filled != 0) {
         rep->seconds = grid_seconds() - start;
-        return -1;
+        return filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
     }
     if (sudoku_set_shape(puzzle, solution->shape) != 0)
-        return -1;
+        return SUDOKU_ENOMEM;
     memcpy(puzzle->cell, solution->cell,
            (size_t)solution->shape.N * solution->shape.N);
     /* the clearing has what is left of the budget */
@@ -667,7 +645,7 @@ int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
     const sudoku_shape *sh = &puzzle->shape;
     int NN = sh->N * sh->N, *order = malloc((size_t)NN * sizeof *order);
     if (!order)
-        return -1;
+        return SUDOKU_ENOMEM;
     grid_rng g = { seed ^ 0x5bd1e995u };
     random_perm(&g, order, NN);
     double start = grid_seconds();
@@ -1048,7 +1026,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         free(order);
         free(solution);
         rep->out_of_memory = 1;
-        return -1;
+        return SUDOKU_ENOMEM;
     }
     memcpy(solution, puzzle->cell, (size_t)NN);
     rep->complete = 1;
@@ -1063,7 +1041,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         memcpy(puzzle->cell, solution, (size_t)NN);
         if (!sv) {
             rep->out_of_memory = 1;
-            status = -1;
+            status = SUDOKU_ENOMEM;
             goto done;
         }
     } else {
@@ -1073,7 +1051,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
         if (add_givens(&g, b, puzzle, solution) < 0) {
             memcpy(puzzle->cell, solution, (size_t)NN);
             rep->complete = rep->minimal = 0;
-            status = rep->out_of_memory ? -1 : 0;
+            status = rep->out_of_memory ? SUDOKU_ENOMEM : 0;
             goto done;
         }
         givens = 0;
@@ -1104,7 +1082,7 @@ static int clear_variant(uint64_t seed, budget *b, sudoku *puzzle)
             puzzle->cell[orbit[j]] = solution[orbit[j]];
         if (u < 0) {
             rep->complete = rep->minimal = 0;
-            status = rep->out_of_memory ? -1 : 0;
+            status = rep->out_of_memory ? SUDOKU_ENOMEM : 0;
             break;
         }
     }
@@ -1128,7 +1106,7 @@ static int fill_variant(grid_rng *g, budget *b, uint64_t per_try, sudoku *grid)
     b->rep->out_of_memory |= !sv;
     if (!sv || limits_left(b, &lim) != 0) {
         sudoku_solver_free(sv);
-        return -1;
+        return sv ? -1 : SUDOKU_ENOMEM;
     }
     if (!lim.max_nodes || lim.max_nodes > per_try)
         lim.max_nodes = per_try;
@@ -1148,7 +1126,7 @@ static int fill_variant(grid_rng *g, budget *b, uint64_t per_try, sudoku *grid)
     sudoku_solver_free(sv);
     if (st == SUDOKU_ENOMEM) {
         b->rep->out_of_memory = 1;
-        return -1;
+        return SUDOKU_ENOMEM;
     }
     return st == 0 && out.solutions == 1 ? 0 : 1;
 }
@@ -1191,8 +1169,10 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
         if (filled == 1)
             rep->restarts++;
     }
-    if (filled != 0)
+    if (filled != 0) {
+        status = filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
         goto done;
+    }
     if (v->killer) {
         int n = sudoku_random_cages(solution, cage_seed, v->max_cage, cage,
                                     sum);
@@ -1207,6 +1187,8 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
     }
     status = clear_variant(clear_seed, &b, puzzle);
 done:
+    if (status != 0 && rep->out_of_memory)
+        status = SUDOKU_ENOMEM;
     rep->seconds = grid_seconds() - b.start;
     free(region);
     free(cage);

@@ -48,10 +48,6 @@ const char *sudoku_fill_name(sudoku_fill f);
 const char *sudoku_symmetry_name(sudoku_symmetry s);
 extern const char *const sudoku_fill_names[];
 extern const char *const sudoku_symmetry_names[];
-/* SUDOKU_OK, or SUDOKU_EBAD for a name not in the list ("180" and "90"
- * are read as rot180 and rot90). */
-int sudoku_parse_fill(const char *s, sudoku_fill *out);
-int sudoku_parse_symmetry(const char *s, sudoku_symmetry *out);
 
 typedef struct sudoku_gen_options {
     sudoku_fill fill;
@@ -84,25 +80,32 @@ typedef struct sudoku_gen_report {
     uint64_t refused;      /* clearings that opt->accept refused */
     long restarts;         /* blockrow: band restarts */
     double seconds;
-    int out_of_memory;     /* -1 returned for memory, not for the budget */
+    int out_of_memory;     /* failed for memory, not for the budget */
+    /* sudoku_gen_puzzle: the grids tried for the puzzle, and the engine
+     * nodes of all of them (nodes above: the last one's) */
+    int tries;
+    uint64_t nodes_all_tries;
+    int spent;             /* no grade: the budget ran out before the
+                              attempts did */
 } sudoku_gen_report;
 
 /* Fills `grid` (shape already set) with a random valid grid.  sv is the
- * solver of that shape (for the dlx fill).  Returns 0, or -1 when the
- * budget ran out before a grid was found. */
+ * solver of that shape (for the dlx fill).  Returns 0, -1 when the
+ * budget ran out before a grid was found, or SUDOKU_ENOMEM. */
 int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
                      const sudoku_gen_options *opt, sudoku *grid,
                      sudoku_gen_report *rep);
 
 /* Clears cells of `puzzle` (a full valid grid on entry, whose solution it
  * stays) in random order while the puzzle keeps one solution.  Returns 0,
- * or -1 when the puzzle given has no single solution. */
+ * -1 when the puzzle given has no single solution or the budget ran out,
+ * or SUDOKU_ENOMEM. */
 int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                        const sudoku_gen_options *opt, sudoku *puzzle,
                        sudoku_gen_report *rep);
 
 /* Both: a puzzle and its solution, from one seed.  puzzle and solution
- * get the solver's shape.  Returns 0, or -1 (budget or memory). */
+ * get the solver's shape.  Returns 0, -1 (budget), or SUDOKU_ENOMEM. */
 int sudoku_generate(sudoku_solver *sv, uint64_t seed,
                     const sudoku_gen_options *opt, sudoku *puzzle,
                     sudoku *solution, sudoku_gen_report *rep);
@@ -116,7 +119,7 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
  * "at most the grade") go.  rate(ctx, p) is the grade of p, a number that
  * grows with difficulty.  Returns 0; 1 when this seed does not reach the
  * grade (its minimal puzzle is easier, or no given lands on the grade);
- * -1 as sudoku_generate. */
+ * -1 or SUDOKU_ENOMEM as sudoku_generate. */
 int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
                            const sudoku_gen_options *opt,
                            int (*rate)(void *ctx, const sudoku *p),
@@ -161,10 +164,89 @@ int sudoku_random_cages(const sudoku *grid, uint64_t seed, int max_cage,
  * all when the cages alone leave one solution, else (and for every other
  * variant) cells cleared in random order (opt->symmetry's groups) while a
  * count to 2 says the puzzle still has one solution.  opt->fill and
- * opt->accept are not used.  Returns 0, or -1 (budget, no grid, memory). */
+ * opt->accept are not used.  Returns 0, -1 (budget, no grid), or
+ * SUDOKU_ENOMEM. */
 int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                             uint64_t seed, const sudoku_gen_options *opt,
                             sudoku *puzzle, sudoku *solution,
                             sudoku_gen_report *rep);
+
+/* ---- puzzles of a grade -----------------------------------------------
+ *
+ * What `sudoku generate` does for each puzzle: the plain, variant or
+ * graded generator above, tried again with other seeds until the puzzle
+ * has the grade asked for (sudoku_logic.h's grades).
+ */
+
+/* How a puzzle of a grade is reached. */
+#define SUDOKU_REACH_LIST(X)                                               \
+    /* sample for expert and above (many minimal puzzles are), else      \
+     * steer; a variant always samples */                                  \
+    X(SUDOKU_REACH_AUTO, "auto")                                           \
+    /* a given is cleared only while the grade's techniques still solve  \
+     * the puzzle (opt.accept) */                                          \
+    X(SUDOKU_REACH_STEER, "steer")                                         \
+    /* sudoku_generate_graded: from a harder minimal puzzle, givens back */ \
+    X(SUDOKU_REACH_DESCEND, "descend")                                     \
+    /* clear freely, keep the puzzles of the grade */                      \
+    X(SUDOKU_REACH_SAMPLE, "sample")
+
+#define SUDOKU_GEN_ENUM(name, text) name,
+typedef enum sudoku_reach {
+    SUDOKU_REACH_LIST(SUDOKU_GEN_ENUM) SUDOKU_REACH_COUNT
+} sudoku_reach;
+#undef SUDOKU_GEN_ENUM
+extern const char *const sudoku_reach_names[];
+
+/* Orders above 16: a uniqueness check that needs more nodes keeps its
+ * given unless check_nodes is set, so that 25x25 puzzles take seconds,
+ * not hours. */
+#define SUDOKU_GEN_DEFAULT_CHECK_NODES 2000
+
+/* What to make.  opt.accept is set by sudoku_gen_new for a grade. */
+typedef struct sudoku_gen_request {
+    sudoku_shape shape;
+    sudoku_gen_options opt;
+    int check_nodes_set;         /* 0: opt.check_nodes is 0 up to 16x16,
+                                    SUDOKU_GEN_DEFAULT_CHECK_NODES above */
+    int has_variant;             /* 0: plain sudoku (variant unused) */
+    sudoku_gen_variant variant;
+    int grade;                   /* -1: any; else a sudoku_grade, or with
+                                    solo a sudoku_solo_level */
+    int solo;                    /* grade is on Solo's scale (sudoku_solo.h):
+                                    made as Solo makes them (plain sudoku),
+                                    by sampling (X, jigsaw; no killer) */
+    sudoku_reach reach;
+    uint64_t attempts;           /* with a grade: grids tried per puzzle */
+} sudoku_gen_request;
+
+/* NULL when the request can make puzzles, else why not: the message,
+ * written into buf[size] (as Tatham's validate_params). */
+const char *sudoku_gen_validate(const sudoku_gen_request *rq, char *buf,
+                                size_t size);
+
+/* The outcome of sudoku_gen_puzzle. */
+typedef enum sudoku_gen_status {
+    SUDOKU_GEN_MADE = 0,         /* a puzzle (of the grade) */
+    SUDOKU_GEN_NO_GRADE,         /* no puzzle of the grade in the attempts */
+    SUDOKU_GEN_BUDGET,           /* no grid within the budget */
+    SUDOKU_GEN_NOMEM
+} sudoku_gen_status;
+
+typedef struct sudoku_gen sudoku_gen;
+
+/* A generator for a validated request (it keeps the solver of the shape
+ * between puzzles); NULL for no memory. */
+sudoku_gen *sudoku_gen_new(const sudoku_gen_request *rq);
+void sudoku_gen_free(sudoku_gen *g);
+
+/* The puzzle of `seed` and its solution.  With a grade, try t of the
+ * puzzle is seed ^ (t * golden ratio), so that the seed alone makes the
+ * same puzzle again; the tries share the request's budget (each gets what
+ * is left, none starts once it is spent).  rep tells the last try, with
+ * tries and nodes_all_tries over all. */
+sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
+                                    sudoku *puzzle, sudoku *solution,
+                                    sudoku_gen_report *rep);
 
 #endif

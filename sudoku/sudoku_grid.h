@@ -65,7 +65,7 @@ typedef struct sudoku {
     int region_cap, cage_cap;  /* cells, cages allocated */
 } sudoku;
 
-/* Largest order with cages (the sums' tuples are walked as mathdoku's),
+/* Largest order with cages (the sums' tuples are walked by grid_cage.h),
  * and the most digit tuples of all cages of a puzzle (each an option of
  * the exact cover: a 9-cell cage of a 9x9 has 362,880). */
 #define SUDOKU_MAX_CAGE_ORDER 32

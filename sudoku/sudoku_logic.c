@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TECH_NAME(name, text, key, grade) text,
-#define TECH_KEY(name, text, key, grade) key,
-#define TECH_GRADE(name, text, key, grade) SUDOKU_GRADE_##grade,
+#define TECH_NAME(name, text, key, grade, finder) text,
+#define TECH_KEY(name, text, key, grade, finder) key,
+#define TECH_GRADE(name, text, key, grade, finder) SUDOKU_GRADE_##grade,
 #define GRADE_NAME(name, text) text,
 static const char *const tech_names[] = {
     SUDOKU_TECHNIQUE_LIST(TECH_NAME)
@@ -76,27 +76,6 @@ int logic_time_up(sudoku_logic *lg)
     return lg->cut;
 }
 
-/* appends to the step's text */
-void logic_say(sudoku_step *st, const char *fmt, ...)
-{
-    size_t len = strlen(st->text);
-    if (len + 1 >= sizeof st->text)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(st->text + len, sizeof st->text - len, fmt, ap);
-    va_end(ap);
-}
-
-/* "{3,8}" */
-void logic_say_digits(sudoku_step *st, uint64_t mask)
-{
-    logic_say(st, "{");
-    for (int first = 1; mask; mask &= mask - 1, first = 0)
-        logic_say(st, first ? "%d" : ",%d", lowest(mask) + 1);
-    logic_say(st, "}");
-}
-
 /* ---- the board ------------------------------------------------------------
  */
 
@@ -108,20 +87,20 @@ void logic_place(sudoku_logic *lg, int i, int d)
     for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
-            lg->cand[cells[j]] &= ~bit(d);
+            lg->cand[cells[j]] &= ~grid_digit_bit(d);
     }
     /* killer: a cage's digits differ too */
     if (lg->puzzle.n_cages > 0 && lg->puzzle.cage[i] >= 0)
         for (int j = 0; j < lg->NN; j++)
             if (lg->puzzle.cage[j] == lg->puzzle.cage[i])
-                lg->cand[j] &= ~bit(d);
+                lg->cand[j] &= ~grid_digit_bit(d);
 }
 
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
  * there. */
 int logic_eliminate(sudoku_logic *lg, int i, int d)
 {
-    if (!(lg->cand[i] & bit(d)))
+    if (!(lg->cand[i] & grid_digit_bit(d)))
         return 0;
     if (lg->n_rm == lg->cap_rm) {
         int cap = lg->cap_rm ? 2 * lg->cap_rm : 64;
@@ -135,7 +114,7 @@ int logic_eliminate(sudoku_logic *lg, int i, int d)
         lg->rd = rd;
         lg->cap_rm = cap;
     }
-    lg->cand[i] &= ~bit(d);
+    lg->cand[i] &= ~grid_digit_bit(d);
     lg->rc[lg->n_rm] = i;
     lg->rd[lg->n_rm++] = d;
     return 1;
@@ -289,7 +268,7 @@ void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
      * a placed digit */
     int N = lg->N, width = 3;
     for (int i = 0; i < lg->NN; i++) {
-        int w = lg->grid.cell[i] ? 3 : popcount(lg->cand[i]);
+        int w = lg->grid.cell[i] ? 3 : grid_popcount(lg->cand[i]);
         if (w > width)
             width = w;
     }
@@ -311,7 +290,7 @@ void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
                 text[n++] = ']';
             } else {
                 for (uint64_t m = lg->cand[i]; m; m &= m - 1)
-                    text[n++] = sudoku_symbol_char(lowest(m) + 1,
+                    text[n++] = sudoku_symbol_char(grid_low_digit(m),
                                                    SUDOKU_SYM_ALNUM);
                 if (n == 0)
                     text[n++] = '!';
@@ -338,9 +317,9 @@ static int full_house(sudoku_logic *lg, sudoku_step *st)
                 empty = cells[j];
                 n++;
             }
-        if (n != 1 || popcount(lg->cand[empty]) != 1)
+        if (n != 1 || grid_popcount(lg->cand[empty]) != 1)
             continue;
-        int d = lowest(lg->cand[empty]) + 1;
+        int d = grid_low_digit(lg->cand[empty]);
         st->cell = empty;
         st->digit = d;
         logic_say(st, "%s = %d: full house (the last empty cell of %s)",
@@ -355,9 +334,9 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
 {
     char name[24];
     for (int i = 0; i < lg->NN; i++) {
-        if (lg->grid.cell[i] || popcount(lg->cand[i]) != 1)
+        if (lg->grid.cell[i] || grid_popcount(lg->cand[i]) != 1)
             continue;
-        int d = lowest(lg->cand[i]) + 1;
+        int d = grid_low_digit(lg->cand[i]);
         st->cell = i;
         st->digit = d;
         if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
@@ -382,7 +361,7 @@ static int hidden_single(sudoku_logic *lg, sudoku_step *st)
         for (int d = 1; d <= lg->N; d++) {
             int where = -1, n = 0;
             for (int j = 0; j < lg->N && n < 2; j++)
-                if (lg->cand[cells[j]] & bit(d)) {
+                if (lg->cand[cells[j]] & grid_digit_bit(d)) {
                     where = cells[j];
                     n++;
                 }
@@ -412,7 +391,7 @@ uint64_t logic_positions(const sudoku_logic *lg, int u, int d)
     const int *cells = unit_cells(lg, u);
     uint64_t m = 0;
     for (int j = 0; j < lg->N; j++)
-        if (lg->cand[cells[j]] & bit(d))
+        if (lg->cand[cells[j]] & grid_digit_bit(d))
             m |= 1ULL << j;
     return m;
 }
@@ -431,12 +410,12 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
         const int *cells = unit_cells(lg, a);
         for (int d = 1; d <= N; d++) {
             uint64_t pos = logic_positions(lg, a, d);
-            if (popcount(pos) < 2)
+            if (grid_popcount(pos) < 2)
                 continue;
             /* another unit that holds every position: a row, column or
              * diagonal for a box or region, a box, region or the other
              * diagonal for a line (two lines meet in one cell at most) */
-            int first = cells[lowest(pos)];
+            int first = cells[grid_low_bit(pos)];
             int u[5], n_u = cell_units(lg, first, u), b = -1;
             for (int k = 0; k < n_u && b < 0; k++) {
                 if (u[k] == a || (pointing && u[k] / N == 2))
@@ -444,7 +423,7 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
                 const int *other = unit_cells(lg, u[k]);
                 int all = 1;
                 for (uint64_t m = pos; m && all; m &= m - 1) {
-                    int i = cells[lowest(m)], in = 0;
+                    int i = cells[grid_low_bit(m)], in = 0;
                     for (int j = 0; j < N; j++)
                         in |= other[j] == i;
                     all = in;
@@ -485,7 +464,7 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 {
     const int *cells = unit_cells(lg, u);
     if (n_pick == k) {
-        if (popcount(uni) != k)
+        if (grid_popcount(uni) != k)
             return 0;
         int from = lg->n_rm;
         for (int j = 0; j < lg->N; j++) {
@@ -495,7 +474,7 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
             if (in || lg->grid.cell[i])
                 continue;
             for (uint64_t m = uni; m; m &= m - 1)
-                logic_eliminate(lg, i, lowest(m) + 1);
+                logic_eliminate(lg, i, grid_low_digit(m));
         }
         if (lg->n_rm == from)
             return 0;
@@ -530,9 +509,9 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
     }
     for (int j = start; j < lg->N; j++) {
         int i = cells[j];
-        int n = popcount(lg->cand[i]);
+        int n = grid_popcount(lg->cand[i]);
         if (lg->grid.cell[i] || n < 2 || n > k ||
-            popcount(uni | lg->cand[i]) > k)
+            grid_popcount(uni | lg->cand[i]) > k)
             continue;
         pick[n_pick] = i;
         if (naked_in_unit(lg, st, u, k, pick, n_pick + 1, j + 1,
@@ -558,16 +537,16 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 {
     const int *cells = unit_cells(lg, u);
     if (n_pick == k) {
-        if (popcount(where) != k)
+        if (grid_popcount(where) != k)
             return 0;
         uint64_t digits = 0;
         for (int p = 0; p < k; p++)
-            digits |= bit(pick[p]);
+            digits |= grid_digit_bit(pick[p]);
         int from = lg->n_rm;
         for (uint64_t m = where; m; m &= m - 1) {
-            int i = cells[lowest(m)];
+            int i = cells[grid_low_bit(m)];
             for (uint64_t o = lg->cand[i] & ~digits; o; o &= o - 1)
-                logic_eliminate(lg, i, lowest(o) + 1);
+                logic_eliminate(lg, i, grid_low_digit(o));
         }
         if (lg->n_rm == from)
             return 0;
@@ -581,7 +560,7 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
             int first = 1;
             for (uint64_t m = where; m; m &= m - 1, first = 0)
                 logic_say(st, "%s%s", first ? "" : " and ",
-                    cell_name(lg, cells[lowest(m)], name));
+                    cell_name(lg, cells[grid_low_bit(m)], name));
             logic_say(st, " reject ");
             logic_say_digits(st, digits);
             logic_say(st, ", so those two cells reject every other digit: ");
@@ -593,7 +572,7 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
             int first = 1;
             for (uint64_t m = where; m; m &= m - 1, first = 0)
                 logic_say(st, "%s%s", first ? "" : ", ",
-                    cell_name(lg, cells[lowest(m)], name));
+                    cell_name(lg, cells[grid_low_bit(m)], name));
             logic_say(st, ", so those cells hold nothing else: ");
         }
         logic_say_removals(lg, st, from);
@@ -601,8 +580,8 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
     }
     for (int d = start; d <= lg->N; d++) {
         uint64_t pos = logic_positions(lg, u, d);
-        int n = popcount(pos);
-        if (n < 2 || n > k || popcount(where | pos) > k)
+        int n = grid_popcount(pos);
+        if (n < 2 || n > k || grid_popcount(where | pos) > k)
             continue;
         pick[n_pick] = d;
         if (hidden_in_unit(lg, st, u, k, pick, n_pick + 1, d + 1,
@@ -629,12 +608,12 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
 {
     int N = lg->N;
     if (n_pick == k) {
-        if (popcount(cover) != k)
+        if (grid_popcount(cover) != k)
             return 0;
         int from = lg->n_rm;
         int cover_kind = base == 0 ? N : 0; /* columns when rows are base */
         for (uint64_t m = cover; m; m &= m - 1) {
-            const int *cells = unit_cells(lg, cover_kind + lowest(m));
+            const int *cells = unit_cells(lg, cover_kind + grid_low_bit(m));
             for (int j = 0; j < N; j++) {
                 int in = 0;
                 for (int p = 0; p < k; p++)
@@ -653,7 +632,7 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
             logic_say(st, " %d", pick[p] + 1);
         logic_say(st, ", %d fits only in %ss", d, ck);
         for (uint64_t m = cover; m; m &= m - 1)
-            logic_say(st, " %d", lowest(m) + 1);
+            logic_say(st, " %d", grid_low_digit(m));
         logic_say(st, ", so those %ss hold their %d in these %ss: ", ck, d,
                   bk);
         logic_say_removals(lg, st, from);
@@ -661,8 +640,8 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
     }
     for (int r = start; r < N; r++) {
         uint64_t pos = logic_positions(lg, base + r, d);
-        int n = popcount(pos);
-        if (n < 2 || n > k || popcount(cover | pos) > k)
+        int n = grid_popcount(pos);
+        if (n < 2 || n > k || grid_popcount(cover | pos) > k)
             continue;
         pick[n_pick] = r;
         if (fish_in(lg, st, k, d, base, pick, n_pick + 1, r + 1, cover | pos))
@@ -688,21 +667,21 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
     int NN = lg->NN;
     for (int p = 0; p < NN; p++) {
         uint64_t pv = lg->cand[p];
-        if (popcount(pv) != 2)
+        if (grid_popcount(pv) != 2)
             continue;
         if (logic_time_up(lg))
             return 0;
         for (int a = 0; a < NN; a++) {
             uint64_t av = lg->cand[a];
-            if (popcount(av) != 2 || !sees(lg, p, a) ||
-                popcount(av & pv) != 1)
+            if (grid_popcount(av) != 2 || !sees(lg, p, a) ||
+                grid_popcount(av & pv) != 1)
                 continue;
             uint64_t z = av & ~pv;
             uint64_t need = (pv & ~av) | z; /* {y, z} */
             for (int b = 0; b < NN; b++) {
                 if (b == a || lg->cand[b] != need || !sees(lg, p, b))
                     continue;
-                int from = lg->n_rm, dz = lowest(z) + 1;
+                int from = lg->n_rm, dz = grid_low_digit(z);
                 for (int i = 0; i < NN; i++)
                     if (i != p && sees(lg, i, a) && sees(lg, i, b))
                         logic_eliminate(lg, i, dz);
@@ -771,7 +750,7 @@ static int reject_init(sudoku_logic *lg)
             const int *cells = unit_cells(lg, u[k]);
             for (int j = 0; j < lg->N; j++)
                 if (lg->grid.cell[cells[j]])
-                    r |= bit(lg->grid.cell[cells[j]]);
+                    r |= grid_digit_bit(lg->grid.cell[cells[j]]);
         }
         lg->rej[i] = r;
     }
@@ -786,7 +765,7 @@ static void reject_place(sudoku_logic *lg, int i, int d)
     for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
-            lg->rej[cells[j]] |= bit(d);
+            lg->rej[cells[j]] |= grid_digit_bit(d);
     }
     logic_place(lg, i, d);
 }
@@ -794,9 +773,9 @@ static void reject_place(sudoku_logic *lg, int i, int d)
 /* cell i now rejects d too (recorded as a removal) */
 static void reject_add(sudoku_logic *lg, int i, int d)
 {
-    if (lg->rej[i] & bit(d))
+    if (lg->rej[i] & grid_digit_bit(d))
         return;
-    lg->rej[i] |= bit(d);
+    lg->rej[i] |= grid_digit_bit(d);
     logic_eliminate(lg, i, d);
 }
 
@@ -806,9 +785,9 @@ static int reject_singles(sudoku_logic *lg, sudoku_step *st)
     char name[24], un[32];
     /* a cell that rejects all values but one */
     for (int i = 0; i < lg->NN; i++) {
-        if (lg->grid.cell[i] || popcount(lg->rej[i]) != lg->N - 1)
+        if (lg->grid.cell[i] || grid_popcount(lg->rej[i]) != lg->N - 1)
             continue;
-        int d = lowest(all & ~lg->rej[i]) + 1;
+        int d = grid_low_digit(all & ~lg->rej[i]);
         st->tech = SUDOKU_TECH_NAKED_SINGLE;
         st->cell = i;
         st->digit = d;
@@ -831,7 +810,7 @@ static int reject_singles(sudoku_logic *lg, sudoku_step *st)
             uint64_t v = by_all_others & ~lg->rej[i];
             if (!v)
                 continue;
-            int d = lowest(v) + 1;
+            int d = grid_low_digit(v);
             st->tech = SUDOKU_TECH_HIDDEN_SINGLE;
             st->cell = i;
             st->digit = d;
@@ -859,7 +838,7 @@ static int reject_pairs(sudoku_logic *lg, sudoku_step *st)
             times[d - 1] = 0;
             open[d - 1] = 0;
             for (int j = 0; j < N; j++) {
-                if (lg->rej[cells[j]] & bit(d))
+                if (lg->rej[cells[j]] & grid_digit_bit(d))
                     times[d - 1]++;
                 else
                     open[d - 1] |= 1ULL << j;
@@ -872,13 +851,13 @@ static int reject_pairs(sudoku_logic *lg, sudoku_step *st)
             for (int w = v + 1; w <= N; w++) {
                 if (times[w - 1] != N - 2 || open[w - 1] != open[v - 1])
                     continue;
-                int p = cells[lowest(open[v - 1])];
+                int p = cells[grid_low_bit(open[v - 1])];
                 int q = cells[63 - __builtin_clzll(open[v - 1])];
                 int from = lg->n_rm;
-                uint64_t keep = bit(v) | bit(w);
+                uint64_t keep = grid_digit_bit(v) | grid_digit_bit(w);
                 for (uint64_t o = all & ~keep; o; o &= o - 1) {
-                    reject_add(lg, p, lowest(o) + 1);
-                    reject_add(lg, q, lowest(o) + 1);
+                    reject_add(lg, p, grid_low_digit(o));
+                    reject_add(lg, q, grid_low_digit(o));
                 }
                 if (lg->n_rm == from)
                     continue;
@@ -897,7 +876,7 @@ static int reject_pairs(sudoku_logic *lg, sudoku_step *st)
         /* two cells that reject all values but the same two */
         for (int j = 0; j < N; j++) {
             int p = cells[j];
-            if (lg->grid.cell[p] || popcount(lg->rej[p]) != N - 2)
+            if (lg->grid.cell[p] || grid_popcount(lg->rej[p]) != N - 2)
                 continue;
             for (int k = j + 1; k < N; k++) {
                 int q = cells[k];
@@ -908,7 +887,7 @@ static int reject_pairs(sudoku_logic *lg, sudoku_step *st)
                 for (int m = 0; m < N; m++)
                     if (m != j && m != k && !lg->grid.cell[cells[m]])
                         for (uint64_t o = pair; o; o &= o - 1)
-                            reject_add(lg, cells[m], lowest(o) + 1);
+                            reject_add(lg, cells[m], grid_low_digit(o));
                 if (lg->n_rm == from)
                     continue;
                 st->tech = SUDOKU_TECH_NAKED_PAIR;
@@ -967,13 +946,14 @@ static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     int best = -1;
     for (int i = 0; i < lg->NN; i++)
         if (!lg->grid.cell[i] &&
-            (best < 0 || popcount(lg->cand[i]) < popcount(lg->cand[best])))
+            (best < 0 ||
+             grid_popcount(lg->cand[i]) < grid_popcount(lg->cand[best])))
             best = i;
     int found = best < 0 ? -1 : logic_find_solution(lg, sv);
     if (found < 0)
         return found == SUDOKU_ECUT ? SUDOKU_ECUT : -1;
     int d = lg->solution.cell[best];
-    if (!(lg->cand[best] & bit(d)))
+    if (!(lg->cand[best] & grid_digit_bit(d)))
         return -1; /* cannot happen for a sound solver */
     char name[24];
     st->tech = SUDOKU_TECH_GUESS;
@@ -992,45 +972,85 @@ static int guess(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
     return 1;
 }
 
-/* Looks for one step of technique t: 1 found (and applied), 0 none, -2 no
- * memory. */
+/* The finders that take a parameter, one per technique of the table. */
+static int find_pointing(sudoku_logic *lg, sudoku_step *st)
+{
+    return locked(lg, st, 1);
+}
+
+static int find_claiming(sudoku_logic *lg, sudoku_step *st)
+{
+    return locked(lg, st, 0);
+}
+
+static int find_naked_pair(sudoku_logic *lg, sudoku_step *st)
+{
+    return naked_subset(lg, st, 2);
+}
+
+static int find_hidden_pair(sudoku_logic *lg, sudoku_step *st)
+{
+    return hidden_subset(lg, st, 2);
+}
+
+static int find_naked_triple(sudoku_logic *lg, sudoku_step *st)
+{
+    return naked_subset(lg, st, 3);
+}
+
+static int find_hidden_triple(sudoku_logic *lg, sudoku_step *st)
+{
+    return hidden_subset(lg, st, 3);
+}
+
+static int find_naked_quad(sudoku_logic *lg, sudoku_step *st)
+{
+    return naked_subset(lg, st, 4);
+}
+
+static int find_hidden_quad(sudoku_logic *lg, sudoku_step *st)
+{
+    return hidden_subset(lg, st, 4);
+}
+
+static int find_x_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_fish(lg, st, 2);
+}
+
+static int find_swordfish(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_fish(lg, st, 3);
+}
+
+static int find_finned_x_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_finned_fish(lg, st, 2);
+}
+
+static int find_finned_swordfish(sudoku_logic *lg, sudoku_step *st)
+{
+    return logic_finned_fish(lg, st, 3);
+}
+
+/* Each technique's finder, from the table: 1 found (and applied), 0 none,
+ * -2 no memory. */
+typedef int (*finder_fn)(sudoku_logic *lg, sudoku_step *st);
+#define TECH_FINDER(name, text, key, grade, finder) finder,
+static const finder_fn finders[SUDOKU_TECH_COUNT] = {
+    SUDOKU_TECHNIQUE_LIST(TECH_FINDER)
+};
+#undef TECH_FINDER
+
+/* Looks for one step of technique t (not the guess). */
 static int find(sudoku_logic *lg, sudoku_step *st, sudoku_technique t)
 {
     st->tech = t;
-    switch (t) {
-    case SUDOKU_TECH_FULL_HOUSE: return full_house(lg, st);
-    case SUDOKU_TECH_NAKED_SINGLE: return naked_single(lg, st);
-    case SUDOKU_TECH_HIDDEN_SINGLE: return hidden_single(lg, st);
-    case SUDOKU_TECH_CAGE_COMBINATION: return logic_cage_combination(lg, st);
-    case SUDOKU_TECH_RULE_OF_45: return logic_rule_of_45(lg, st);
-    case SUDOKU_TECH_CAGE_OVERLAP: return logic_cage_overlap(lg, st);
-    case SUDOKU_TECH_RULE_OF_45_UNITS: return logic_rule_of_45_units(lg, st);
-    case SUDOKU_TECH_POINTING: return locked(lg, st, 1);
-    case SUDOKU_TECH_CLAIMING: return locked(lg, st, 0);
-    case SUDOKU_TECH_NAKED_PAIR: return naked_subset(lg, st, 2);
-    case SUDOKU_TECH_HIDDEN_PAIR: return hidden_subset(lg, st, 2);
-    case SUDOKU_TECH_NAKED_TRIPLE: return naked_subset(lg, st, 3);
-    case SUDOKU_TECH_HIDDEN_TRIPLE: return hidden_subset(lg, st, 3);
-    case SUDOKU_TECH_NAKED_QUAD: return naked_subset(lg, st, 4);
-    case SUDOKU_TECH_HIDDEN_QUAD: return hidden_subset(lg, st, 4);
-    case SUDOKU_TECH_X_WING: return logic_fish(lg, st, 2);
-    case SUDOKU_TECH_SWORDFISH: return logic_fish(lg, st, 3);
-    case SUDOKU_TECH_XY_WING: return xy_wing(lg, st);
-    case SUDOKU_TECH_FINNED_X_WING: return logic_finned_fish(lg, st, 2);
-    case SUDOKU_TECH_FINNED_SWORDFISH: return logic_finned_fish(lg, st, 3);
-    case SUDOKU_TECH_REMOTE_PAIR: return logic_remote_pair(lg, st);
-    case SUDOKU_TECH_W_WING: return logic_w_wing(lg, st);
-    case SUDOKU_TECH_UNIQUE_RECTANGLE: return logic_unique_rectangle(lg, st);
-    case SUDOKU_TECH_SIMPLE_COLOURING: return logic_simple_colouring(lg, st);
-    case SUDOKU_TECH_X_CHAIN: return logic_x_chain(lg, st);
-    case SUDOKU_TECH_XY_CHAIN: return logic_xy_chain(lg, st);
-    case SUDOKU_TECH_CELL_FORCING: return logic_cell_forcing(lg, st);
-    case SUDOKU_TECH_UNIT_FORCING: return logic_unit_forcing(lg, st);
-    default: return 0;
-    }
+    return finders[t](lg, st);
 }
 
-int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
+sudoku_logic_status sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
+                                      sudoku_step *st)
 {
     memset(st, 0, sizeof *st);
     st->cell = -1;
@@ -1044,11 +1064,11 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
                 snprintf(st->text, sizeof st->text, "%s has no candidate "
                          "left: the puzzle has no solution",
                          cell_name(lg, i, name));
-                return -1;
+                return SUDOKU_LOGIC_CONTRADICTION;
             }
         }
     if (!empty)
-        return 0;
+        return SUDOKU_LOGIC_SOLVED;
     int found = 0;
     if (lg->method == SUDOKU_LOGIC_REJECT_LIST) {
         found = reject_step(lg, st);
@@ -1059,33 +1079,33 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
                 found = find(lg, st, (sudoku_technique)t);
         if (found == -2) {
             snprintf(st->text, sizeof st->text, "out of memory");
-            return -2;
+            return SUDOKU_LOGIC_NOMEM;
         }
         if (lg->cut) {
             snprintf(st->text, sizeof st->text, "cut short: the time limit "
                      "ran out while looking for the next step");
-            return SUDOKU_ECUT;
+            return SUDOKU_LOGIC_CUT;
         }
     }
     if (!found && !(lg->allowed >> SUDOKU_TECH_GUESS & 1))
-        return 2;
+        return SUDOKU_LOGIC_STUCK;
     if (!found) {
         int g = guess(lg, sv, st);
         if (g == SUDOKU_ECUT) {
             snprintf(st->text, sizeof st->text, "cut short: the search for "
                      "the solution a guess follows ran out of its budget");
-            return SUDOKU_ECUT;
+            return SUDOKU_LOGIC_CUT;
         }
         if (g < 0) {
             snprintf(st->text, sizeof st->text,
                      "the puzzle has no solution");
-            return -1;
+            return SUDOKU_LOGIC_CONTRADICTION;
         }
     }
     st->n_removed = lg->n_rm;
     st->removed_cell = lg->rc;
     st->removed_digit = lg->rd;
-    return 1;
+    return SUDOKU_LOGIC_STEP;
 }
 
 /* ---- steering a generator
@@ -1095,7 +1115,7 @@ int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv, sudoku_step *st)
  * the givens leave, or a full house. */
 static int single_at_start(const sudoku_logic *lg, int i)
 {
-    if (popcount(lg->cand[i]) == 1)
+    if (grid_popcount(lg->cand[i]) == 1)
         return 1;
     int u[5], n_u = cell_units(lg, i, u);
     for (int k = 0; k < n_u; k++) {
@@ -1124,10 +1144,10 @@ int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
     if (!at_once) {
         sudoku_logic_set_techniques(lg, allowed & ~(1u << SUDOKU_TECH_GUESS));
         sudoku_step st;
-        while ((got = sudoku_logic_step(lg, NULL, &st)) == 1)
+        while ((got = sudoku_logic_step(lg, NULL, &st)) == SUDOKU_LOGIC_STEP)
             ;
     }
     sudoku_logic_free(lg);
-    return got == -2 ? -2 : got == 0;
+    return got == SUDOKU_LOGIC_NOMEM ? -2 : got == SUDOKU_LOGIC_SOLVED;
 }
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "sudoku_grid.h"
+#include "grid_step.h"
 #include "sudoku_solve.h"
 
 #define SUDOKU_LOGIC_MAX_ORDER 64
@@ -23,8 +24,11 @@
  * each, from which the enums, names, keys and the grade of each technique
  * come.  A puzzle's grade is the grade of its hardest step.  Columns of
  * the technique table: enum suffix, name in words, key (JSON, CSV),
- * grade.  The grades follow the levels sudoku sites publish (for
- * example best-free-sudoku.com's difficulty definitions): triples are
+ * grade, and the finder that sudoku_logic.c calls for it (so that a
+ * technique cannot be listed without one; the guess has none: it is the
+ * step taken when no finder finds one).  The grades follow the levels
+ * sudoku sites publish (for example best-free-sudoku.com's difficulty
+ * definitions): triples are
  * still medium; quads, X-wing, swordfish, XY-wing, remote pairs,
  * rectangles and simple colouring are "tough" (our hard); chains come
  * after them (expert), and forcing chains are the last step before a
@@ -39,36 +43,49 @@
     X(GUESSING, "guessing")   /* a guess was needed */
 
 #define SUDOKU_TECHNIQUE_LIST(X)                                           \
-    X(FULL_HOUSE, "full house", "full_house", EASY)                        \
-    X(NAKED_SINGLE, "naked single", "naked_single", EASY)                  \
-    X(HIDDEN_SINGLE, "hidden single", "hidden_single", EASY)               \
-    X(CAGE_COMBINATION, "cage combinations", "cage_combination", EASY)     \
-    X(RULE_OF_45, "rule of 45", "rule_of_45", EASY)                        \
-    X(POINTING, "locked candidates (pointing)", "pointing", MEDIUM)        \
-    X(CLAIMING, "locked candidates (claiming)", "claiming", MEDIUM)        \
-    X(CAGE_OVERLAP, "cage/unit overlap", "cage_overlap", MEDIUM)           \
-    X(NAKED_PAIR, "naked pair", "naked_pair", MEDIUM)                      \
-    X(HIDDEN_PAIR, "hidden pair", "hidden_pair", MEDIUM)                   \
-    X(NAKED_TRIPLE, "naked triple", "naked_triple", MEDIUM)                \
-    X(HIDDEN_TRIPLE, "hidden triple", "hidden_triple", MEDIUM)             \
-    X(NAKED_QUAD, "naked quad", "naked_quad", HARD)                        \
-    X(HIDDEN_QUAD, "hidden quad", "hidden_quad", HARD)                     \
+    X(FULL_HOUSE, "full house", "full_house", EASY, full_house)            \
+    X(NAKED_SINGLE, "naked single", "naked_single", EASY, naked_single)    \
+    X(HIDDEN_SINGLE, "hidden single", "hidden_single", EASY,               \
+      hidden_single)                                                       \
+    X(CAGE_COMBINATION, "cage combinations", "cage_combination", EASY,     \
+      logic_cage_combination)                                              \
+    X(RULE_OF_45, "rule of 45", "rule_of_45", EASY, logic_rule_of_45)      \
+    X(POINTING, "locked candidates (pointing)", "pointing", MEDIUM,        \
+      find_pointing)                                                       \
+    X(CLAIMING, "locked candidates (claiming)", "claiming", MEDIUM,        \
+      find_claiming)                                                       \
+    X(CAGE_OVERLAP, "cage/unit overlap", "cage_overlap", MEDIUM,           \
+      logic_cage_overlap)                                                  \
+    X(NAKED_PAIR, "naked pair", "naked_pair", MEDIUM, find_naked_pair)     \
+    X(HIDDEN_PAIR, "hidden pair", "hidden_pair", MEDIUM, find_hidden_pair) \
+    X(NAKED_TRIPLE, "naked triple", "naked_triple", MEDIUM,                \
+      find_naked_triple)                                                   \
+    X(HIDDEN_TRIPLE, "hidden triple", "hidden_triple", MEDIUM,             \
+      find_hidden_triple)                                                  \
+    X(NAKED_QUAD, "naked quad", "naked_quad", HARD, find_naked_quad)       \
+    X(HIDDEN_QUAD, "hidden quad", "hidden_quad", HARD, find_hidden_quad)   \
     X(RULE_OF_45_UNITS, "rule of 45 over 2-3 units", "rule_of_45_units",    \
-      HARD)                                                                \
-    X(X_WING, "X-wing", "x_wing", HARD)                                    \
-    X(SWORDFISH, "swordfish", "swordfish", HARD)                           \
-    X(XY_WING, "XY-wing", "xy_wing", HARD)                                 \
-    X(REMOTE_PAIR, "remote pair", "remote_pair", HARD)                     \
-    X(W_WING, "W-wing", "w_wing", HARD)                                    \
-    X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", HARD)      \
-    X(SIMPLE_COLOURING, "simple colouring", "simple_colouring", HARD)      \
-    X(FINNED_X_WING, "finned X-wing", "finned_x_wing", EXPERT)             \
-    X(FINNED_SWORDFISH, "finned swordfish", "finned_swordfish", EXPERT)    \
-    X(X_CHAIN, "X-chain", "x_chain", EXPERT)                               \
-    X(XY_CHAIN, "XY-chain", "xy_chain", EXPERT)                            \
-    X(CELL_FORCING, "cell forcing chains", "cell_forcing", EXTREME)        \
-    X(UNIT_FORCING, "unit forcing chains", "unit_forcing", EXTREME)        \
-    X(GUESS, "guess", "guess", GUESSING)
+      HARD, logic_rule_of_45_units)                                        \
+    X(X_WING, "X-wing", "x_wing", HARD, find_x_wing)                       \
+    X(SWORDFISH, "swordfish", "swordfish", HARD, find_swordfish)           \
+    X(XY_WING, "XY-wing", "xy_wing", HARD, xy_wing)                        \
+    X(REMOTE_PAIR, "remote pair", "remote_pair", HARD, logic_remote_pair)  \
+    X(W_WING, "W-wing", "w_wing", HARD, logic_w_wing)                      \
+    X(UNIQUE_RECTANGLE, "unique rectangle", "unique_rectangle", HARD,      \
+      logic_unique_rectangle)                                              \
+    X(SIMPLE_COLOURING, "simple colouring", "simple_colouring", HARD,      \
+      logic_simple_colouring)                                              \
+    X(FINNED_X_WING, "finned X-wing", "finned_x_wing", EXPERT,             \
+      find_finned_x_wing)                                                  \
+    X(FINNED_SWORDFISH, "finned swordfish", "finned_swordfish", EXPERT,    \
+      find_finned_swordfish)                                               \
+    X(X_CHAIN, "X-chain", "x_chain", EXPERT, logic_x_chain)                \
+    X(XY_CHAIN, "XY-chain", "xy_chain", EXPERT, logic_xy_chain)            \
+    X(CELL_FORCING, "cell forcing chains", "cell_forcing", EXTREME,        \
+      logic_cell_forcing)                                                  \
+    X(UNIT_FORCING, "unit forcing chains", "unit_forcing", EXTREME,        \
+      logic_unit_forcing)                                                  \
+    X(GUESS, "guess", "guess", GUESSING, NULL)
 
 #define SUDOKU_LOGIC_ENUM(name, ...) SUDOKU_GRADE_##name,
 typedef enum sudoku_grade {
@@ -108,14 +125,7 @@ typedef enum sudoku_logic_method {
 
 /* One step: a digit placed, or candidates removed, or both (never
  * neither). */
-typedef struct sudoku_step {
-    sudoku_technique tech;
-    int cell, digit;            /* placed; cell -1 when nothing placed */
-    int n_removed;
-    int *removed_cell;          /* candidates removed: cell, digit pairs */
-    int *removed_digit;
-    char text[2048];            /* the step in words */
-} sudoku_step;
+typedef grid_step sudoku_step;   /* tech: a sudoku_technique */
 
 typedef struct sudoku_logic sudoku_logic;
 
@@ -150,17 +160,29 @@ void sudoku_logic_assume_unique(sudoku_logic *lg, int unique);
  * a step on a large grid stops with SUDOKU_ECUT when time is up. */
 void sudoku_logic_set_limits(sudoku_logic *lg, const grid_limits *lim);
 
+/* What sudoku_logic_step did. */
+typedef enum sudoku_logic_status {
+    SUDOKU_LOGIC_STEP = 1,            /* a step, described in *step */
+    SUDOKU_LOGIC_SOLVED = 0,          /* the grid is full: no step */
+    SUDOKU_LOGIC_STUCK = 2,           /* no allowed technique applies and
+                                         guessing is not allowed */
+    SUDOKU_LOGIC_CONTRADICTION = -1,  /* a cell has no candidate left or the
+                                         puzzle has no solution (only a bad
+                                         puzzle: text says which cell) */
+    SUDOKU_LOGIC_NOMEM = SUDOKU_ENOMEM,
+    SUDOKU_LOGIC_CUT = SUDOKU_ECUT    /* a guess was needed and the search
+                                         for the solution ran out of its
+                                         budget, or the time of
+                                         sudoku_logic_set_limits ran out
+                                         during the step */
+} sudoku_logic_status;
+
 /* Finds the next step with the simplest rule that gives one, applies it,
- * and describes it in *step (valid until the next call).  Returns 1 for a
- * step, 0 when the grid is full, 2 when no allowed technique applies and
- * guessing is not allowed, -1 when a cell has no candidate left or the
- * puzzle has no solution (only possible for a bad puzzle: text says which
- * cell), -2 for no memory, SUDOKU_ECUT when a guess was needed and the
- * search for the solution ran out of its budget, or the time of
- * sudoku_logic_set_limits ran out during the step.  Guesses take the digit
- * of the solution found by sv (the solver of the puzzle's shape). */
-int sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
-                      sudoku_step *step);
+ * and describes it in *step (valid until the next call); text says what
+ * went wrong otherwise.  Guesses take the digit of the solution found by
+ * sv (the solver of the puzzle's shape). */
+sudoku_logic_status sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
+                                      sudoku_step *step);
 
 /* The grid so far, and the candidates of a cell (bit d-1 for digit d). */
 const sudoku *sudoku_logic_grid(const sudoku_logic *lg);

@@ -45,7 +45,7 @@ static int finned_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
         return 0;
     for (int r = start; r < N; r++) {
         pos[n_rows] = logic_positions(lg, base + r, d);
-        int n = popcount(pos[n_rows]);
+        int n = grid_popcount(pos[n_rows]);
         if (n < 1 || n > k + lg->sh.C + lg->sh.R)
             continue;
         rows[n_rows] = r;
@@ -64,10 +64,10 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
     int N = lg->N, other = base == 0 ? N : 0;
     if (n_cover < k) {
         for (uint64_t m = from; m; m &= m - 1) {
-            cover[n_cover] = lowest(m);
+            cover[n_cover] = grid_low_bit(m);
             if (finned_cover(lg, st, k, d, base, rows, pos, cover,
                              n_cover + 1, m & (m - 1),
-                             picked | 1ULL << lowest(m)))
+                             picked | 1ULL << grid_low_bit(m)))
                 return 1;
         }
         return 0;
@@ -79,7 +79,7 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
         if (!(pos[p] & picked))
             return 0;
         for (uint64_t f = pos[p] & ~picked; f; f &= f - 1) {
-            int c = unit_cells(lg, base + rows[p])[lowest(f)];
+            int c = unit_cells(lg, base + rows[p])[grid_low_bit(f)];
             if (fin_box >= 0 && box_of(lg, c) != fin_box)
                 return 0;
             fin_box = box_of(lg, c);
@@ -150,7 +150,7 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
         colour[i] = -1;
     for (int root = 0; root < NN; root++) {
         uint64_t pair = lg->cand[root];
-        if (colour[root] >= 0 || popcount(pair) != 2)
+        if (colour[root] >= 0 || grid_popcount(pair) != 2)
             continue;
         /* the group of root, coloured 0 and 1 (breadth first) */
         int n = 0;
@@ -175,7 +175,7 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
                     if (lg->cand[i] != pair && sees(lg, i, p) &&
                         sees(lg, i, q))
                         for (uint64_t m = pair; m; m &= m - 1)
-                            logic_eliminate(lg, i, lowest(m) + 1);
+                            logic_eliminate(lg, i, grid_low_digit(m));
                 if (lg->n_rm == from)
                     continue;
                 char n1[24], n2[24];
@@ -202,9 +202,9 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
 static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
 {
     uint64_t pos = logic_positions(lg, u, d);
-    if (popcount(pos) != 2)
+    if (grid_popcount(pos) != 2)
         return 0;
-    *a = unit_cells(lg, u)[lowest(pos)];
+    *a = unit_cells(lg, u)[grid_low_bit(pos)];
     *b = unit_cells(lg, u)[63 - __builtin_clzll(pos)];
     return 1;
 }
@@ -220,7 +220,7 @@ int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
     int NN = lg->NN;
     for (int p = 0; p < NN; p++) {
         uint64_t pair = lg->cand[p];
-        if (popcount(pair) != 2)
+        if (grid_popcount(pair) != 2)
             continue;
         if (logic_time_up(lg))
             return 0;
@@ -228,7 +228,8 @@ int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
             if (lg->cand[q] != pair || sees(lg, p, q))
                 continue;
             for (uint64_t xs = pair; xs; xs &= xs - 1) {
-                int x = lowest(xs) + 1, w = lowest(pair & ~bit(x)) + 1;
+                int x = grid_low_digit(xs);
+                int w = grid_low_digit(pair & ~grid_digit_bit(x));
                 for (int u = 0; u < lg->n_units; u++) {
                     int a, b;
                     if (!conjugates(lg, u, x, &a, &b) || a == p || a == q ||
@@ -303,7 +304,7 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                     int odd = -1, pairs = 0;
                     uint64_t pair = 0;
                     for (int k = 0; k < 4; k++)
-                        if (popcount(lg->cand[cell[k]]) == 2 &&
+                        if (grid_popcount(lg->cand[cell[k]]) == 2 &&
                             (!pair || lg->cand[cell[k]] == pair)) {
                             pair = lg->cand[cell[k]];
                             pairs++;
@@ -317,7 +318,7 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                         return 0;
                     int from = lg->n_rm;
                     for (uint64_t m = pair; m; m &= m - 1)
-                        logic_eliminate(lg, cell[odd], lowest(m) + 1);
+                        logic_eliminate(lg, cell[odd], grid_low_digit(m));
                     char n[4][24];
                     st->tech = SUDOKU_TECH_UNIQUE_RECTANGLE;
                     logic_say(st, "unique rectangle: %s, %s, %s, %s hold ",
@@ -355,7 +356,7 @@ static int has_strong_link(const sudoku_logic *lg, int c, int d)
 {
     int u[5], n_u = cell_units(lg, c, u);
     for (int k = 0; k < n_u; k++)
-        if (popcount(logic_positions(lg, u[k], d)) == 2)
+        if (grid_popcount(logic_positions(lg, u[k], d)) == 2)
             return 1;
     return 0;
 }
@@ -378,7 +379,7 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
         for (int i = 0; i < NN; i++)
             colour[i] = -1;
         for (int root = 0; root < NN; root++) {
-            if (colour[root] >= 0 || !(lg->cand[root] & bit(d)))
+            if (colour[root] >= 0 || !(lg->cand[root] & grid_digit_bit(d)))
                 continue;
             int n = 0;
             colour[root] = 0;
@@ -413,7 +414,7 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
                         logic_eliminate(lg, queue[a], d);
             } else {
                 for (int i = 0; i < NN; i++) {
-                    if (!(lg->cand[i] & bit(d)) || colour[i] >= 0)
+                    if (!(lg->cand[i] & grid_digit_bit(d)) || colour[i] >= 0)
                         continue;
                     int seen = 0;
                     for (int a = 0; a < n; a++)
@@ -488,7 +489,8 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
     int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
     for (int d = 1; d <= N; d++)
         for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & bit(d)) || !has_strong_link(lg, s, d))
+            if (!(lg->cand[s] & grid_digit_bit(d)) ||
+                !has_strong_link(lg, s, d))
                 continue;
             if (logic_time_up(lg))
                 return 0;
@@ -527,7 +529,7 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
                 /* the next links: strong from "not d", weak from "d" */
                 for (int pe = 0; pe < lg->n_hood * N; pe++) {
                     int i = peer(lg, c, pe);
-                    if (i == c || !(lg->cand[i] & bit(d)))
+                    if (i == c || !(lg->cand[i] & grid_digit_bit(d)))
                         continue;
                     int next = is_d ? 2 * i : 2 * i + 1;
                     if (seen[next] >= 0)
@@ -581,12 +583,13 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
     int *parent = lg->chain, *node = lg->chain + NN * N;
     int *seen = lg->chain + 2 * NN * N;
     for (int s = 0; s < NN; s++) {
-        if (popcount(lg->cand[s]) != 2)
+        if (grid_popcount(lg->cand[s]) != 2)
             continue;
         if (logic_time_up(lg))
             return 0;
         for (uint64_t xs = lg->cand[s]; xs; xs &= xs - 1) {
-            int x = lowest(xs) + 1, y = lowest(lg->cand[s] & ~bit(x)) + 1;
+            int x = grid_low_digit(xs);
+            int y = grid_low_digit(lg->cand[s] & ~grid_digit_bit(x));
             for (int k = 0; k < NN * N; k++)
                 seen[k] = -1;
             int n = 0;
@@ -622,10 +625,10 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
                  * its other digit */
                 for (int pe = 0; pe < lg->n_hood * N; pe++) {
                     int i = peer(lg, c, pe);
-                    if (i == c || popcount(lg->cand[i]) != 2 ||
-                        !(lg->cand[i] & bit(v)))
+                    if (i == c || grid_popcount(lg->cand[i]) != 2 ||
+                        !(lg->cand[i] & grid_digit_bit(v)))
                         continue;
-                    int w = lowest(lg->cand[i] & ~bit(v)) + 1;
+                    int w = grid_low_digit(lg->cand[i] & ~grid_digit_bit(v));
                     int next = i * N + w - 1;
                     if (seen[next] >= 0)
                         continue;
@@ -724,10 +727,10 @@ static int removed_by(const sudoku_logic *lg, const trial *t, int i, int d)
  * is left with no candidate. */
 static int trial_remove(sudoku_logic *lg, trial *t, int i, int d, int p)
 {
-    if (!(t->cand[i] & bit(d)))
+    if (!(t->cand[i] & grid_digit_bit(d)))
         return 0;
     size_t k = (size_t)i * lg->N + d - 1;
-    t->cand[i] &= ~bit(d);
+    t->cand[i] &= ~grid_digit_bit(d);
     t->rm_by[k] = p;
     t->stamp[k] = t->run;
     if (!t->cand[i] && t->at[i] < 0) {
@@ -745,8 +748,8 @@ static int trial_place(sudoku_logic *lg, trial *t, int i, int d, int why)
     t->pd[p] = d;
     t->why[p] = why;
     t->at[i] = p;
-    for (uint64_t o = t->cand[i] & ~bit(d); o; o &= o - 1)
-        trial_remove(lg, t, i, lowest(o) + 1, p);
+    for (uint64_t o = t->cand[i] & ~grid_digit_bit(d); o; o &= o - 1)
+        trial_remove(lg, t, i, grid_low_digit(o), p);
     t->cand[i] = 0;
     int u[5], n_u = cell_units(lg, i, u);
     for (int k = 0; k < n_u; k++) {
@@ -778,8 +781,8 @@ static int trial_run(sudoku_logic *lg, trial *t, int i, int d)
     for (int progress = 1; progress;) {
         progress = 0;
         for (int j = 0; j < NN; j++)
-            if (t->at[j] < 0 && popcount(t->cand[j]) == 1) {
-                if (trial_place(lg, t, j, lowest(t->cand[j]) + 1,
+            if (t->at[j] < 0 && grid_popcount(t->cand[j]) == 1) {
+                if (trial_place(lg, t, j, grid_low_digit(t->cand[j]),
                                 WHY_NAKED) != 0)
                     return -1;
                 progress = 1;
@@ -792,22 +795,22 @@ static int trial_run(sudoku_logic *lg, trial *t, int i, int d)
             for (int j = 0; j < N; j++) {
                 int c = cells[j];
                 if (lg->grid.cell[c])
-                    placed |= bit(lg->grid.cell[c]);
+                    placed |= grid_digit_bit(lg->grid.cell[c]);
                 else if (t->at[c] >= 0)
-                    placed |= bit(t->pd[t->at[c]]);
+                    placed |= grid_digit_bit(t->pd[t->at[c]]);
                 twice |= once & t->cand[c];
                 once |= t->cand[c];
             }
             uint64_t missing = all & ~once & ~placed;
             if (missing) {
                 t->bad_unit = u;
-                t->bad_digit = lowest(missing) + 1;
+                t->bad_digit = grid_low_digit(missing);
                 return -1;
             }
             for (uint64_t h = once & ~twice & ~placed; h; h &= h - 1) {
-                int e = lowest(h) + 1;
+                int e = grid_low_digit(h);
                 for (int j = 0; j < N; j++)
-                    if (t->cand[cells[j]] & bit(e)) {
+                    if (t->cand[cells[j]] & grid_digit_bit(e)) {
                         if (trial_place(lg, t, cells[j], e, u) != 0)
                             return -1;
                         progress = 1;
@@ -827,12 +830,12 @@ static void mark_chain(sudoku_logic *lg, trial *t, int p)
     t->mark[p] = 1;
     int i = t->pc[p], d = t->pd[p];
     if (t->why[p] == WHY_NAKED) {
-        for (uint64_t o = lg->cand[i] & ~bit(d); o; o &= o - 1)
-            mark_chain(lg, t, removed_by(lg, t, i, lowest(o) + 1));
+        for (uint64_t o = lg->cand[i] & ~grid_digit_bit(d); o; o &= o - 1)
+            mark_chain(lg, t, removed_by(lg, t, i, grid_low_digit(o)));
     } else if (t->why[p] >= 0) {
         const int *cells = unit_cells(lg, t->why[p]);
         for (int j = 0; j < lg->N; j++)
-            if (cells[j] != i && (lg->cand[cells[j]] & bit(d)))
+            if (cells[j] != i && (lg->cand[cells[j]] & grid_digit_bit(d)))
                 mark_chain(lg, t, removed_by(lg, t, cells[j], d));
     }
 }
@@ -842,12 +845,13 @@ static void mark_contradiction(sudoku_logic *lg, trial *t)
 {
     if (t->bad_cell >= 0) {
         for (uint64_t o = lg->cand[t->bad_cell]; o; o &= o - 1)
-            mark_chain(lg, t, removed_by(lg, t, t->bad_cell, lowest(o) + 1));
+            mark_chain(lg, t,
+                       removed_by(lg, t, t->bad_cell, grid_low_digit(o)));
         return;
     }
     const int *cells = unit_cells(lg, t->bad_unit);
     for (int j = 0; j < lg->N; j++)
-        if (lg->cand[cells[j]] & bit(t->bad_digit))
+        if (lg->cand[cells[j]] & grid_digit_bit(t->bad_digit))
             mark_chain(lg, t, removed_by(lg, t, cells[j], t->bad_digit));
 }
 
@@ -891,7 +895,7 @@ static int forcing_from(sudoku_logic *lg, sudoku_step *st,
     for (int b = 0; b < n; b++) {
         if (trial_run(lg, t, cell[b], digit[b]) == 0) {
             for (int i = 0; i < NN; i++)
-                t->either[i] |= t->at[i] >= 0 ? bit(t->pd[t->at[i]])
+                t->either[i] |= t->at[i] >= 0 ? grid_digit_bit(t->pd[t->at[i]])
                                               : t->cand[i];
             continue;
         }
@@ -917,16 +921,16 @@ static int forcing_from(sudoku_logic *lg, sudoku_step *st,
     /* what all branches agree on: a placement first, else one removal */
     int at = -1, d = 0;
     for (int i = 0; i < NN && at < 0; i++)
-        if (!lg->grid.cell[i] && popcount(lg->cand[i]) > 1 &&
-            popcount(t->either[i]) == 1) {
+        if (!lg->grid.cell[i] && grid_popcount(lg->cand[i]) > 1 &&
+            grid_popcount(t->either[i]) == 1) {
             at = i;
-            d = lowest(t->either[i]) + 1;
+            d = grid_low_digit(t->either[i]);
         }
     int placing = at >= 0;
     for (int i = 0; i < NN && at < 0; i++)
         if (!lg->grid.cell[i] && (lg->cand[i] & ~t->either[i])) {
             at = i;
-            d = lowest(lg->cand[i] & ~t->either[i]) + 1;
+            d = grid_low_digit(lg->cand[i] & ~t->either[i]);
         }
     if (at < 0)
         return 0;
@@ -980,14 +984,14 @@ int logic_cell_forcing(sudoku_logic *lg, sudoku_step *st)
     int cell[FORCING_MAX_BRANCHES], digit[FORCING_MAX_BRANCHES];
     for (int k = 2; k <= FORCING_MAX_BRANCHES; k++)
         for (int i = 0; i < lg->NN; i++) {
-            if (lg->grid.cell[i] || popcount(lg->cand[i]) != k)
+            if (lg->grid.cell[i] || grid_popcount(lg->cand[i]) != k)
                 continue;
             if (logic_time_up(lg))
                 return 0;
             int n = 0;
             for (uint64_t m = lg->cand[i]; m; m &= m - 1) {
                 cell[n] = i;
-                digit[n++] = lowest(m) + 1;
+                digit[n++] = grid_low_digit(m);
             }
             int got = forcing_from(lg, st, SUDOKU_TECH_CELL_FORCING, n, cell,
                                    digit, -1);
@@ -1005,13 +1009,13 @@ int logic_unit_forcing(sudoku_logic *lg, sudoku_step *st)
         for (int u = 0; u < lg->n_units; u++)
             for (int d = 1; d <= lg->N; d++) {
                 uint64_t pos = logic_positions(lg, u, d);
-                if (popcount(pos) != k)
+                if (grid_popcount(pos) != k)
                     continue;
                 if (logic_time_up(lg))
                     return 0;
                 int n = 0;
                 for (; pos; pos &= pos - 1) {
-                    cell[n] = unit_cells(lg, u)[lowest(pos)];
+                    cell[n] = unit_cells(lg, u)[grid_low_bit(pos)];
                     digit[n++] = d;
                 }
                 int got = forcing_from(lg, st, SUDOKU_TECH_UNIT_FORCING, n,

@@ -8,6 +8,7 @@
 #define SUDOKU_LOGIC_IMPL_H
 
 #include "sudoku_logic.h"
+#include "grid_bits.h"
 
 #include <stdio.h>
 
@@ -51,27 +52,6 @@ _Static_assert(SUDOKU_TECH_COUNT <= 32, "technique sets are 32-bit masks");
 
 /* ---- small helpers --------------------------------------------------------
  */
-
-/* By hand rather than __builtin_popcountll, which without a -march that
- * has the instruction is a library call: counting candidates is the
- * solver's most frequent operation. */
-static inline int popcount(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
-static inline int lowest(uint64_t x)
-{
-    return __builtin_ctzll(x);
-}
-
-static inline uint64_t bit(int d)
-{
-    return 1ULL << (d - 1);
-}
 
 static inline int row_of(const sudoku_logic *lg, int i)
 {
@@ -149,11 +129,9 @@ static inline const char *cell_name(const sudoku_logic *lg, int i, char *buf)
 /* Whether the time of sudoku_logic_set_limits is up; the finders that can
  * take long on a large grid ask between their units of work. */
 int logic_time_up(sudoku_logic *lg);
-/* appends to the step's text */
-void logic_say(sudoku_step *st, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* "{3,8}" */
-void logic_say_digits(sudoku_step *st, uint64_t mask);
+/* appends to the step's text; "{3,8}" (grid_step.h) */
+#define logic_say grid_step_say
+#define logic_say_digits grid_step_say_digits
 void logic_place(sudoku_logic *lg, int i, int d);
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
  * there. */

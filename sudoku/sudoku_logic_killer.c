@@ -51,8 +51,8 @@ static void walk_rec(sum_walk *w, int k, int sum)
             return;
         uint64_t used = 0;
         for (int j = 0; j < w->n; j++) {
-            w->poss[j] |= bit(w->val[j]);
-            used |= bit(w->val[j]);
+            w->poss[j] |= grid_digit_bit(w->val[j]);
+            used |= grid_digit_bit(w->val[j]);
         }
         w->must &= used;
         w->tuples++;
@@ -67,9 +67,9 @@ static void walk_rec(sum_walk *w, int k, int sum)
     }
     uint64_t taken = 0;
     for (uint64_t c = w->conf[k]; c; c &= c - 1)
-        taken |= bit(w->val[lowest(c)]);
+        taken |= grid_digit_bit(w->val[grid_low_bit(c)]);
     for (uint64_t m = w->cand[k] & ~taken; m; m &= m - 1) {
-        int d = lowest(m) + 1;
+        int d = grid_low_digit(m);
         if (sum + d + w->lo[k + 1] > w->target)
             break; /* digits rise: the rest only larger */
         if (sum + d + w->hi[k + 1] < w->target)
@@ -86,8 +86,8 @@ static void walk_rec(sum_walk *w, int k, int sum)
 static int sum_walk_run(const sudoku_logic *lg, sum_walk *w, int distinct)
 {
     for (int a = 1; a < w->n; a++)
-        for (int b = a; b > 0 && popcount(w->cand[b - 1]) >
-                                     popcount(w->cand[b]); b--) {
+        for (int b = a; b > 0 && grid_popcount(w->cand[b - 1]) >
+                                     grid_popcount(w->cand[b]); b--) {
             int c = w->cell[b];
             uint64_t m = w->cand[b];
             w->cell[b] = w->cell[b - 1];
@@ -108,7 +108,7 @@ static int sum_walk_run(const sudoku_logic *lg, sum_walk *w, int distinct)
     }
     w->lo[w->n] = w->hi[w->n] = 0;
     for (int k = w->n - 1; k >= 0; k--) {
-        w->lo[k] = w->lo[k + 1] + lowest(w->cand[k]) + 1;
+        w->lo[k] = w->lo[k + 1] + grid_low_digit(w->cand[k]);
         w->hi[k] = w->hi[k + 1] + 64 - __builtin_clzll(w->cand[k]);
     }
     w->must = ~0ULL;
@@ -158,7 +158,7 @@ static int load_cage(const sudoku_logic *lg, int k, sum_walk *w)
     for (int j = lg->cage_first[k]; j < lg->cage_first[k + 1]; j++) {
         int i = lg->cage_cell[j], d = lg->grid.cell[i];
         if (d) {
-            placed |= bit(d);
+            placed |= grid_digit_bit(d);
             w->target -= d;
         } else if (w->n < WALK_MAX) {
             w->cell[w->n] = i;
@@ -211,7 +211,7 @@ static int trim(sudoku_logic *lg, const sum_walk *w)
     int from = lg->n_rm;
     for (int j = 0; j < w->n; j++)
         for (uint64_t m = lg->cand[w->cell[j]] & ~w->poss[j]; m; m &= m - 1)
-            logic_eliminate(lg, w->cell[j], lowest(m) + 1);
+            logic_eliminate(lg, w->cell[j], grid_low_digit(m));
     return lg->n_rm - from;
 }
 
@@ -307,7 +307,7 @@ static int innies_outies(sudoku_logic *lg, sudoku_step *st,
         char name[24];
         if (w.n == 1) {
             int d = w.target, i = w.cell[0];
-            if (d < 1 || d > N || !(lg->cand[i] & bit(d)))
+            if (d < 1 || d > N || !(lg->cand[i] & grid_digit_bit(d)))
                 continue;
             st->tech = units == 1 ? SUDOKU_TECH_RULE_OF_45
                                   : SUDOKU_TECH_RULE_OF_45_UNITS;
@@ -450,10 +450,10 @@ int logic_cage_overlap(sudoku_logic *lg, sudoku_step *st)
             !w.tuples)
             continue;
         for (uint64_t m = w.must; m; m &= m - 1) {
-            int d = lowest(m) + 1, first = -1;
+            int d = grid_low_digit(m), first = -1;
             int u[5], n_u = 0;
             for (int j = 0; j < w.n; j++) {
-                if (!(lg->cand[w.cell[j]] & bit(d)))
+                if (!(lg->cand[w.cell[j]] & grid_digit_bit(d)))
                     continue;
                 if (first < 0) {
                     first = w.cell[j];
@@ -496,7 +496,7 @@ int logic_cage_overlap(sudoku_logic *lg, sudoku_step *st)
         for (int d = 1; d <= N; d++) {
             int k = -2;
             for (int x = 0; x < N && k != -1; x++)
-                if (lg->cand[c[x]] & bit(d)) {
+                if (lg->cand[c[x]] & grid_digit_bit(d)) {
                     int kc = lg->puzzle.cage[c[x]];
                     k = k == -2 || k == kc ? kc : -1;
                 }

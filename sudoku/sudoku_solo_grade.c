@@ -982,12 +982,13 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
          * minimal puzzle, kept when the deductions do not finish it */
         sudoku_gen_options free_clearing = *opt;
         free_clearing.accept = NULL;
-        if (sudoku_generate(sv, seed, &free_clearing, puzzle, solution,
-                            rep) != 0)
-            return -1;
+        int made = sudoku_generate(sv, seed, &free_clearing, puzzle,
+                                   solution, rep);
+        if (made != 0)
+            return made == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
         int got = sudoku_solo_rate(so, puzzle, level, NULL);
         if (got == SUDOKU_ENOMEM)
-            return -1;
+            return SUDOKU_ENOMEM;
         return got == (int)level ? 0 : 1;
     }
     memset(rep, 0, sizeof *rep);
@@ -998,14 +999,17 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
     uint64_t fill_seed = grid_rng_next(&g);
     if (sudoku_set_shape(solution, sh) != 0 ||
         sudoku_set_shape(puzzle, sh) != 0)
-        return -1;
+        return SUDOKU_ENOMEM;
     /* the default fill is Solo's kind, up to 16x16; the others, larger
      * orders and a fill that runs out of its budget fill as asked */
     grid_rng fg = { fill_seed };
-    if ((opt->fill != SUDOKU_FILL_DLX || sh.N > 16 ||
-         random_grid(so, sh, &fg, solution, &rep->nodes) != 0) &&
-        sudoku_fill_grid(sv, opt->fill, fill_seed, opt, solution, rep) != 0)
-        return -1;
+    if (opt->fill != SUDOKU_FILL_DLX || sh.N > 16 ||
+        random_grid(so, sh, &fg, solution, &rep->nodes) != 0) {
+        int filled = sudoku_fill_grid(sv, opt->fill, fill_seed, opt,
+                                      solution, rep);
+        if (filled != 0)
+            return filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
+    }
     memcpy(puzzle->cell, solution->cell, (size_t)NN);
     int *cells = malloc((size_t)NN * sizeof *cells);
     int *start = malloc((size_t)(2 * NN + 1) * sizeof *start);
@@ -1014,7 +1018,7 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
         free(cells);
         free(start);
         free(seen);
-        return -1;
+        return SUDOKU_ENOMEM;
     }
     int n_groups = random_groups(&sh, opt->symmetry, &g, cells, start, seen);
     rep->minimal = 1;
@@ -1026,6 +1030,6 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
     int got = sudoku_solo_rate(so, puzzle, level, NULL);
     rep->seconds = grid_seconds() - begin;
     if (got == SUDOKU_ENOMEM)
-        return -1;
+        return SUDOKU_ENOMEM;
     return got == (int)level ? 0 : 1;
 }

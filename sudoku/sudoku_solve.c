@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mathdoku_cage.h"
+#include "grid_cage.h"
 #include "sudoku_singles.h"
 
 /*
@@ -24,8 +24,8 @@
  *
  * The options of a cell in no cage are (cell, digit) as in plain sudoku;
  * a caged cell has none of its own: its cage has one option per tuple of
- * distinct digits with the cage's sum (mathdoku's walk over tuples), which
- * covers the cage's item and, for each of its cells, the items the cell
+ * distinct digits with the cage's sum (grid_cage.h's walk over tuples),
+ * which covers the cage's item and, for each of its cells, the items the cell
  * option of that digit would cover (the cell, its row, column, box or
  * region, diagonals).  So "digit 5 of row 3" counts only the tuples that
  * can put a 5 there, and the search sees the sums as it sees the units.
@@ -231,17 +231,14 @@ static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
     return n;
 }
 
-/* The walk over a cage's tuples adds each as an option, polling the
- * budget's clock every DLX_POLL_NODES tuples (a large cage has millions:
- * 16! orderings for 16 cells). */
+/* The walk over a cage's tuples (grid_cage.h) adds each as an option;
+ * the walk polls the budget's clock every DLX_POLL_NODES of its nodes (a
+ * large cage has millions of tuples: 16! orderings for 16 cells). */
 typedef struct tuple_walk {
     sudoku_solver *sv;
     int k, n;
     const int *cells;
-    int failed;             /* SUDOKU_ENOMEM or SUDOKU_ECUT */
-    const grid_limits *lim; /* time and on_poll only; NULL: none */
-    double start;
-    uint64_t *tuples;
+    int failed;             /* SUDOKU_ENOMEM */
 } tuple_walk;
 
 static int add_tuple(void *ctx, const int *digits)
@@ -249,8 +246,6 @@ static int add_tuple(void *ctx, const int *digits)
     tuple_walk *w = ctx;
     sudoku_solver *sv = w->sv;
     int items[1 + 6 * SUDOKU_MAX_CAGE_ORDER], n = 1;
-    if (grid_poll(w->lim, ++*w->tuples, w->start) != GRID_NOT_CUT)
-        return w->failed = SUDOKU_ECUT;
     items[0] = sv->cage_item - sv->skipped + w->k;
     for (int j = 0; j < w->n; j++)
         n += cell_items(sv, w->cells[j], digits[j], items + n);
@@ -293,18 +288,11 @@ static int add_tuple(void *ctx, const int *digits)
  * it, within lim's time (may be NULL): 0, SUDOKU_ECUT or SUDOKU_ENOMEM. */
 static int add_cages(sudoku_solver *sv, const grid_limits *lim)
 {
-    grid_limits poll = { 0 };
-    if (lim) {
-        poll = *lim;
-        poll.max_nodes = 0; /* tuples are no search nodes */
-    }
     double start = grid_seconds();
-    uint64_t tuples = 0;
     const sudoku *p = &sv->model;
     int N = p->shape.N, NN = N * N;
     int cells[SUDOKU_MAX_CAGE_ORDER];
     uint64_t cand[SUDOKU_MAX_CAGE_ORDER];
-    mathdoku_rules rules = { .distinct = 1 };
     for (int k = 0; k < p->n_cages; k++) {
         int n = 0;
         for (int i = 0; i < NN; i++)
@@ -313,13 +301,25 @@ static int add_cages(sudoku_solver *sv, const grid_limits *lim)
                                      : (1ULL << N) - 1;
                 cells[n++] = i;
             }
-        mathdoku_cage cage = { MATHDOKU_ADD, p->cage_sum[k], n, cells, "",
-                               0, 0 };
-        tuple_walk w = { sv, k, n, cells, 0, lim ? &poll : NULL, start,
-                         &tuples };
-        mathdoku_cage_tuples(N, &cage, &rules, cand, 0, add_tuple, &w);
+        /* the walk's clock starts at its call: it has what is left */
+        grid_limits poll = { 0 };
+        if (lim) {
+            poll = *lim;
+            poll.max_nodes = 0; /* walk nodes are no search nodes */
+            if (lim->max_seconds > 0) {
+                poll.max_seconds -= grid_seconds() - start;
+                if (poll.max_seconds <= 0)
+                    return SUDOKU_ECUT;
+            }
+        }
+        grid_cage cage = { GRID_ADD, p->cage_sum[k], n, cells };
+        tuple_walk w = { sv, k, n, cells, 0 };
+        int got = grid_cage_tuples_within(N, &cage, 0, 1, cand, 0,
+                                          lim ? &poll : NULL, add_tuple, &w);
         if (w.failed)
             return w.failed;
+        if (got < 0)
+            return SUDOKU_ECUT;
     }
     return 0;
 }

@@ -353,16 +353,16 @@ static PyObject *py_sudoku_rate(PyObject *module, PyObject *args,
         goto done;
     }
     excover_unlock(&poll);
-    while ((got = sudoku_logic_step(lg, sv, st)) == 1) {
+    while ((got = sudoku_logic_step(lg, sv, st)) == SUDOKU_LOGIC_STEP) {
         steps++;
         used[st->tech]++;
         if ((int)st->tech > hardest)
             hardest = st->tech;
     }
     if (excover_relock(&poll) == 0) {
-        if (got == 0)
+        if (got == SUDOKU_LOGIC_SOLVED)
             res = rating_dict(hardest, steps, used);
-        else if (got == -2)
+        else if (got == SUDOKU_LOGIC_NOMEM)
             PyErr_NoMemory();
         else
             excover_value_error(SOURCE, src.line, 0, st->text);
@@ -374,59 +374,6 @@ done:
         solver_done(module, sv, held, own);
     sudoku_release(&s);
     return res;
-}
-
-/* The grade the logic solver gives a puzzle (sudoku generate's
- * rate_puzzle): its name, or NULL. */
-static const char *grade_name(const sudoku *p, sudoku_solver *sv)
-{
-    sudoku_logic *lg = sudoku_logic_new(p, SUDOKU_LOGIC_TECHNIQUES);
-    sudoku_step *st = malloc(sizeof *st);
-    int hardest = 0, got = -2;
-    while (lg && st && (got = sudoku_logic_step(lg, sv, st)) == 1)
-        if ((int)st->tech > hardest)
-            hardest = st->tech;
-    sudoku_logic_free(lg);
-    free(st);
-    return got == 0 ? sudoku_rating_name((sudoku_technique)hardest) : NULL;
-}
-
-/* sudoku generate's steering: a given may go while the techniques of the
- * grade still solve the puzzle without a guess. */
-static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
-{
-    const uint32_t *allowed = ctx;
-    return sudoku_logic_solves(p, *allowed, cells, n) == 1;
-}
-
-/* What `sudoku generate --seed S [--difficulty D]` does for one puzzle
- * of plain sudoku: with a grade, attempts from seeds mixed with the
- * attempt's number, steered by the grade's techniques below expert and
- * sampled from expert on, until the logic solver gives the grade.
- * 0 made, 1 no puzzle of the grade in the attempts, -1 no grid. */
-static int generate_graded(sudoku_solver *sv, uint64_t seed, int level,
-                           sudoku_gen_options *opt, sudoku *puzzle,
-                           sudoku *solution)
-{
-    const char *want = level >= 0 ? sudoku_grade_names[level] : NULL;
-    uint32_t allowed = level >= 0 ? sudoku_grade_techniques(level) : 0;
-    if (want && level < SUDOKU_GRADE_EXPERT) {
-        opt->accept = within_grade;
-        opt->accept_ctx = &allowed;
-    }
-    for (int tries = 0; tries < 10000; tries++) {
-        uint64_t s = tries ? seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)tries)
-                           : seed;
-        sudoku_gen_report rep;
-        if (sudoku_generate(sv, s, opt, puzzle, solution, &rep) != 0)
-            return -1;
-        if (!want)
-            return 0;
-        const char *got = grade_name(puzzle, sv);
-        if (got && !strcmp(got, want))
-            return 0;
-    }
-    return 1;
 }
 
 static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
@@ -441,22 +388,37 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
                                      &size, &box, &symmetry, &givens,
                                      &with_solution, &difficulty))
         return NULL;
-    sudoku_shape shape;
-    sudoku_gen_options opt;
-    memset(&opt, 0, sizeof opt);
-    if (box ? sudoku_parse_box(box, &shape) != SUDOKU_OK
-            : sudoku_default_shape(size, &shape) != SUDOKU_OK)
+    /* what `sudoku generate --seed S [--difficulty D]` asks the library
+     * for: attempts from seeds mixed with the attempt's number, steered
+     * by the grade's techniques below expert and sampled from expert on */
+    sudoku_gen_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.grade = -1;
+    rq.reach = SUDOKU_REACH_AUTO;
+    rq.attempts = 10000;
+    sudoku_shape *shape = &rq.shape;
+    if (box ? sudoku_parse_box(box, shape) != SUDOKU_OK
+            : sudoku_default_shape(size, shape) != SUDOKU_OK)
         return PyErr_Format(PyExc_ValueError, "no sudoku of %s %s",
                             box ? "box" : "size", box ? box : "given");
-    if (sudoku_parse_symmetry(symmetry ? symmetry : "none",
-                              &opt.symmetry) != SUDOKU_OK)
+    const char *sym_name = symmetry ? symmetry : "none";
+    int sym = -1;
+    for (int k = 0; k < SUDOKU_SYMMETRY_COUNT; k++)
+        if (!strcmp(sym_name, sudoku_symmetry_names[k]))
+            sym = k;
+    if (!strcmp(sym_name, "180") || !strcmp(sym_name, "90"))
+        sym = sym_name[0] == '1' ? SUDOKU_SYMMETRY_ROT180
+                                 : SUDOKU_SYMMETRY_ROT90;
+    if (sym < 0)
         return PyErr_Format(PyExc_ValueError, "symmetry: '%s' is not one of "
                             "none, rot180, rot90, mirror, diagonal",
                             symmetry);
-    if ((opt.symmetry == SUDOKU_SYMMETRY_ROT90 ||
-         opt.symmetry == SUDOKU_SYMMETRY_DIAGONAL) && shape.R != shape.C)
+    rq.opt.symmetry = (sudoku_symmetry)sym;
+    if ((rq.opt.symmetry == SUDOKU_SYMMETRY_ROT90 ||
+         rq.opt.symmetry == SUDOKU_SYMMETRY_DIAGONAL) && shape->R != shape->C)
         return PyErr_Format(PyExc_ValueError, "symmetry %s needs square "
-                            "boxes, not %dx%d", symmetry, shape.R, shape.C);
+                            "boxes, not %dx%d", symmetry, shape->R,
+                            shape->C);
     for (int g = 0; difficulty && sudoku_grade_names[g]; g++)
         if (!strcmp(sudoku_grade_names[g], difficulty))
             level = g;
@@ -466,26 +428,29 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
                             "guessing)", difficulty);
     if (givens < 0)
         return PyErr_Format(PyExc_ValueError, "givens: %d", givens);
-    opt.target_givens = givens;
-    if (shape.N > 16)
-        opt.check_nodes = 2000;  /* as sudoku generate */
-    int held;
-    sudoku_solver *sv = plain_solver(module, shape, &held);
+    rq.opt.target_givens = givens;
+    rq.grade = level;
+    char why[256];
+    if (sudoku_gen_validate(&rq, why, sizeof why))
+        return PyErr_Format(PyExc_ValueError, "%s", why);
+    (void)module;
+    sudoku_gen *gen = sudoku_gen_new(&rq);
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
     sudoku_init(&solution);
-    int st = -1;
-    if (sv) {
+    sudoku_gen_status st = SUDOKU_GEN_NOMEM;
+    if (gen) {
+        sudoku_gen_report rep;
         Py_BEGIN_ALLOW_THREADS
-        st = generate_graded(sv, seed, level, &opt, &puzzle, &solution);
+        st = sudoku_gen_puzzle(gen, seed, &puzzle, &solution, &rep);
         Py_END_ALLOW_THREADS
     }
     PyObject *res = NULL;
-    if (!sv)
+    if (st == SUDOKU_GEN_NOMEM)
         PyErr_NoMemory();
-    else if (st < 0)
+    else if (st == SUDOKU_GEN_BUDGET)
         PyErr_Format(PyExc_RuntimeError, "seed %llu: no grid", seed);
-    else if (st > 0)
+    else if (st == SUDOKU_GEN_NO_GRADE)
         PyErr_Format(PyExc_RuntimeError, "seed %llu: no %s puzzle in 10000 "
                      "attempts", seed, difficulty);
     else if (!with_solution)
@@ -495,8 +460,7 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
                                                 SUDOKU_SYM_AUTO),
                             sudoku_text(&solution, SUDOKU_LAYOUT_LINE,
                                         SUDOKU_SYM_AUTO));
-    if (sv)
-        release_solver(module, sv, held);
+    sudoku_gen_free(gen);
     sudoku_release(&puzzle);
     sudoku_release(&solution);
     return res;
