@@ -297,4 +297,16 @@ sudoku bands: error writing output: No space left on device" \
         -- sh -c "'$sudoku' bands --size 6 --list >/dev/full"
 fi
 
+# ---- issue 35, also found --------------------------------------------------
+# hint and explain label every puzzle of a file of several, the first too
+# (and a file of one puzzle not at all)
+{ echo "$P"; echo; echo "$P"; } >"$tmp/two.txt"
+echo "$P" >"$tmp/one.txt"
+for c in hint explain; do
+    expect "$c labels each of several puzzles" 0 "2" "" \
+        -- sh -c "'$sudoku' $c '$tmp/two.txt' | grep -c '^$tmp/two.txt:[13]:\$'"
+    expect "$c of one puzzle: no label" 0 "0" "" \
+        -- sh -c "'$sudoku' $c '$tmp/one.txt' | grep -c ':[0-9]*:\$' || true"
+done
+
 cli_done
