@@ -502,6 +502,11 @@ int sudoku_generate_main(int argc, char **argv)
         for (;;) {
             uint64_t attempt_seed = tries ? s ^ (0x9e3779b97f4a7c15ULL *
                                                  (uint64_t)tries) : s;
+            /* reaching a grade can take thousands of attempts a puzzle */
+            if (tries)
+                cli_progress_show(&progress, "puzzle %" PRIu64 " of %"
+                                  PRIu64 ": %d attempts", k + 1, count,
+                                  tries);
             if (tries && attempts_left(&opt, puzzle_start,
                                        total_nodes - puzzle_nodes,
                                        &left) != 0) {

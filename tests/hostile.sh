@@ -184,6 +184,11 @@ if command -v script >/dev/null; then
     script -qec "echo 3x3:zzzc | timeout 3 '$sudoku' count" /dev/null \
         >"$tmp/tty" 2>&1
     assert "progress line on a terminal" grep -q "M nodes, [0-9]* s" "$tmp/tty"
+    # generating to a grade: a line while the attempts go on (issue 35)
+    script -qec "timeout 3 '$sudoku' generate --variant jigsaw --difficulty easy -n 3 --seed 1 >/dev/null" /dev/null \
+        >"$tmp/tty" 2>&1
+    assert "generate to a grade: progress on a terminal" \
+        grep -q "puzzle 1 of 3: [0-9]* attempts" "$tmp/tty"
 fi
 
 # ---- issue 35: every long loop keeps the budget; memory is called memory --
