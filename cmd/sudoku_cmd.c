@@ -268,14 +268,15 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
 }
 
 /* 'sudoku solve' fills an empty plain grid with the solver whose options
- * come in the hint's order, which goes straight down without a backtrack;
- * a grid with givens, a count, a trace page keep the plain solver, whose
- * node counts the tests and benchmarks pin. */
+ * come in the hint's order, which goes straight down without a backtrack
+ * (its --html and --tree-svg too: with the plain solver an empty 100x100
+ * gave no answer in minutes); a grid with givens and a count keep the
+ * plain solver, whose node counts the tests and benchmarks pin. */
 static int wants_hint(const context *cx, const sudoku *s)
 {
     const options_t *o = cx->o;
-    if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.html ||
-        o->search.tree_svg || o->search.threads > 1 || sudoku_is_variant(s))
+    if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.threads > 1 ||
+        sudoku_is_variant(s))
         return 0;
     for (int i = 0; i < s->shape.N * s->shape.N; i++)
         if (s->cell[i])

@@ -346,6 +346,20 @@ static int read_options(gen_args *g, cli_search *search, int argc,
     return -1;
 }
 
+/* The progress line while a puzzle is tried again to reach its grade (a
+ * jigsaw at easy can take a minute for three). */
+typedef struct retry_line {
+    cli_progress *progress;
+    uint64_t k, count;
+} retry_line;
+
+static void show_retry(void *ctx, int tries)
+{
+    retry_line *l = ctx;
+    cli_progress_show(l->progress, "puzzle %" PRIu64 " of %" PRIu64
+                      ": %d attempts", l->k + 1, l->count, tries);
+}
+
 int sudoku_generate_main(int argc, char **argv)
 {
     gen_args g = { .box = { .box = { 3, 3, 9 } }, .count = 1, .level = -1,
@@ -359,6 +373,11 @@ int sudoku_generate_main(int argc, char **argv)
     const char *prog = gen_command.prog;
     const char *difficulty = g.level >= 0 ? difficulties[g.level] : NULL;
     uint64_t seed = cli_generate_seed(&search, prog);
+    cli_progress progress;
+    cli_progress_start(&progress);
+    retry_line line = { &progress, 0, g.count };
+    g.rq.on_retry = show_retry;
+    g.rq.retry_ctx = &line;
     sudoku_gen *gen = sudoku_gen_new(&g.rq);
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
@@ -367,8 +386,6 @@ int sudoku_generate_main(int argc, char **argv)
         cli_report(prog, 0, 0, "out of memory for order %d", g.rq.shape.N);
         return CLI_EXIT_SYSTEM;
     }
-    cli_progress progress;
-    cli_progress_start(&progress);
     int status = 0;
     uint64_t made = 0, failed = 0, not_minimal = 0, total_givens = 0;
     uint64_t total_nodes = 0;
@@ -376,6 +393,7 @@ int sudoku_generate_main(int argc, char **argv)
     for (uint64_t k = 0; k < g.count; k++) {
         uint64_t s = seed + k;
         sudoku_gen_report rep;
+        line.k = k;
         sudoku_gen_status st = sudoku_gen_puzzle(gen, s, &puzzle, &solution,
                                                  &rep);
         total_nodes += rep.nodes_all_tries;

@@ -129,6 +129,12 @@ typedef struct logic_run {
     sudoku_solo *so;
     sudoku_shape shape;        /* of sv */
     int puzzles, n_files;
+    /* explain and hint label each puzzle "file:line:" when the input holds
+     * several: the first is held back until the second, or the end, says
+     * whether there are several */
+    sudoku held;
+    char *held_name;
+    int held_line, holding, several;
 } logic_run;
 
 /* Runs one puzzle; returns an exit status (0, CLI_EXIT_NONE when it has no
@@ -292,12 +298,9 @@ static int run_solo(const sudoku *s, const char *file, int line,
     return 0;
 }
 
-static void do_puzzle(sudoku_input *in, void *ctx)
+static void run_one(logic_run *lr, const sudoku *s, const char *shown,
+                    int line)
 {
-    logic_run *lr = ctx;
-    const sudoku *s = &in->s;
-    const char *shown = in->name;
-    int line = in->src.line;
     dlx_diag err;
     if (s->shape.N > SUDOKU_LOGIC_MAX_ORDER) {
         cli_report(shown, line, 0, "the logic solver takes orders up to %d",
@@ -331,7 +334,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (lr->md != RATE && lr->out == OUT_TEXT && lr->puzzles > 0)
         putchar('\n');
     if (lr->md != RATE && lr->out == OUT_TEXT &&
-        (lr->n_files > 1 || lr->puzzles > 0 || lr->batch.inputs > 1))
+        (lr->n_files > 1 || lr->several || lr->batch.inputs > 1))
         printf("%s:%d:\n", shown, line);
     lr->puzzles++;
     if (lr->solo) {
@@ -342,6 +345,37 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         return;
     }
     cli_batch_note(&lr->batch, run_puzzle(s, shown, line, lr));
+}
+
+/* Runs the puzzle held back, if any. */
+static void run_held(logic_run *lr)
+{
+    if (!lr->holding)
+        return;
+    lr->holding = 0;
+    run_one(lr, &lr->held, lr->held_name, lr->held_line);
+    free(lr->held_name);
+    lr->held_name = NULL;
+}
+
+static void do_puzzle(sudoku_input *in, void *ctx)
+{
+    logic_run *lr = ctx;
+    int labels = lr->md != RATE && lr->out == OUT_TEXT && lr->n_files <= 1;
+    if (labels && lr->batch.inputs <= 1 && lr->puzzles == 0 && !lr->holding) {
+        lr->held_name = strdup(in->name);
+        if (lr->held_name && sudoku_copy(&lr->held, &in->s) == SUDOKU_OK) {
+            lr->holding = 1;
+            lr->held_line = in->src.line;
+            return;
+        }
+        free(lr->held_name);   /* out of memory: run it unlabelled */
+        lr->held_name = NULL;
+    }
+    if (labels && lr->batch.inputs > 1)
+        lr->several = 1;
+    run_held(lr);
+    run_one(lr, &in->s, in->name, in->src.line);
 }
 
 typedef struct logic_args {
@@ -431,7 +465,11 @@ int sudoku_logic_main(int argc, char **argv)
     in.process = do_puzzle;
     in.ctx = &lr;
     sudoku_init(&in.s);
+    sudoku_init(&lr.held);
     cli_batch_files(&lr.batch, files, lr.n_files, &sudoku_reader_of, &in);
+    lr.several = lr.batch.inputs > 1;
+    run_held(&lr);
+    sudoku_release(&lr.held);
     sudoku_release(&in.s);
     sudoku_solver_free(lr.sv);
     sudoku_solo_free(lr.so);

@@ -218,6 +218,11 @@ typedef struct sudoku_gen_request {
                                     by sampling (X, jigsaw; no killer) */
     sudoku_reach reach;
     uint64_t attempts;           /* with a grade: grids tried per puzzle */
+    /* with a grade: called before each try after the first with the
+     * tries made (a progress line: reaching a grade can take thousands
+     * of tries); NULL: not called */
+    void (*on_retry)(void *ctx, int tries);
+    void *retry_ctx;
 } sudoku_gen_request;
 
 /* NULL when the request can make puzzles, else why not: the message,

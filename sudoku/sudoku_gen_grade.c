@@ -243,6 +243,8 @@ sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
     for (;;) {
         uint64_t attempt_seed = tries ? seed ^ (0x9e3779b97f4a7c15ULL *
                                                 (uint64_t)tries) : seed;
+        if (tries && q->on_retry)
+            q->on_retry(q->retry_ctx, tries);
         if (tries && tries_left(opt, start, nodes, &left) != 0) {
             st = 0;
             grade = -1;

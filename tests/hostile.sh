@@ -184,6 +184,11 @@ if command -v script >/dev/null; then
     script -qec "echo 3x3:zzzc | timeout 3 '$sudoku' count" /dev/null \
         >"$tmp/tty" 2>&1
     assert "progress line on a terminal" grep -q "M nodes, [0-9]* s" "$tmp/tty"
+    # generating to a grade: a line while the attempts go on (issue 35)
+    script -qec "timeout 3 '$sudoku' generate --variant jigsaw --difficulty easy -n 3 --seed 1 >/dev/null" /dev/null \
+        >"$tmp/tty" 2>&1
+    assert "generate to a grade: progress on a terminal" \
+        grep -q "puzzle 1 of 3: [0-9]* attempts" "$tmp/tty"
 fi
 
 # ---- issue 35: every long loop keeps the budget; memory is called memory --
@@ -296,5 +301,31 @@ if [ -w /dev/full ]; then
 sudoku bands: error writing output: No space left on device" \
         -- sh -c "'$sudoku' bands --size 6 --list >/dev/full"
 fi
+
+# ---- issue 35, also found --------------------------------------------------
+# hint and explain label every puzzle of a file of several, the first too
+# (and a file of one puzzle not at all)
+{ echo "$P"; echo; echo "$P"; } >"$tmp/two.txt"
+echo "$P" >"$tmp/one.txt"
+for c in hint explain; do
+    expect "$c labels each of several puzzles" 0 "2" "" \
+        -- sh -c "'$sudoku' $c '$tmp/two.txt' | grep -c '^$tmp/two.txt:[13]:\$'"
+    expect "$c of one puzzle: no label" 0 "0" "" \
+        -- sh -c "'$sudoku' $c '$tmp/one.txt' | grep -c ':[0-9]*:\$' || true"
+done
+
+# dlx gen sudoku 10x10 (27 MB): the encoder scanned the grid for each of
+# its million options (15 s; 0.3 s since)
+within 8 "dlx gen sudoku 10x10 in seconds" 0 "" \
+    -- sh -c "'$dlx' gen sudoku 10x10 >/dev/null"
+
+# an empty grid's --html and --tree-svg take the straight-down fill, as its
+# solve does (the plain solver's search: no answer in minutes at 100x100,
+# over 15 s at 64x64; 0.8 s since)
+within 10 "empty 64x64 with --html and --tree-svg in seconds" 2 \
+    "$tmp/e64.txt:1: several solutions (the first is printed)" \
+    -- sh -c "'$sudoku' solve --html '$tmp/e64.html' --tree-svg '$tmp/e64.svg' '$tmp/e64.txt' >/dev/null 2>'$tmp/e'; s=\$?; grep -v 'too many to show' '$tmp/e' >&2; exit \$s"
+assert "empty 64x64: the page written" [ -s "$tmp/e64.html" ]
+rm -f "$tmp/e64.html" "$tmp/e64.svg"
 
 cli_done
