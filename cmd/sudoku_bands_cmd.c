@@ -233,6 +233,49 @@ static int grids(const bands_args *a, const cli_search *search)
     return rc ? rc : cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
 }
 
+/* --classes: the bands and their classes, within timeout seconds. */
+static int classes(int R, int C, double timeout)
+{
+    int N = R * C;
+    sudoku_band_classes cl;
+    int status = sudoku_band_count_classes_within(R, C, 50000000,
+                                                  timeout, &cl);
+    if (status == SUDOKU_BANDS_CUT) {
+        cli_report(bands_command.prog, 0, 0, "%dx%d bands: the classes "
+                   "were not counted in %g s (--timeout)", N, N, timeout);
+        return CLI_EXIT_CUT;
+    }
+    if (status == DLX_ETOOBIG) {
+        /* not a budget the user set: the classification holds every
+         * band in memory, and this order has too many */
+        cli_report(bands_command.prog, 0, 0, "%dx%d bands are too many "
+                   "to classify (more than 50,000,000 with the first "
+                   "row fixed; --count counts them)", N, N);
+        return CLI_EXIT_USAGE;
+    }
+    if (status != DLX_OK) {
+        cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
+        return CLI_EXIT_SYSTEM;
+    }
+    printf("%dx%d bands (boxes %dx%d), first row fixed: %" PRIu64 "\n",
+           N, N, R, C, cl.bands);
+    printf("classes under the band symmetries (relabeling the digits, "
+           "permuting the %d rows, the %d boxes, and the columns inside "
+           "each box): %" PRIu64 "\n", R, R, cl.symmetry);
+    printf("classes when the digits inside each mini-column (a column of "
+           "a box) may also be rearranged, which keeps every column's "
+           "digits and so the number of completions below the band: "
+           "%" PRIu64 "\n", cl.column_sets);
+    if (N == 9)
+        printf("For 9x9 these are the 416 of Felgenhauer and Jarvis's "
+               "enumeration (the classes the document quotes, from\n"
+               "box 1 in standard form and boxes 2 and 3 reduced "
+               "lexicographically: 2,612,736 / 72 = 36,288\nconfigurations, "
+               "then the band symmetries) and Jarvis's 44 (\"gang of "
+               "44\").\n");
+    return cli_finish_output(bands_command.prog);
+}
+
 int sudoku_bands_main(int argc, char **argv)
 {
     bands_args a = { .box = { .box = { 3, 3, 9 } },
@@ -258,45 +301,8 @@ int sudoku_bands_main(int argc, char **argv)
     if (N > SUDOKU_BAND_MAX_N)
         return cli_usage_error(bands_command.prog, "bands are supported up to "
                                "order %d, not %d", SUDOKU_BAND_MAX_N, N);
-    if (mode == 2) {
-        sudoku_band_classes cl;
-        int status = sudoku_band_count_classes_within(R, C, 50000000,
-                                                      timeout, &cl);
-        if (status == SUDOKU_BANDS_CUT) {
-            cli_report(bands_command.prog, 0, 0, "%dx%d bands: the classes "
-                       "were not counted in %g s (--timeout)", N, N, timeout);
-            return CLI_EXIT_CUT;
-        }
-        if (status == DLX_ETOOBIG) {
-            /* not a budget the user set: the classification holds every
-             * band in memory, and this order has too many */
-            cli_report(bands_command.prog, 0, 0, "%dx%d bands are too many "
-                       "to classify (more than 50,000,000 with the first "
-                       "row fixed; --count counts them)", N, N);
-            return CLI_EXIT_USAGE;
-        }
-        if (status != DLX_OK) {
-            cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
-            return CLI_EXIT_SYSTEM;
-        }
-        printf("%dx%d bands (boxes %dx%d), first row fixed: %" PRIu64 "\n",
-               N, N, R, C, cl.bands);
-        printf("classes under the band symmetries (relabeling the digits, "
-               "permuting the %d rows, the %d boxes, and the columns inside "
-               "each box): %" PRIu64 "\n", R, R, cl.symmetry);
-        printf("classes when the digits inside each mini-column (a column of "
-               "a box) may also be rearranged, which keeps every column's "
-               "digits and so the number of completions below the band: "
-               "%" PRIu64 "\n", cl.column_sets);
-        if (N == 9)
-            printf("For 9x9 these are the 416 of Felgenhauer and Jarvis's "
-                   "enumeration (the classes the document quotes, from\n"
-                   "box 1 in standard form and boxes 2 and 3 reduced "
-                   "lexicographically: 2,612,736 / 72 = 36,288\nconfigurations, "
-                   "then the band symmetries) and Jarvis's 44 (\"gang of "
-                   "44\").\n");
-        return cli_finish_output(bands_command.prog);
-    }
+    if (mode == 2)
+        return classes(R, C, timeout);
     dlx_matrix *m = sudoku_band_matrix(R, C);
     if (!m) {
         cli_report(bands_command.prog, 0, 0, "out of memory");
