@@ -123,4 +123,10 @@ int text_error(text_diag *d, int line, int col, const char *fmt, ...)
 char *text_quote(const char *s, size_t len, size_t max, char *buf,
                  size_t size);
 
+/* The length of the valid UTF-8 sequence of a character from U+00A0 at s
+ * (NUL-terminated), or 0: control bytes, C1 controls, stray, overlong or
+ * cut sequences, surrogates, which XML and strict JSON parsers refuse
+ * (the JSON and SVG writers put U+FFFD in their place). */
+int text_utf8_char(const unsigned char *s);
+
 #endif

@@ -391,24 +391,3 @@ const char *view_item_name(const view_recorder *v, int item, char *buf,
     snprintf(buf, size, "%d", item);
     return buf;
 }
-
-/* The length of the valid UTF-8 sequence of a character from U+00A0 at s
- * (NUL-terminated), or 0: control bytes, C1 controls, stray, overlong or
- * cut sequences, surrogates.  What XML and strict JSON parsers refuse is
- * written as U+FFFD instead. */
-int view_utf8_char(const unsigned char *s)
-{
-    int need = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
-             : s[0] >= 0xE0 && s[0] < 0xF0 ? 3
-             : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
-    for (int k = 1; k < need; k++)
-        if ((s[k] & 0xC0) != 0x80)
-            return 0;
-    if (need && ((s[0] == 0xC2 && s[1] < 0xA0) ||
-                 (s[0] == 0xE0 && s[1] < 0xA0) ||
-                 (s[0] == 0xF0 && s[1] < 0x90) ||
-                 (s[0] == 0xF4 && s[1] > 0x8F) ||
-                 (s[0] == 0xED && s[1] > 0x9F)))
-        return 0;
-    return need;
-}

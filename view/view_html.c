@@ -5,6 +5,7 @@
  */
 #include "view.h"
 #include "view_impl.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@ void view_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        int n = *p >= 0x80 ? view_utf8_char(p) : 0;
+        int n = *p >= 0x80 ? text_utf8_char(p) : 0;
         if (*p == '"' || *p == '\\')
             fprintf(f, "\\%c", *p);
         else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')

@@ -86,8 +86,6 @@ const char *view_item_name(const view_recorder *v, int item, char *buf,
 /* Writes s as a JSON string safe inside an HTML script element (and as
  * XML text when xml is set: & < > escaped as entities). */
 void view_json_string(FILE *f, const char *s);
-/* view.c: the length of a valid UTF-8 character at s, or 0 */
-int view_utf8_char(const unsigned char *s);
 void view_xml_text(FILE *f, const char *s);
 
 #endif

@@ -6,13 +6,14 @@
  */
 #include "view.h"
 #include "view_impl.h"
+#include "text.h"
 
 #include <string.h>
 
 void view_xml_text(FILE *f, const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        int n = *p >= 0x80 ? view_utf8_char(p) : 0;
+        int n = *p >= 0x80 ? text_utf8_char(p) : 0;
         if (*p == '&')
             fputs("&amp;", f);
         else if (*p == '<')
