@@ -270,6 +270,14 @@ sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
         }
         nodes += rep->nodes;
         tries++;
+        /* a later try cut short: the puzzle's budget ran out over its
+         * tries (as when none is left before a try) */
+        if (st != 0 && st != SUDOKU_ENOMEM && difficulty && tries > 1) {
+            st = 0;
+            grade = -1;
+            spent = 1;
+            break;
+        }
         if (st != 0 || !difficulty)
             break;
         grade = rate_made(g, puzzle);
