@@ -242,7 +242,7 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
             break;
         }
         got = mathdoku_logic_step(lg, &st);
-        if (got != 1)
+        if (got != MATHDOKU_LOGIC_STEP)
             break;
         steps++;
         used[st.tech]++;
@@ -258,9 +258,10 @@ static int run_puzzle(context *cx, const mathdoku *p, const char *file,
             break;
     }
     if (got < 0) {
-        cli_report(file, line, 0, "%s", got == -2 ? "out of memory"
-                                                  : st.text);
-        status = got == -2 ? CLI_EXIT_SYSTEM : CLI_EXIT_NONE;
+        cli_report(file, line, 0, "%s", got == MATHDOKU_LOGIC_NOMEM
+                                        ? "out of memory" : st.text);
+        status = got == MATHDOKU_LOGIC_NOMEM ? CLI_EXIT_SYSTEM
+                                             : CLI_EXIT_NONE;
     } else if (md == EXPLAIN && cx->out == OUT_TEXT) {
         int hardest = -1;
         for (int t = 0; t < MATHDOKU_TECH_COUNT; t++)

@@ -27,14 +27,16 @@ static int solve_up_to(mathdoku_gen *g, mathdoku_grade max)
     mathdoku_logic_set_max_grade(lg, max);
     mathdoku_step st;
     int got, grade = MATHDOKU_GRADE_EASY;
-    while ((got = mathdoku_logic_step(lg, &st)) == 1)
+    while ((got = mathdoku_logic_step(lg, &st)) == MATHDOKU_LOGIC_STEP)
         if ((int)mathdoku_technique_grade(st.tech) > grade)
             grade = mathdoku_technique_grade(st.tech);
     for (int i = 0; i < g->NN; i++)
         g->cand[i] = mathdoku_logic_candidates(lg, i);
     mathdoku_logic_free(lg);
     mathdoku_free(&p);
-    return got == 0 ? grade : got == 2 ? -1 : got == -2 ? -2 : -3;
+    return got == MATHDOKU_LOGIC_SOLVED ? grade
+         : got == MATHDOKU_LOGIC_STUCK ? -1
+         : got == MATHDOKU_LOGIC_NOMEM ? -2 : -3;
 }
 
 /* The partition and clues, without the tuples: to try a change and take

@@ -1264,7 +1264,8 @@ static int guess(mathdoku_logic *lg, mathdoku_step *st)
 
 /* ---- the step ----------------------------------------------------------- */
 
-int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
+mathdoku_logic_status mathdoku_logic_step(mathdoku_logic *lg,
+                                          mathdoku_step *st)
 {
     memset(st, 0, sizeof *st);
     st->cell = -1;
@@ -1278,7 +1279,7 @@ int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
                 say(st, "%s has no candidate left",
                     cell_name(lg, i, name));
             }
-            return -1;
+            return MATHDOKU_LOGIC_CONTRADICTION;
         }
         full &= lg->grid[i] != 0;
     }
@@ -1288,9 +1289,9 @@ int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
                            sizeof why) != 0) {
             if (!lg->quiet)
                 say(st, "the grid is full but wrong: %s", why);
-            return -1;
+            return MATHDOKU_LOGIC_CONTRADICTION;
         }
-        return 0;
+        return MATHDOKU_LOGIC_SOLVED;
     }
     int got = 0;
     if (uses(lg, MATHDOKU_TECH_NAKED_SINGLE))
@@ -1319,11 +1320,12 @@ int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *st)
     if (!got && uses(lg, MATHDOKU_TECH_GUESS))
         got = guess(lg, st);
     if (lg->failed)
-        return -2;
+        return MATHDOKU_LOGIC_NOMEM;
     st->n_removed = lg->n_rm;
     st->removed_cell = lg->rc;
     st->removed_digit = lg->rd;
-    return got == 0 ? 2 : got;
+    /* a finder gives 1 for a step, 0 for none, -1 for a contradiction */
+    return got == 0 ? MATHDOKU_LOGIC_STUCK : (mathdoku_logic_status)got;
 }
 
 /* ---- the candidate grid ------------------------------------------------- */
@@ -1385,7 +1387,7 @@ int mathdoku_rate(const mathdoku *p, const mathdoku_rules *rules,
         memset(used, 0, MATHDOKU_TECH_COUNT * sizeof *used);
     int grade = MATHDOKU_GRADE_EASY, got;
     mathdoku_step st;
-    while ((got = mathdoku_logic_step(lg, &st)) == 1) {
+    while ((got = mathdoku_logic_step(lg, &st)) == MATHDOKU_LOGIC_STEP) {
         int g = mathdoku_technique_grade(st.tech);
         if (g > grade)
             grade = g;

@@ -117,12 +117,22 @@ void mathdoku_logic_set_techniques(mathdoku_logic *lg, uint32_t allowed);
 /* No text: for grading many puzzles. */
 void mathdoku_logic_set_quiet(mathdoku_logic *lg, int quiet);
 
+/* What mathdoku_logic_step did (the values are those it always had). */
+typedef enum mathdoku_logic_status {
+    MATHDOKU_LOGIC_STEP = 1,            /* a step, described in *step */
+    MATHDOKU_LOGIC_SOLVED = 0,          /* the grid is full: no step */
+    MATHDOKU_LOGIC_STUCK = 2,           /* no allowed technique applies */
+    MATHDOKU_LOGIC_CONTRADICTION = -1,  /* the puzzle contradicts itself
+                                           (step->text says where: a bad
+                                           puzzle, or one with no
+                                           solution) */
+    MATHDOKU_LOGIC_NOMEM = -2
+} mathdoku_logic_status;
+
 /* Finds the next step with the simplest technique that gives one, applies
- * it and describes it in *step (valid until the next call).  Returns 1
- * for a step, 0 when the grid is full, 2 when no allowed technique
- * applies, -1 when the puzzle contradicts itself (step->text says where:
- * a bad puzzle, or one with no solution), -2 for no memory. */
-int mathdoku_logic_step(mathdoku_logic *lg, mathdoku_step *step);
+ * it and describes it in *step (valid until the next call). */
+mathdoku_logic_status mathdoku_logic_step(mathdoku_logic *lg,
+                                          mathdoku_step *step);
 
 /* The grid so far (0: empty) and a cell's candidates. */
 const int *mathdoku_logic_grid(const mathdoku_logic *lg);
