@@ -316,6 +316,26 @@ int mdg_neighbours(int N, int i, int *nb)
     return n;
 }
 
+/* The cages next to cage k that it can merge with (their cells together
+ * within the largest cage size), each once, into near[] (room for
+ * 4 * MATHDOKU_GEN_MAX_SIZE); returns how many. */
+int mdg_mergeable(const mathdoku_gen *g, int k, int *near)
+{
+    const gcage *c = &g->cages[k];
+    int m = 0, nb[4];
+    for (int j = 0; j < c->n; j++) {
+        int q = mdg_neighbours(g->N, c->cells[j], nb);
+        for (int e = 0; e < q; e++) {
+            int k2 = g->cage_of[nb[e]], seen = k2 == k;
+            for (int f = 0; f < m; f++)
+                seen |= near[f] == k2;
+            if (!seen && c->n + g->cages[k2].n <= g->max_size)
+                near[m++] = k2;
+        }
+    }
+    return m;
+}
+
 /* Random connected cages with sizes drawn from the weights; cells left
  * alone (when singletons are not wanted) join a neighbouring cage.  -1
  * when one cannot (every neighbour full): the caller draws again. */
@@ -865,17 +885,8 @@ static int try_operation(mathdoku_gen *g, grid_rng *r, int k)
 static int try_merge(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
-    int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
-    for (int j = 0; j < c->n; j++) {
-        int q = mdg_neighbours(g->N, c->cells[j], nb);
-        for (int e = 0; e < q; e++) {
-            int k2 = g->cage_of[nb[e]], seen = k2 == k;
-            for (int f = 0; f < m; f++)
-                seen |= near[f] == k2;
-            if (!seen && c->n + g->cages[k2].n <= g->max_size)
-                near[m++] = k2;
-        }
-    }
+    int near[4 * MATHDOKU_GEN_MAX_SIZE];
+    int m = mdg_mergeable(g, k, near);
     grid_shuffle(r, near, m);
     for (int f = 0; f < m; f++) {
         gcage *c2 = &g->cages[near[f]];

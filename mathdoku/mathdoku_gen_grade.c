@@ -113,17 +113,8 @@ static int weakest_op(mathdoku_gen *g, int k)
 static int merge_any(mathdoku_gen *g, grid_rng *r, int k)
 {
     gcage *c = &g->cages[k];
-    int near[4 * MATHDOKU_GEN_MAX_SIZE], m = 0, nb[4];
-    for (int j = 0; j < c->n; j++) {
-        int q = mdg_neighbours(g->N, c->cells[j], nb);
-        for (int e = 0; e < q; e++) {
-            int k2 = g->cage_of[nb[e]], seen = k2 == k;
-            for (int f = 0; f < m; f++)
-                seen |= near[f] == k2;
-            if (!seen && c->n + g->cages[k2].n <= g->max_size)
-                near[m++] = k2;
-        }
-    }
+    int near[4 * MATHDOKU_GEN_MAX_SIZE];
+    int m = mdg_mergeable(g, k, near);
     if (!m)
         return 0;
     gcage *c2 = &g->cages[near[grid_rng_below(r, m)]];

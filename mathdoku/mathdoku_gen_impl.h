@@ -64,6 +64,7 @@ long mdg_tuple_count(const mathdoku_gen *g, const int *cells, int n,
                      mathdoku_op op, long long target);
 int mdg_strongest_op(mathdoku_gen *g, int k);
 int mdg_neighbours(int N, int i, int *nb);
+int mdg_mergeable(const mathdoku_gen *g, int k, int *near);
 int mdg_partition(mathdoku_gen *g, grid_rng *r);
 int mdg_budget_left(const mathdoku_gen *g, uint64_t *nodes, double *seconds);
 unsigned mdg_any_ops(const mathdoku_gen *g, const int *cells, int n);
