@@ -25,6 +25,10 @@ def test_readme_code_blocks():
     options, diagonals = env["queens"](8)
     assert env["count"](options, secondary=diagonals) == 92
     assert env["board"][0][0] in "FILNPTUVWXYZ"
+    # the tiling the tutorial shows is the one its code finds
+    shown = text.split("\nprints\n\n", 1)[1].split("\n\n", 1)[0]
+    assert ["".join(row) for row in env["board"]] == \
+        [line.strip() for line in shown.splitlines()]
 
 
 def test_module_docstring_examples():
