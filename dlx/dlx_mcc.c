@@ -33,7 +33,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- bounds and costs in the matrix ------------------------------------ */
 
@@ -710,16 +709,8 @@ typedef struct run {
     double start;
 } run;
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* dlx3's choice: the fewest ways to branch (len + s - bound + 1, where s
- * is the slack, at most the bound), then the least s, then the longest
- * list, leftmost.  A score <= 0 is a dead end whatever comes after it. */
+/* The index of the lowest set bit of a non-zero word (as the other
+ * engines' lowest_bit; the search keeps arrays of its own). */
 static inline int lowest_bit(uint64_t w)
 {
 #if defined(__GNUC__)
@@ -732,7 +723,10 @@ static inline int lowest_bit(uint64_t w)
 #endif
 }
 
-/* The same choice without a branch per item, when every number fits a
+/* dlx3's choice: the fewest ways to branch (len + s - bound + 1, where s
+ * is the slack, at most the bound), then the least s, then the longest
+ * list, leftmost.  A score <= 0 is a dead end whatever comes after it.
+ * Here without a branch per item, when every number fits a
  * key: (t + 1024, s, 2^21 - 1 - len, k) in 21, 10, 21 and 12 bits, so
  * that the least key is dlx3's choice (ties: leftmost).  mcc_build says
  * whether they fit (lists below 2^20, bounds below 1024, 4095 items). */
@@ -757,6 +751,7 @@ static inline int choose_packed(const dlxi_mcc *e, int *best_item)
     return (int)(least >> 43) - 1024;
 }
 
+/* The same choice, item by item (any sizes). */
 static inline int choose(const dlxi_mcc *e, int *best_item)
 {
     const mitem *cl = e->cl;
@@ -901,7 +896,7 @@ static inline int spent(run *R)
             R->outcome = DLX_STOP_CALLBACK;
             return 1;
         }
-        if (s->max_seconds > 0 && now_seconds() - R->start >= s->max_seconds) {
+        if (s->max_seconds > 0 && dlxi_now_seconds() - R->start >= s->max_seconds) {
             R->outcome = DLX_STOP_TIME;
             return 1;
         }
@@ -1191,7 +1186,7 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
     R.s = s;
     R.hook = hook;
     R.maxl = -1;
-    R.start = now_seconds();
+    R.start = dlxi_now_seconds();
     int status = mcc_build(e, m, s->forced, s->n_forced);
     if (status == DLX_OK && hook) {
         status = prepare_costs(e, m);
@@ -1213,7 +1208,7 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
     r->nodes = R.nodes;
     r->updates = R.updates;
     r->max_level = R.maxl;
-    r->seconds = now_seconds() - R.start;
+    r->seconds = dlxi_now_seconds() - R.start;
     r->first = e->first_n ? e->first : NULL;
     r->first_n = e->first_n;
     r->level_nodes = e->level_nodes;
