@@ -30,6 +30,7 @@
  */
 #include "dlx_mcc.h"
 
+#include <float.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -781,8 +782,10 @@ static inline int choose(const dlxi_mcc *e, int *best_item)
  * (e->indep, full costs), or over all items at the cost per primary item
  * (lbw), whichever is more.  A pass of its own before the choice, so
  * that a node the bound cuts off walks no list (a fifth to a quarter of
- * the nodes on random assignments). */
-static inline double lower_bound(const dlxi_mcc *e)
+ * the nodes on random assignments).  DBL_MAX when an item that must
+ * take an option has none cheaper than `limit` (the choice's dead end,
+ * score <= 0, found without its walks). */
+static inline double lower_bound(const dlxi_mcc *e, int64_t limit)
 {
     const mitem *cl = e->cl;
     const mnode *nd = e->nd;
@@ -791,7 +794,9 @@ static inline double lower_bound(const dlxi_mcc *e)
         for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
             int k = (w << 6) + lowest_bit(bits);
             int need = cl[k].bound - cl[k].slack, top = nd[k].down;
-            if (need > 0 && top != k) {
+            if (need > 0 && (top == k || e->ncn[top] >= limit))
+                return DBL_MAX;
+            if (need > 0) {
                 double c = (double)need * (double)e->ncn[top];
                 shared += c * e->lbw[k];
                 indep[e->indep[k] & 3] += c;
@@ -940,7 +945,8 @@ forward:
     if (level > R->maxl)
         R->maxl = level;
     if (costs && R->hook->cutoff < INT64_MAX &&
-        cut_off(R->hook, cur_cost, lower_bound(e)))
+        cut_off(R->hook, cur_cost,
+                lower_bound(e, R->hook->cutoff - cur_cost)))
         goto backdown;
     int score = costs ? choose_cost(e, R->hook->cutoff == INT64_MAX
                                            ? INT64_MAX
