@@ -67,7 +67,7 @@ static const cli_option options[] = {
     { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "time for an exact count before "
       "estimating (default 60 s), and again for the estimate; the time "
       "for --estimate and --classes; with --grids, before stopping with the "
-      "classes done (default none)" },
+      "classes done (default none), with --jobs for this shard alone" },
     CLI_OPTION_STATS,
     CLI_OPTION_HELP,
     CLI_END_OPTIONS

@@ -155,6 +155,10 @@ typedef struct sudoku_grids_options {
     int n_which;
     const dlx_jobs *jobs;
     sudoku_class_result *results;
+    /* The classes of sudoku_band_class_list when the caller has them
+     * (many counts of one class each: dlx-mpi), else NULL: listed here. */
+    const sudoku_band_class *classes;
+    size_t n_classes;
 } sudoku_grids_options;
 
 typedef struct sudoku_grids_result {

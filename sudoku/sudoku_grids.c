@@ -370,7 +370,8 @@ static int two_bands(int R, int C, const int *band, size_t memo_bytes,
 typedef struct grids_run {
     int R, C, method;
     const sudoku_grids_options *o;
-    sudoku_band_class *cls;
+    const sudoku_band_class *cls;
+    sudoku_band_class *listed;   /* cls when listed here: freed here */
     size_t n, next, done;
     size_t n_sel;            /* classes to count: o->which, or all n */
     dlx_count *completions;
@@ -581,7 +582,14 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
     g.memo_bytes = g.method == SUDOKU_GRIDS_TWO_BANDS
                        ? (size_t)1 << 20
                        : memo / (size_t)threads;
-    int status = sudoku_band_class_list(R, C, 50000000, &g.cls, &g.n);
+    int status = DLX_OK;
+    if (o->classes) {
+        g.cls = o->classes;
+        g.n = o->n_classes;
+    } else {
+        status = sudoku_band_class_list(R, C, 50000000, &g.listed, &g.n);
+        g.cls = g.listed;
+    }
     if (status != DLX_OK)
         return status;
     res->classes = g.n;
@@ -590,13 +598,13 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
     res->selected = g.n_sel;
     status = check_selection(&g, res);
     if (status != DLX_OK) {
-        free(g.cls);
+        free(g.listed);
         return status;
     }
     g.completions = calloc(g.n + 1, sizeof *g.completions);
     if (!g.completions || pthread_mutex_init(&g.lock, NULL) != 0) {
         free(g.completions);
-        free(g.cls);
+        free(g.listed);
         return DLX_ENOMEM;
     }
     pthread_t tid[1024];
@@ -615,6 +623,6 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
         status = total_grids(&g, res);
     res->seconds = now_seconds() - g.start;
     free(g.completions);
-    free(g.cls);
+    free(g.listed);
     return status;
 }
