@@ -98,7 +98,8 @@ sed '$s/ [0-9]*$/ 9x9/' jobs.2x3 >badjobs
 expect "a job not a number" $? 3 err "^badjobs:7:34: bad option number$"
 
 "$sudoku" bands --grids --shard 1/2 >/dev/null 2>err
-expect "--shard without --jobs" $? 4 err "^sudoku bands: --shard needs --jobs FILE$"
+expect "--shard without --jobs" $? 4 err \
+    "^sudoku bands: --shard needs --jobs FILE$"
 
 # a budget holds per shard: 8x8 classes take minutes, --timeout stops
 # each shard, which says so (exit 5) and writes its classes as partial;
