@@ -227,6 +227,18 @@ static void test_grids_shards(void)
           "the jobs of 4x4 refused for 6x6 (bad job %d)", r.bad_job);
     dlx_jobs_free(&jobs);
     dlx_jobs_free(&other);
+    /* the classes given by the caller (dlx-mpi lists them once): the same
+     * total, and the caller's list is left alone */
+    sudoku_band_class *cl;
+    size_t n;
+    CHECK(sudoku_band_class_list(2, 3, 1000, &cl, &n) == DLX_OK, "list");
+    sudoku_grids_options given = { .threads = 2, .classes = cl,
+                                   .n_classes = n };
+    char got[DLX_COUNT_STRLEN];
+    CHECK(sudoku_count_grids(2, 3, &given, &r) == DLX_OK &&
+          !strcmp(dlx_count_str(r.grids, got), "28200960") &&
+          cl[0].size > 0, "6x6 from the caller's classes: %s", got);
+    free(cl);
 }
 
 int main(void)
