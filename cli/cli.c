@@ -299,6 +299,52 @@ int cli_value_threads(cli_parser *p, int *out)
     return 0;
 }
 
+int cli_value_shard(cli_parser *p, int *k, int *n)
+{
+    const char *v = p->value, *slash = strchr(v, '/'), *end;
+    long long a, b;
+    if (!slash || text_number(v, 1000000000, &a, &end) != 0 ||
+        end != slash || text_number(slash + 1, 1000000000, &b, &end) != 0 ||
+        *end || b < 1 || a < 1 || a > b)
+        return bad_value(p, "K/N with 1 <= K <= N");
+    *k = (int)a;
+    *n = (int)b;
+    return 0;
+}
+
+int cli_read_jobs(const char *prog, const char *file, dlx_jobs *jobs,
+                  uint64_t *fingerprint)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        cli_report(prog, 0, 0, "%s: %s", file, strerror(errno));
+        return CLI_EXIT_INPUT;
+    }
+    dlx_diag err;
+    int status = dlx_jobs_read(f, jobs, fingerprint, &err);
+    fclose(f);
+    if (status == DLX_OK)
+        return 0;
+    if (err.line > 0)
+        cli_report_diag(file, &err);
+    else
+        cli_report(prog, 0, 0, "%s: %s", file, err.message);
+    return status == DLX_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+}
+
+int *cli_select_jobs(int n_jobs, long job, int shard_k, int shard_n, int *n)
+{
+    int *which = malloc(((size_t)n_jobs + 1) * sizeof *which);
+    *n = 0;
+    if (!which)
+        return NULL;
+    for (int k = 0; k < n_jobs; k++)
+        if ((job < 0 && !shard_n) || k == job ||
+            (shard_n && k % shard_n == shard_k - 1))
+            which[(*n)++] = k;
+    return which;
+}
+
 /* ---- shared options and help ----------------------------------------- */
 
 void cli_search_init(cli_search *s)

@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "dlx.h"
+#include "dlx_parallel.h"
 #include "dlx_read.h"
 #include "text.h"
 
@@ -190,6 +191,8 @@ int cli_value_seconds(cli_parser *p, double *out);
 int cli_value_choice(cli_parser *p, const char *const *names, int *out);
 /* 1..1024, or "auto" for the number of processors. */
 int cli_value_threads(cli_parser *p, int *out);
+/* K/N with 1 <= K <= N (--shard: the jobs whose id is K-1 modulo N). */
+int cli_value_shard(cli_parser *p, int *k, int *n);
 
 /* ---- the options of every search ------------------------------------ */
 
@@ -374,6 +377,17 @@ typedef struct cli_tally {
 const char *cli_verdict(cli_batch *b, cli_tally *t, const char *file,
                         int line, const cli_found *f, int one_wanted,
                         int quiet);
+
+/* ---- jobs files: counting on many machines (dlx, sudoku bands) ------ */
+
+/* Reads the jobs file `file` (dlx_jobs_read): 0, or an exit status
+ * (CLI_EXIT_INPUT, CLI_EXIT_SYSTEM) once the reason is said, as
+ * "file:line:col: message" when it has a place. */
+int cli_read_jobs(const char *prog, const char *file, dlx_jobs *jobs,
+                  uint64_t *fingerprint);
+/* The ids of --job ID (job >= 0), of --shard K/N (shard_n > 0), or all
+ * n_jobs of them: an array of *n (free() it), NULL when out of memory. */
+int *cli_select_jobs(int n_jobs, long job, int shard_k, int shard_n, int *n);
 
 /* A count as printed: "598", or "598+" when the search was cut short, in
  * every command alike. */

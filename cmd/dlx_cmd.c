@@ -151,24 +151,6 @@ static const char *item_name(void *ctx, int item, char *buf, size_t size)
     return p->item_names[item];
 }
 
-/* --shard K/N */
-static int shard_value(cli_parser *ps, int *k, int *n)
-{
-    const char *v = ps->value, *slash = strchr(v, '/'), *end;
-    long long a, b;
-    if (!slash || text_number(v, 1000000000, &a, &end) != 0 ||
-        end != slash || text_number(slash + 1, 1000000000, &b, &end) != 0 ||
-        *end || b < 1 || a < 1 || a > b) {
-        char q[120];
-        return cli_usage_error(command.prog, "--shard: %s is not K/N with 1 "
-                               "<= K <= N", text_quote(v, strlen(v), 40, q,
-                                                       sizeof q));
-    }
-    *k = (int)a;
-    *n = (int)b;
-    return 0;
-}
-
 static int own_option(void *ctx, cli_parser *ps, int id)
 {
     options_t *o = ctx;
@@ -212,7 +194,7 @@ static int own_option(void *ctx, cli_parser *ps, int id)
         o->job = (long)v;
         return st;
     default: /* OPT_SHARD */
-        return shard_value(ps, &o->shard_k, &o->shard_n);
+        return cli_value_shard(ps, &o->shard_k, &o->shard_n);
     }
 }
 
@@ -485,46 +467,12 @@ static void print_workers(const dlx_parallel_result *pr, int n_jobs)
                 max / (sum / pr->n_workers));
 }
 
-/* The ids of --job ID or --shard K/N, or all. */
-static int *select_jobs(const options_t *o, const dlx_jobs *jobs, int *n)
-{
-    int *which = malloc(((size_t)jobs->n + 1) * sizeof *which);
-    *n = 0;
-    if (!which)
-        return NULL;
-    for (int k = 0; k < jobs->n; k++)
-        if ((o->job < 0 && !o->shard_n) || k == o->job ||
-            (o->shard_n && k % o->shard_n == o->shard_k - 1))
-            which[(*n)++] = k;
-    return which;
-}
-
-/* Reads a jobs file: DLX_OK, or an exit status with the message said. */
-static int read_jobs(const char *file, dlx_jobs *jobs, uint64_t *fp)
-{
-    FILE *f = fopen(file, "r");
-    if (!f) {
-        cli_report(command.prog, 0, 0, "%s: %s", file, strerror(errno));
-        return CLI_EXIT_INPUT;
-    }
-    dlx_diag err;
-    int status = dlx_jobs_read(f, jobs, fp, &err);
-    fclose(f);
-    if (status == DLX_OK)
-        return DLX_OK;
-    if (err.line > 0)
-        cli_report_diag(file, &err);
-    else
-        cli_report(command.prog, 0, 0, "%s: %s", file, err.message);
-    return status == DLX_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
-}
-
 static int count_job_file(const options_t *o, dlx_problem *p)
 {
     dlx_jobs jobs;
     uint64_t fp;
-    int rc = read_jobs(o->jobs_file, &jobs, &fp);
-    if (rc != DLX_OK)
+    int rc = cli_read_jobs(command.prog, o->jobs_file, &jobs, &fp);
+    if (rc != 0)
         return rc;
     if (fp != dlx_fingerprint(p->matrix)) {
         cli_report(command.prog, 0, 0, "%s: the jobs were split from another "
@@ -541,7 +489,8 @@ static int count_job_file(const options_t *o, dlx_problem *p)
         return CLI_EXIT_USAGE;
     }
     int n_which;
-    int *which = select_jobs(o, &jobs, &n_which);
+    int *which = cli_select_jobs(jobs.n, o->job, o->shard_k, o->shard_n,
+                                 &n_which);
     dlx_diag err;
     int status = which ? dlx_jobs_check(p->matrix, &jobs, which, n_which,
                                         &err)
@@ -739,8 +688,8 @@ static int merge_files(const char **files, int n_files)
 {
     dlx_jobs jobs;
     uint64_t fp;
-    int rc = read_jobs(files[0], &jobs, &fp);
-    if (rc != DLX_OK)
+    int rc = cli_read_jobs(command.prog, files[0], &jobs, &fp);
+    if (rc != 0)
         return rc;
     dlx_merge mg;
     if (dlx_merge_init(&mg, jobs.n, fp) != DLX_OK) {

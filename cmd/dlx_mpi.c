@@ -3,10 +3,18 @@
  *
  *   mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [--stats] FILE
  *
+ *   mpirun -np N dlx-mpi --sudoku-grids RxC [--stats]
+ *
  * Every rank reads FILE and splits it the same way (the split is
  * deterministic), so only job ids and counts travel.  Rank 0 hands out
  * jobs on demand, one at a time, and adds up the counts; ranks 1..N-1
  * count.  With one rank, rank 0 counts everything itself.
+ *
+ * The sudoku grids are counted as shards: rank r counts the band classes
+ * r, r + N, ... in one call, whose cache of band counts serves all its
+ * classes (a class counted alone pays for its cache again: 44 9x9
+ * classes handed out one at a time took over 8 times the CPU), and rank
+ * 0 adds up the ranks' grids.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -23,22 +31,36 @@
 #include "dlx.h"
 #include "dlx_parallel.h"
 #include "dlx_read.h"
+#include "sudoku_bands.h"
 
 enum { TAG_RESULT = 1, TAG_JOB = 2 };
 
-/* A worker's message: the job it finished (-1 on the first request). */
+/* A worker's message: the job it finished (-1 on the first request), and
+ * the status of its count (DLX_OK, or why it has no count). */
 typedef struct result_msg {
-    int64_t job;
+    int64_t job, status;
     uint64_t hi, lo, nodes;
     double seconds;
 } result_msg;
 
-enum { OPT_DEPTH = CLI_OPT_OWN, OPT_MIN_JOBS };
+/* What the ranks count: job k of n, into *r; DLX_OK or a status. */
+typedef struct work {
+    int n_jobs, depth;
+    int (*count)(const struct work *w, int job, dlx_result *r);
+    dlx_matrix *m;                 /* a problem's jobs */
+    const dlx_jobs *jobs;
+} work;
+
+enum { OPT_DEPTH = CLI_OPT_OWN, OPT_MIN_JOBS, OPT_GRIDS };
 
 static const cli_option options[] = {
     { OPT_DEPTH, 0, "depth", "D", "cut the search at depth D (default 3)" },
     { OPT_MIN_JOBS, 0, "min-jobs", "K", "go deeper until at least K jobs "
       "(default 256 per rank)" },
+    { OPT_GRIDS, 0, "sudoku-grids", "RxC", "instead of FILE: count every "
+      "sudoku grid with R x C boxes, one job per band class (as 'sudoku "
+      "bands --grids --split'); the total as 'sudoku bands --grids' "
+      "prints it" },
     CLI_OPTION_STATS,
     CLI_HELP_OPTIONS
 };
@@ -46,7 +68,8 @@ static const cli_option options[] = {
 static const cli_command command = {
     "dlx-mpi",
     CLI_USAGE("mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [--stats] "
-              "FILE"),
+              "FILE",
+              "mpirun -np N dlx-mpi --sudoku-grids RxC [--stats]"),
     "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"
     "hands out jobs (the cut of the search at depth D, or deeper until K\n"
     "jobs) and adds up their counts; every rank reads and splits FILE\n"
@@ -58,11 +81,33 @@ static const cli_command command = {
 
 typedef struct args {
     int depth, min_jobs;
+    int R, C;     /* --sudoku-grids; 0: a FILE */
 } args;
+
+/* RxC with 1 <= R, C and R * C <= SUDOKU_BAND_MAX_N */
+static int grids_value(cli_parser *ps, args *a)
+{
+    const char *v = ps->value, *x = strchr(v, 'x'), *end;
+    long long r, c;
+    if (!x || text_number(v, SUDOKU_BAND_MAX_N, &r, &end) != 0 || end != x ||
+        text_number(x + 1, SUDOKU_BAND_MAX_N, &c, &end) != 0 || *end ||
+        r < 1 || c < 1 || r * c > SUDOKU_BAND_MAX_N) {
+        char q[120];
+        return cli_usage_error(command.prog, "--sudoku-grids: %s is not RxC "
+                               "with R*C from 1 to %d",
+                               text_quote(v, strlen(v), 40, q, sizeof q),
+                               SUDOKU_BAND_MAX_N);
+    }
+    a->R = (int)r;
+    a->C = (int)c;
+    return 0;
+}
 
 static int own_option(void *ctx, cli_parser *ps, int id)
 {
     args *a = ctx;
+    if (id == OPT_GRIDS)
+        return grids_value(ps, a);
     return id == OPT_DEPTH ? cli_value_int(ps, 1, 10000, &a->depth)
                            : cli_value_int(ps, 0, 100000000, &a->min_jobs);
 }
@@ -90,7 +135,10 @@ static int parse(int argc, char **argv, int rank, args *a, cli_search *s,
     int n = 0, st = files ? cli_parse(&command, argc, argv, 1, s, files, &n,
                                       own_option, a)
                           : CLI_EXIT_SYSTEM;
-    if (st < 0 && n != 1)
+    if (st < 0 && a->R && n > 0)
+        st = cli_usage_error(command.prog, "--sudoku-grids counts the grids: "
+                             "no FILE ('%s')", files[0]);
+    else if (st < 0 && !a->R && n != 1)
         st = cli_usage_error(command.prog, "one input file, please");
     if (st < 0)
         *file = files[0];
@@ -126,9 +174,16 @@ static int load(const char *file, int rank, dlx_problem **p)
     return 0;
 }
 
-static void send_result(int64_t job, const dlx_result *r)
+static int count_job(const work *w, int job, dlx_result *r)
 {
-    result_msg msg = { job, 0, 0, 0, 0 };
+    const dlx_jobs *jobs = w->jobs;
+    return dlx_count_solutions(w->m, 0, jobs->opts + jobs->start[job],
+                               jobs->start[job + 1] - jobs->start[job], r);
+}
+
+static void send_result(int64_t job, int status, const dlx_result *r)
+{
+    result_msg msg = { job, status, 0, 0, 0, 0 };
     if (r) {
         msg.hi = r->solutions.hi;
         msg.lo = r->solutions.lo;
@@ -138,9 +193,9 @@ static void send_result(int64_t job, const dlx_result *r)
     MPI_Send(&msg, (int)sizeof msg, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
 }
 
-static void worker(dlx_matrix *m, const dlx_jobs *jobs)
+static void worker(const work *w)
 {
-    send_result(-1, NULL);
+    send_result(-1, DLX_OK, NULL);
     for (;;) {
         int job;
         MPI_Recv(&job, 1, MPI_INT, 0, TAG_JOB, MPI_COMM_WORLD,
@@ -148,67 +203,189 @@ static void worker(dlx_matrix *m, const dlx_jobs *jobs)
         if (job < 0)
             return;
         dlx_result r;
-        dlx_count_solutions(m, 0, jobs->opts + jobs->start[job],
-                            jobs->start[job + 1] - jobs->start[job], &r);
-        send_result(job, &r);
+        int status = w->count(w, job, &r);
+        send_result(job, status, &r);
     }
 }
 
-static int master(dlx_matrix *m, const dlx_jobs *jobs, int ranks, int stats)
+/* The tally of rank 0. */
+typedef struct tally {
+    dlx_count total;
+    uint64_t nodes;
+    int status;                /* the first that is not DLX_OK */
+    double *busy;
+    int *counted;
+} tally;
+
+static void add_result(tally *t, int rank, const result_msg *msg)
+{
+    if (msg->status != DLX_OK && t->status == DLX_OK)
+        t->status = (int)msg->status;
+    t->total = dlx_count_add(t->total, (dlx_count){ msg->hi, msg->lo });
+    t->nodes += msg->nodes;
+    t->busy[rank] += msg->seconds;
+    t->counted[rank]++;
+}
+
+/* Hands out the jobs, one at a time, to the ranks that ask. */
+static void hand_out(const work *w, int ranks, tally *t)
+{
+    int next = 0, active = ranks - 1;
+    while (active > 0) {
+        result_msg msg;
+        MPI_Status st;
+        MPI_Recv(&msg, (int)sizeof msg, MPI_BYTE, MPI_ANY_SOURCE,
+                 TAG_RESULT, MPI_COMM_WORLD, &st);
+        if (msg.job >= 0)
+            add_result(t, st.MPI_SOURCE, &msg);
+        int job = next < w->n_jobs ? next++ : -1;
+        if (job < 0)
+            active--;
+        MPI_Send(&job, 1, MPI_INT, st.MPI_SOURCE, TAG_JOB, MPI_COMM_WORLD);
+    }
+}
+
+static int master(const work *w, int ranks, int stats)
 {
     double t0 = MPI_Wtime();
-    dlx_count total = { 0, 0 };
-    uint64_t nodes = 0;
-    double *busy = calloc((size_t)ranks, sizeof *busy);
-    int *counted = calloc((size_t)ranks, sizeof *counted);
-    if (!busy || !counted) {
-        free(busy);
-        free(counted);
+    tally t = { { 0, 0 }, 0, DLX_OK, calloc((size_t)ranks, sizeof(double)),
+                calloc((size_t)ranks, sizeof(int)) };
+    if (!t.busy || !t.counted) {
+        free(t.busy);
+        free(t.counted);
         return CLI_EXIT_SYSTEM;
     }
     if (ranks == 1) {
-        for (int k = 0; k < jobs->n; k++) {
+        for (int k = 0; k < w->n_jobs; k++) {
             dlx_result r;
-            dlx_count_solutions(m, 0, jobs->opts + jobs->start[k],
-                                jobs->start[k + 1] - jobs->start[k], &r);
-            total = dlx_count_add(total, r.solutions);
-            nodes += r.nodes;
-            busy[0] += r.seconds;
-            counted[0]++;
+            int status = w->count(w, k, &r);
+            result_msg msg = { k, status, r.solutions.hi, r.solutions.lo,
+                               r.nodes, r.seconds };
+            add_result(&t, 0, &msg);
         }
     } else {
-        int next = 0, active = ranks - 1;
-        while (active > 0) {
-            result_msg msg;
-            MPI_Status st;
-            MPI_Recv(&msg, (int)sizeof msg, MPI_BYTE, MPI_ANY_SOURCE,
-                     TAG_RESULT, MPI_COMM_WORLD, &st);
-            if (msg.job >= 0) {
-                total = dlx_count_add(total, (dlx_count){ msg.hi, msg.lo });
-                nodes += msg.nodes;
-                busy[st.MPI_SOURCE] += msg.seconds;
-                counted[st.MPI_SOURCE]++;
-            }
-            int job = next < jobs->n ? next++ : -1;
-            if (job < 0)
-                active--;
-            MPI_Send(&job, 1, MPI_INT, st.MPI_SOURCE, TAG_JOB,
-                     MPI_COMM_WORLD);
-        }
+        hand_out(w, ranks, &t);
     }
-    char count[DLX_COUNT_STRLEN];
-    printf("%s\n", dlx_count_str(total, count));
+    int rc = 0;
+    if (t.status != DLX_OK) {
+        /* a job without its count: no total rather than a wrong one */
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(t.status));
+        rc = CLI_EXIT_SYSTEM;
+    } else {
+        char count[DLX_COUNT_STRLEN];
+        printf("%s\n", dlx_count_str(t.total, count));
+    }
     if (stats) {
         fprintf(stderr, "ranks: %d, jobs: %d at depth %d, nodes: %" PRIu64
-                ", seconds: %.3f\n", ranks, jobs->n, jobs->depth, nodes,
+                ", seconds: %.3f\n", ranks, w->n_jobs, w->depth, t.nodes,
                 MPI_Wtime() - t0);
         for (int k = 0; k < ranks; k++)
-            fprintf(stderr, "rank %d: %d jobs, %.3f s busy\n", k, counted[k],
-                    busy[k]);
+            fprintf(stderr, "rank %d: %d jobs, %.3f s busy\n", k,
+                    t.counted[k], t.busy[k]);
     }
-    free(busy);
-    free(counted);
-    return cli_finish_output(command.prog);
+    free(t.busy);
+    free(t.counted);
+    return cli_exit_worse(rc, cli_finish_output(command.prog));
+}
+
+/* The work of this rank: the problem's jobs. */
+static int prepare(const args *a, const char *file, int rank, int ranks,
+                   dlx_problem **p, dlx_jobs *jobs, work *w)
+{
+    memset(w, 0, sizeof *w);
+    int min_jobs = a->min_jobs >= 0 ? a->min_jobs : 256 * ranks;
+    int rc = load(file, rank, p);
+    if (rc == 0 && dlx_split((*p)->matrix, NULL, 0, a->depth, min_jobs,
+                             jobs) != DLX_OK)
+        rc = CLI_EXIT_SYSTEM;
+    w->count = count_job;
+    w->m = rc == 0 ? (*p)->matrix : NULL;
+    w->jobs = jobs;
+    w->n_jobs = jobs->n;
+    w->depth = jobs->depth;
+    return rc;
+}
+
+/* This rank's shard of the classes: the sum of their grids in *msg
+ * (job: how many classes). */
+static void count_classes(const args *a, const sudoku_band_class *cls,
+                          size_t n, int rank, int ranks, result_msg *msg)
+{
+    int *which = malloc((n / (size_t)ranks + 1) * sizeof *which), k = 0;
+    sudoku_class_result *cr = calloc(n / (size_t)ranks + 1, sizeof *cr);
+    memset(msg, 0, sizeof *msg);
+    msg->status = which && cr ? DLX_OK : DLX_ENOMEM;
+    for (size_t j = (size_t)rank; which && j < n; j += (size_t)ranks)
+        which[k++] = (int)j;
+    sudoku_grids_options o = { .threads = 1, .which = which, .n_which = k,
+                               .results = cr, .classes = cls,
+                               .n_classes = n };
+    sudoku_grids_result res;
+    if (msg->status == DLX_OK)
+        msg->status = sudoku_count_grids(a->R, a->C, &o, &res);
+    dlx_count sum = { 0, 0 };
+    for (int w = 0; msg->status == DLX_OK && w < k; w++) {
+        sum = dlx_count_add(sum, cr[w].grids);
+        msg->nodes += cr[w].subproblems;
+        msg->seconds += cr[w].seconds;
+    }
+    msg->job = k;
+    msg->hi = sum.hi;
+    msg->lo = sum.lo;
+    free(which);
+    free(cr);
+}
+
+/* --sudoku-grids: each rank its shard, rank 0 the total. */
+static int grids_main(const args *a, int rank, int ranks, int stats)
+{
+    double t0 = MPI_Wtime();
+    sudoku_band_class *cls = NULL;
+    size_t n = 0;
+    int status = sudoku_band_class_list(a->R, a->C, 50000000, &cls, &n);
+    result_msg mine, *all = rank == 0 ? calloc((size_t)ranks, sizeof *all)
+                                      : NULL;
+    if (status == DLX_OK)
+        count_classes(a, cls, n, rank, ranks, &mine);
+    else
+        memset(&mine, 0, sizeof mine), mine.status = status;
+    free(cls);
+    MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all, rank == 0 ? (int)sizeof
+               mine : 0, MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (rank != 0)
+        return 0;
+    if (!all)
+        return CLI_EXIT_SYSTEM;
+    tally t = { { 0, 0 }, 0, DLX_OK, calloc((size_t)ranks, sizeof(double)),
+                calloc((size_t)ranks, sizeof(int)) };
+    for (int r = 0; t.busy && t.counted && r < ranks; r++) {
+        add_result(&t, r, &all[r]);
+        t.counted[r] = (int)all[r].job;
+    }
+    int rc = 0;
+    if (!t.busy || !t.counted || t.status != DLX_OK) {
+        cli_report(command.prog, 0, 0, "%s", t.status == DLX_ETOOBIG
+                   ? "too many bands to classify (more than 50,000,000 "
+                     "with the first row fixed)"
+                   : dlx_strerror(t.status == DLX_OK ? DLX_ENOMEM
+                                                     : t.status));
+        rc = t.status == DLX_ETOOBIG ? CLI_EXIT_USAGE : CLI_EXIT_SYSTEM;
+    } else {
+        char count[DLX_COUNT_STRLEN];
+        printf("%s\n", dlx_count_str(t.total, count));
+    }
+    if (stats && rc == 0) {
+        fprintf(stderr, "ranks: %d, classes: %zu, memo sub-problems: %"
+                PRIu64 ", seconds: %.3f\n", ranks, n, t.nodes,
+                MPI_Wtime() - t0);
+        for (int r = 0; r < ranks; r++)
+            fprintf(stderr, "rank %d: %d classes, %.3f s busy\n", r,
+                    t.counted[r], t.busy[r]);
+    }
+    free(t.busy);
+    free(t.counted);
+    free(all);
+    return cli_exit_worse(rc, cli_finish_output(command.prog));
 }
 
 int main(int argc, char **argv)
@@ -217,7 +394,7 @@ int main(int argc, char **argv)
     int rank, ranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    args a = { 3, -1 };
+    args a = { 3, -1, 0, 0 };
     cli_search search;
     cli_search_init(&search);
     const char *file = NULL;
@@ -226,25 +403,24 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rank == 0 ? rc : 0;
     }
-    rc = 0;
-    int depth = a.depth, stats = search.stats;
-    int min_jobs = a.min_jobs >= 0 ? a.min_jobs : 256 * ranks;
+    if (a.R) {
+        rc = grids_main(&a, rank, ranks, search.stats);
+        MPI_Finalize();
+        return rank == 0 ? rc : 0;
+    }
     dlx_problem *p = NULL;
     dlx_jobs jobs;
     memset(&jobs, 0, sizeof jobs);
-    if (rc == 0)
-        rc = load(file, rank, &p);
-    if (rc == 0 && dlx_split(p->matrix, NULL, 0, depth, min_jobs, &jobs) !=
-                       DLX_OK)
-        rc = CLI_EXIT_SYSTEM;
+    work w;
+    rc = prepare(&a, file, rank, ranks, &p, &jobs, &w);
     /* every rank must agree before any waits on another */
     int worst = rc;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (worst == 0) {
         if (rank == 0)
-            rc = master(p->matrix, &jobs, ranks, stats);
+            rc = master(&w, ranks, search.stats);
         else
-            worker(p->matrix, &jobs);
+            worker(&w);
     } else {
         rc = worst;
     }

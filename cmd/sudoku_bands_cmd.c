@@ -18,7 +18,8 @@
 #include "sudoku_grid.h"
 
 enum { OPT_FIX = CLI_OPT_OWN, OPT_COUNT, OPT_LIST, OPT_PLAIN, OPT_CLASSES,
-       OPT_ESTIMATE, OPT_GRIDS, OPT_GRID_METHOD, OPT_MEMO_MB };
+       OPT_ESTIMATE, OPT_GRIDS, OPT_GRID_METHOD, OPT_MEMO_MB, OPT_SPLIT,
+       OPT_JOBS, OPT_JOB, OPT_SHARD };
 
 static const cli_option options[] = {
     { SUDOKU_OPT_BOX, 'b', "box", "RxC", "box shape (default 3x3)" },
@@ -52,11 +53,21 @@ static const cli_option options[] = {
       "having the rest) or 'auto' (two-bands where it applies)" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "with --grids: memory for the memo "
       "tables in MiB, shared by the threads (default 4096)" },
+    { OPT_SPLIT, 0, "split", NULL, "with --grids: write the jobs file for "
+      "other machines instead of counting: one job per class, in the "
+      "format of 'dlx split'" },
+    { OPT_JOBS, 0, "jobs", "JOBS", "with --grids: count the classes of a "
+      "jobs file of --split (the same --box) and print a results file "
+      "for 'dlx merge JOBS RESULTS...', which adds them up to the number "
+      "of grids" },
+    { OPT_JOB, 0, "job", "ID", "with --jobs: only this job" },
+    { OPT_SHARD, 0, "shard", "K/N", "with --jobs: only the jobs whose id is "
+      "K-1 modulo N (K = 1..N)" },
     CLI_OPTION_THREADS,
     { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "time for an exact count before "
       "estimating (default 60 s), and again for the estimate; the time "
       "for --estimate and --classes; with --grids, before stopping with the "
-      "classes done (default none)" },
+      "classes done (default none), with --jobs for this shard alone" },
     CLI_OPTION_STATS,
     CLI_OPTION_HELP,
     CLI_END_OPTIONS
@@ -67,12 +78,18 @@ static const cli_command bands_command = {
 
     CLI_USAGE("sudoku bands [--box RxC | --size N] [--fix-first-row]",
               "             [--count | --list [--plain] | --classes | "
-              "--grids]"),
+              "--grids]",
+              "sudoku bands --grids [--box RxC] --split > JOBS",
+              "sudoku bands --grids [--box RxC] --jobs JOBS [--shard K/N | "
+              "--job ID] > RESULTS",
+              "dlx merge JOBS RESULTS...   (the number of grids)"),
     "The completions of the first band (the first R rows) of an N x N sudoku\n"
     "with R x C boxes (default 3x3), counted by the exact cover engine with\n"
     "the column items secondary.",
     options, NULL,
-    { "done", NULL, NULL, NULL, NULL,
+    { "done", NULL, NULL,
+      "--jobs: the jobs file is not valid (file:line:col: message) or "
+      "not of this --box", NULL,
       "estimated, cut short, or too many bands to classify",
       "out of memory, or the output could not be written" }
 };
@@ -119,6 +136,11 @@ static int list_band(void *ctx, const int *chosen, int n)
 typedef struct bands_args {
     sudoku_read_options box;
     int fix, mode, plain;   /* mode: 0 count, 1 list, 2 classes, 3 grids */
+    int mode_set;
+    int split;              /* --split */
+    const char *jobs_file;  /* --jobs */
+    long job;               /* --job; -1: all */
+    int shard_k, shard_n;   /* --shard; n 0: all */
     uint64_t estimate;
     int method;
     uint64_t memo_mb;
@@ -137,7 +159,22 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_GRIDS:
         a->mode = id == OPT_COUNT ? 0 : id == OPT_LIST ? 1
                 : id == OPT_CLASSES ? 2 : 3;
+        a->mode_set = 1;
         return 0;
+    case OPT_SPLIT:
+        a->split = 1;
+        return 0;
+    case OPT_JOBS:
+        a->jobs_file = ps->value;
+        return 0;
+    case OPT_JOB: {
+        uint64_t v;
+        int st = cli_value_count(ps, 0, INT32_MAX, &v);
+        a->job = (long)v;
+        return st;
+    }
+    case OPT_SHARD:
+        return cli_value_shard(ps, &a->shard_k, &a->shard_n);
     case OPT_GRID_METHOD:
         if (!strcmp(ps->value, "auto") || !strcmp(ps->value, "whole") ||
             !strcmp(ps->value, "two-bands")) {
@@ -183,21 +220,26 @@ static void on_class(void *ctx, size_t k, const sudoku_band_class *cl,
                       cli_seconds() - g->progress.start);
 }
 
-static int grids(const bands_args *a, const cli_search *search)
+/* The options of a --grids count (its progress in *show). */
+static sudoku_grids_options grids_options(const bands_args *a,
+                                          const cli_search *search,
+                                          grids_show *show)
 {
-    int R = a->box.box.R, C = a->box.box.C, N = R * C;
-    grids_show show = { search->stats, { 0, 0, 0 } };
     sudoku_grids_options o = { 0 };
+    show->stats = search->stats;
     o.threads = search->threads;
     o.method = a->method;
     o.memo_bytes = (size_t)a->memo_mb << 20;
     o.max_seconds = search->timeout > 0 ? search->timeout : 0;
     o.on_class = on_class;
-    o.ctx = &show;
-    cli_progress_start(&show.progress);
-    sudoku_grids_result res;
-    int status = sudoku_count_grids(R, C, &o, &res);
-    cli_progress_clear(&show.progress);
+    o.ctx = show;
+    cli_progress_start(&show->progress);
+    return o;
+}
+
+/* An exit status for a failed count, the reason said. */
+static int grids_failed(int status)
+{
     if (status == DLX_ETOOBIG || status == DLX_EITEM) {
         cli_report(bands_command.prog, 0, 0, "%s", status == DLX_EITEM
                    ? "--grid-method two-bands needs two bands below the "
@@ -206,10 +248,20 @@ static int grids(const bands_args *a, const cli_search *search)
                      "with the first row fixed)");
         return CLI_EXIT_USAGE;
     }
-    if (status != DLX_OK) {
-        cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
-        return CLI_EXIT_SYSTEM;
-    }
+    cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
+    return CLI_EXIT_SYSTEM;
+}
+
+static int grids(const bands_args *a, const cli_search *search)
+{
+    int R = a->box.box.R, C = a->box.box.C, N = R * C;
+    grids_show show;
+    sudoku_grids_options o = grids_options(a, search, &show);
+    sudoku_grids_result res;
+    int status = sudoku_count_grids(R, C, &o, &res);
+    cli_progress_clear(&show.progress);
+    if (status != DLX_OK)
+        return grids_failed(status);
     char all[DLX_COUNT_STRLEN], fixed[DLX_COUNT_STRLEN];
     dlx_count_str(res.grids, all);
     dlx_count_str(res.fixed, fixed);
@@ -231,6 +283,132 @@ static int grids(const bands_args *a, const cli_search *search)
                    res.classes);
     int rc = cli_finish_output(bands_command.prog);
     return rc ? rc : cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
+}
+
+/* --split: one job per class, for --jobs on other machines. */
+static int split_grids(int R, int C)
+{
+    dlx_jobs jobs;
+    int status = sudoku_grids_split(R, C, &jobs);
+    if (status != DLX_OK)
+        return grids_failed(status);
+    dlx_jobs_write(stdout, &jobs, sudoku_grids_fingerprint(R, C));
+    int rc = cli_finish_output(bands_command.prog);
+    if (rc == 0)
+        fprintf(stderr, "sudoku bands: %d jobs, one per class of the %dx%d "
+                "grids (boxes %dx%d)\n", jobs.n, R * C, R * C, R, C);
+    dlx_jobs_free(&jobs);
+    return rc;
+}
+
+/* Says why the jobs file is not the jobs of this shape's classes. */
+static int bad_jobs(const bands_args *a, const dlx_jobs *jobs,
+                    const sudoku_grids_result *res)
+{
+    int R = a->box.box.R, C = a->box.box.C;
+    if (res->bad_job < 0)
+        cli_report(bands_command.prog, 0, 0, "%s: %d jobs, but the %dx%d "
+                   "grids have %zu classes", a->jobs_file, jobs->n, R * C,
+                   R * C, res->classes);
+    else
+        cli_report(a->jobs_file, jobs->line[res->bad_job], 0, "job %d is "
+                   "not class %d of the %dx%d grids (boxes %dx%d): its "
+                   "options do not force that class's first band",
+                   res->bad_job, res->bad_job, R * C, R * C, R, C);
+    return CLI_EXIT_INPUT;
+}
+
+/* Counts the classes of the shard and writes their results. */
+static int count_shard(const bands_args *a, const cli_search *search,
+                       const dlx_jobs *jobs, const int *which, int n_which)
+{
+    int R = a->box.box.R, C = a->box.box.C;
+    sudoku_class_result *cr = calloc((size_t)n_which + 1, sizeof *cr);
+    if (!cr)
+        return grids_failed(DLX_ENOMEM);
+    grids_show show;
+    sudoku_grids_options o = grids_options(a, search, &show);
+    o.which = which;
+    o.n_which = n_which;
+    o.jobs = jobs;
+    o.results = cr;
+    sudoku_grids_result res;
+    int status = sudoku_count_grids(R, C, &o, &res);
+    cli_progress_clear(&show.progress);
+    int rc = status == DLX_EOPTION ? bad_jobs(a, jobs, &res)
+           : status != DLX_OK      ? grids_failed(status)
+                                   : CLI_EXIT_OK;
+    if (status == DLX_OK) {
+        dlx_results_write_header(stdout, sudoku_grids_fingerprint(R, C));
+        for (int w = 0; w < n_which; w++) {
+            /* a class not reached is partial with nothing counted, so
+             * that merge says "partial" */
+            dlx_job_result r = { cr[w].grids, cr[w].subproblems,
+                                 cr[w].seconds, cr[w].complete
+                                     ? DLX_COMPLETE : DLX_STOP_TIME, 0 };
+            dlx_job_result_write(stdout, which[w], &r);
+        }
+        if (res.outcome != DLX_COMPLETE) {
+            cli_report(bands_command.prog, 0, 0, "cut short by --timeout: "
+                       "%zu of %d classes counted", res.done, n_which);
+            rc = CLI_EXIT_CUT;
+        }
+    }
+    free(cr);
+    return cli_exit_worse(rc, cli_finish_output(bands_command.prog));
+}
+
+/* --jobs FILE [--job ID | --shard K/N]: a results file for dlx merge. */
+static int shard_grids(const bands_args *a, const cli_search *search)
+{
+    int R = a->box.box.R, C = a->box.box.C;
+    dlx_jobs jobs;
+    uint64_t fp, want = sudoku_grids_fingerprint(R, C);
+    int rc = cli_read_jobs(bands_command.prog, a->jobs_file, &jobs, &fp);
+    if (rc != 0)
+        return rc;
+    if (fp != want) {
+        cli_report(bands_command.prog, 0, 0, "%s: not the jobs of the %dx%d "
+                   "grids with %dx%d boxes (fingerprint %016" PRIx64 ", "
+                   "--box %dx%d has %016" PRIx64 ")", a->jobs_file, R * C,
+                   R * C, R, C, fp, R, C, want);
+        dlx_jobs_free(&jobs);
+        return CLI_EXIT_INPUT;
+    }
+    if (a->job >= jobs.n) {
+        cli_report(bands_command.prog, 0, 0, "--job %ld: %s has jobs 0 to "
+                   "%d", a->job, a->jobs_file, jobs.n - 1);
+        dlx_jobs_free(&jobs);
+        return CLI_EXIT_USAGE;
+    }
+    int n_which;
+    int *which = cli_select_jobs(jobs.n, a->job, a->shard_k, a->shard_n,
+                                 &n_which);
+    rc = which ? count_shard(a, search, &jobs, which, n_which)
+               : grids_failed(DLX_ENOMEM);
+    free(which);
+    dlx_jobs_free(&jobs);
+    return rc;
+}
+
+/* --grids and its shards: the options that go together. */
+static int grids_mode(const bands_args *a, const cli_search *search)
+{
+    const char *prog = bands_command.prog;
+    if (a->mode_set && a->mode != 3)
+        return cli_usage_error(prog, "--split, --jobs, --job and --shard go "
+                               "with --grids");
+    if ((a->job >= 0 || a->shard_n) && !a->jobs_file)
+        return cli_usage_error(prog, "%s needs --jobs FILE",
+                               a->job >= 0 ? "--job" : "--shard");
+    if (a->job >= 0 && a->shard_n)
+        return cli_usage_error(prog, "--job and --shard exclude each other");
+    if (a->split && a->jobs_file)
+        return cli_usage_error(prog, "--split writes the jobs, --jobs counts "
+                               "them: not both");
+    if (a->split)
+        return split_grids(a->box.box.R, a->box.box.C);
+    return a->jobs_file ? shard_grids(a, search) : grids(a, search);
 }
 
 /* --classes: the bands and their classes, within timeout seconds. */
@@ -279,7 +457,7 @@ static int classes(int R, int C, double timeout)
 int sudoku_bands_main(int argc, char **argv)
 {
     bands_args a = { .box = { .box = { 3, 3, 9 } },
-                     .memo_mb = DLX_MEMO_DEFAULT_MB };
+                     .memo_mb = DLX_MEMO_DEFAULT_MB, .job = -1 };
     cli_search search;
     cli_search_init(&search);
     search.timeout = -1;    /* not given */
@@ -287,8 +465,8 @@ int sudoku_bands_main(int argc, char **argv)
                        own_option, &a);
     if (st >= 0)
         return st;
-    if (a.mode == 3)
-        return grids(&a, &search);
+    if (a.mode == 3 || a.split || a.jobs_file || a.job >= 0 || a.shard_n)
+        return grids_mode(&a, &search);
     if (search.timeout < 0)
         search.timeout = 60;
     sudoku_read_options box = a.box;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "dlx.h"
+#include "dlx_parallel.h"
 #include "sudoku_grid.h"
 
 /* Bands are only built for boxes up to this side (N <= 20 keeps every row
@@ -130,6 +131,15 @@ typedef void (*sudoku_class_fn)(void *ctx, size_t k,
                                 dlx_count completions, size_t done,
                                 size_t n, double seconds);
 
+/* What one class gave, for the results files of shards. */
+typedef struct sudoku_class_result {
+    dlx_count completions;       /* below its first band */
+    dlx_count grids;             /* N! x its bands x completions */
+    uint64_t subproblems;        /* the memo's, for this class */
+    double seconds;
+    int complete;                /* 0: not counted (cut short): grids 0 */
+} sudoku_class_result;
+
 typedef struct sudoku_grids_options {
     int threads;                 /* 1 or more */
     int method;                  /* SUDOKU_GRIDS_AUTO, ... */
@@ -137,6 +147,18 @@ typedef struct sudoku_grids_options {
     double max_seconds;          /* 0: no limit */
     sudoku_class_fn on_class;
     void *ctx;
+    /* Only the classes which[0 .. n_which-1] (all when NULL): a shard.
+     * jobs, when not NULL, is a jobs file of sudoku_grids_split checked
+     * against the classes before any counting.  results, when not NULL
+     * (with which), gets one entry per class of which, the caller's. */
+    const int *which;
+    int n_which;
+    const dlx_jobs *jobs;
+    sudoku_class_result *results;
+    /* The classes of sudoku_band_class_list when the caller has them
+     * (many counts of one class each: dlx-mpi), else NULL: listed here. */
+    const sudoku_band_class *classes;
+    size_t n_classes;
 } sudoku_grids_options;
 
 typedef struct sudoku_grids_result {
@@ -147,9 +169,29 @@ typedef struct sudoku_grids_result {
     dlx_outcome outcome;
     dlx_memo_stats memo;         /* summed over the counts (bytes: max) */
     double seconds;
+    size_t selected;             /* the classes asked for (which) */
+    int bad_job;                 /* DLX_EOPTION: the job that is wrong */
 } sudoku_grids_result;
 
+/* Also DLX_EOPTION: a class of which out of range, or o->jobs not the
+ * jobs of this shape (res->bad_job says which job; -1: their number). */
 int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
                        sudoku_grids_result *res);
+
+/* ---- every grid on many machines ------------------------------------------
+
+   One job per class.  The jobs file (`sudoku bands --grids --split`) is
+   a dlx jobs file (dlx_parallel.h): job k forces class k's first band in
+   the grid's exact cover (option (r N + c) N + d - 1 puts digit d in cell
+   (r, c)), under a fingerprint of the shape, not of a matrix; a shard
+   writes a dlx results file in which job k's solutions are the grids
+   class k stands for (N! x its bands x their completions), so that
+   `dlx merge` adds them up to the number of grids and refuses a job
+   missing or counted twice, or results of another shape. */
+uint64_t sudoku_grids_fingerprint(int R, int C);
+
+/* The jobs of the R x C grids: DLX_OK (free with dlx_jobs_free), or as
+ * sudoku_band_class_list. */
+int sudoku_grids_split(int R, int C, dlx_jobs *out);
 
 #endif

@@ -26,6 +26,7 @@
 #include "sudoku_bands.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -369,8 +370,10 @@ static int two_bands(int R, int C, const int *band, size_t memo_bytes,
 typedef struct grids_run {
     int R, C, method;
     const sudoku_grids_options *o;
-    sudoku_band_class *cls;
+    const sudoku_band_class *cls;
+    sudoku_band_class *listed;   /* cls when listed here: freed here */
     size_t n, next, done;
+    size_t n_sel;            /* classes to count: o->which, or all n */
     dlx_count *completions;
     int status;
     dlx_outcome outcome;
@@ -399,11 +402,12 @@ static void work(grids_run *g, band_cache *cache)
     const sudoku_grids_options *o = g->o;
     for (;;) {
         pthread_mutex_lock(&g->lock);
-        size_t k = g->next++;
+        size_t w = g->next++;
         int stop = g->status != DLX_OK || g->outcome != DLX_COMPLETE;
         pthread_mutex_unlock(&g->lock);
-        if (k >= g->n || stop)
+        if (w >= g->n_sel || stop)
             return;
+        size_t k = o->which ? (size_t)o->which[w] : w;
         double left = 0;
         if (o->max_seconds > 0) {
             left = o->max_seconds - (now_seconds() - g->start);
@@ -430,11 +434,43 @@ static void work(grids_run *g, band_cache *cache)
             g->completions[k] = c;
             g->done++;
             if (o->on_class)
-                o->on_class(o->ctx, k, &g->cls[k], c, g->done, g->n,
+                o->on_class(o->ctx, k, &g->cls[k], c, g->done, g->n_sel,
                              now_seconds() - t0);
+        }
+        if (o->results && o->which) {
+            sudoku_class_result *cr = &o->results[w];
+            cr->subproblems = st.subproblems;
+            cr->seconds = now_seconds() - t0;
+            cr->complete = status == DLX_OK && oc == DLX_COMPLETE;
+            cr->completions = cr->complete ? c : (dlx_count){ 0, 0 };
         }
         pthread_mutex_unlock(&g->lock);
     }
+}
+
+/* c * N! */
+static int times_factorial(int N, dlx_count c, dlx_count *out)
+{
+    for (int k = 2; k <= N; k++)
+        if (dlx_count_mul(c, (dlx_count){ 0, (uint64_t)k }, &c))
+            return DLX_EOVERFLOW;
+    *out = c;
+    return DLX_OK;
+}
+
+/* The grids each class of a shard stands for: N! x bands x completions. */
+static int class_grids(grids_run *g)
+{
+    const sudoku_grids_options *o = g->o;
+    for (size_t w = 0; o->results && o->which && w < g->n_sel; w++) {
+        sudoku_class_result *cr = &o->results[w];
+        dlx_count size = { 0, g->cls[o->which[w]].size }, p;
+        cr->grids = (dlx_count){ 0, 0 };
+        if (dlx_count_mul(size, cr->completions, &p) ||
+            times_factorial(g->R * g->C, p, &cr->grids) != DLX_OK)
+            return DLX_EOVERFLOW;
+    }
+    return DLX_OK;
 }
 
 /* Sums class sizes x completions, and N! times that. */
@@ -447,11 +483,83 @@ static int total_grids(grids_run *g, sudoku_grids_result *res)
             add_over(&res->fixed, p))
             return DLX_EOVERFLOW;
     }
-    res->grids = res->fixed;
-    for (int k = 2; k <= g->R * g->C; k++)
-        if (dlx_count_mul(res->grids, (dlx_count){ 0, (uint64_t)k },
-                          &res->grids))
-            return DLX_EOVERFLOW;
+    int status = times_factorial(g->R * g->C, res->fixed, &res->grids);
+    return status == DLX_OK ? class_grids(g) : status;
+}
+
+/* The options forcing class k's first band in the grid's exact cover. */
+static void band_options(int R, int C, const sudoku_band_class *cl, int *opt)
+{
+    int N = R * C;
+    for (int i = 0; i < R * N; i++)
+        opt[i] = i * N + cl->band[i] - 1;
+}
+
+/* o->which in range, and o->jobs the jobs of these classes. */
+static int check_selection(grids_run *g, sudoku_grids_result *res)
+{
+    const sudoku_grids_options *o = g->o;
+    const dlx_jobs *jobs = o->jobs;
+    int cells = g->R * g->R * g->C, opt[MAX_N * MAX_N];
+    res->bad_job = -1;
+    if (o->results && o->which)
+        memset(o->results, 0, g->n_sel * sizeof *o->results);
+    if (jobs && (size_t)jobs->n != g->n)
+        return DLX_EOPTION;
+    for (size_t w = 0; o->which && w < g->n_sel; w++) {
+        int k = o->which[w];
+        if (k < 0 || (size_t)k >= g->n) {
+            res->bad_job = k;
+            return DLX_EOPTION;
+        }
+        if (!jobs)
+            continue;
+        band_options(g->R, g->C, &g->cls[k], opt);
+        if (jobs->start[k + 1] - jobs->start[k] != cells ||
+            memcmp(jobs->opts + jobs->start[k], opt,
+                   (size_t)cells * sizeof *opt) != 0) {
+            res->bad_job = k;
+            return DLX_EOPTION;
+        }
+    }
+    return DLX_OK;
+}
+
+uint64_t sudoku_grids_fingerprint(int R, int C)
+{
+    /* FNV-1a of the words: a shape, not a matrix, so that no dlx input
+     * shares it */
+    char name[64];
+    snprintf(name, sizeof name, "sudoku bands --grids %dx%d", R, C);
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 0x100000001b3u;
+    return h;
+}
+
+int sudoku_grids_split(int R, int C, dlx_jobs *out)
+{
+    memset(out, 0, sizeof *out);
+    sudoku_band_class *cls;
+    size_t n;
+    int status = sudoku_band_class_list(R, C, 50000000, &cls, &n);
+    if (status != DLX_OK)
+        return status;
+    int cells = R * R * C;
+    out->n = (int)n;
+    out->depth = 1;
+    out->start = malloc((n + 1) * sizeof *out->start);
+    out->opts = malloc((n * (size_t)cells + 1) * sizeof *out->opts);
+    if (!out->start || !out->opts) {
+        free(cls);
+        dlx_jobs_free(out);
+        return DLX_ENOMEM;
+    }
+    for (size_t k = 0; k <= n; k++)
+        out->start[k] = (int)k * cells;
+    for (size_t k = 0; k < n; k++)
+        band_options(R, C, &cls[k], out->opts + k * (size_t)cells);
+    free(cls);
     return DLX_OK;
 }
 
@@ -474,15 +582,29 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
     g.memo_bytes = g.method == SUDOKU_GRIDS_TWO_BANDS
                        ? (size_t)1 << 20
                        : memo / (size_t)threads;
-    int status = sudoku_band_class_list(R, C, 50000000, &g.cls, &g.n);
+    int status = DLX_OK;
+    if (o->classes) {
+        g.cls = o->classes;
+        g.n = o->n_classes;
+    } else {
+        status = sudoku_band_class_list(R, C, 50000000, &g.listed, &g.n);
+        g.cls = g.listed;
+    }
     if (status != DLX_OK)
         return status;
     res->classes = g.n;
     res->method = g.method;
+    g.n_sel = o->which ? (size_t)o->n_which : g.n;
+    res->selected = g.n_sel;
+    status = check_selection(&g, res);
+    if (status != DLX_OK) {
+        free(g.listed);
+        return status;
+    }
     g.completions = calloc(g.n + 1, sizeof *g.completions);
     if (!g.completions || pthread_mutex_init(&g.lock, NULL) != 0) {
         free(g.completions);
-        free(g.cls);
+        free(g.listed);
         return DLX_ENOMEM;
     }
     pthread_t tid[1024];
@@ -501,6 +623,6 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
         status = total_grids(&g, res);
     res->seconds = now_seconds() - g.start;
     free(g.completions);
-    free(g.cls);
+    free(g.listed);
     return status;
 }

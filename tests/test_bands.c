@@ -127,8 +127,10 @@ static void test_grids(void)
     };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
         size_t calls = 0;
-        sudoku_grids_options o = { t[k].threads, t[k].method, 1 << 24, 0,
-                                   on_class, &calls };
+        sudoku_grids_options o = { .threads = t[k].threads,
+                                   .method = t[k].method,
+                                   .memo_bytes = 1 << 24,
+                                   .on_class = on_class, .ctx = &calls };
         sudoku_grids_result r;
         int st = sudoku_count_grids(t[k].R, t[k].C, &o, &r);
         char got[DLX_COUNT_STRLEN];
@@ -138,7 +140,8 @@ static void test_grids(void)
         CHECK(calls == r.classes && r.done == r.classes, "%zu calls, %zu "
               "classes", calls, r.classes);
     }
-    sudoku_grids_options o = { 1, SUDOKU_GRIDS_TWO_BANDS, 0, 0, NULL, NULL };
+    sudoku_grids_options o = { .threads = 1,
+                               .method = SUDOKU_GRIDS_TWO_BANDS };
     sudoku_grids_result r;
     CHECK(sudoku_count_grids(2, 2, &o, &r) == DLX_EITEM,
           "two bands on 4x4 refused");
@@ -152,11 +155,98 @@ static void test_grids(void)
     free(cl);
 }
 
+/* Shards: the classes ids = K-1 mod N of the jobs of sudoku_grids_split,
+ * counted apart; their grids add up to the published totals (4x4: 288,
+ * 6x6: 28200960, OEIS A107739) for every N, each class counted once. */
+static void shards_of(int R, int C, const char *want, int n_shards)
+{
+    dlx_jobs jobs;
+    CHECK(sudoku_grids_split(R, C, &jobs) == DLX_OK, "split %dx%d", R, C);
+    dlx_count total = { 0, 0 };
+    int which[64], counted = 0;
+    sudoku_class_result cr[64];
+    for (int k = 1; k <= n_shards; k++) {
+        int n = 0;
+        for (int j = k - 1; j < jobs.n && n < 64; j += n_shards)
+            which[n++] = j;
+        sudoku_grids_options o = { .threads = 1 + k % 2, .which = which,
+                                   .n_which = n, .jobs = &jobs,
+                                   .results = cr };
+        sudoku_grids_result r;
+        CHECK(sudoku_count_grids(R, C, &o, &r) == DLX_OK &&
+              r.selected == (size_t)n && r.done == (size_t)n,
+              "%dx%d shard %d/%d", R, C, k, n_shards);
+        dlx_count sum = { 0, 0 };
+        for (int w = 0; w < n; w++) {
+            CHECK(cr[w].complete, "class %d complete", which[w]);
+            sum = dlx_count_add(sum, cr[w].grids);
+            total = dlx_count_add(total, cr[w].grids);
+        }
+        CHECK(sum.hi == r.grids.hi && sum.lo == r.grids.lo, "%dx%d shard "
+              "%d/%d: the classes' grids add up to the shard's", R, C, k,
+              n_shards);
+        counted += n;
+    }
+    char got[DLX_COUNT_STRLEN];
+    dlx_count_str(total, got);
+    CHECK(!strcmp(got, want) && counted == jobs.n, "%dx%d in %d shards: %s "
+          "(%d of %d classes)", R, C, n_shards, got, counted, jobs.n);
+    dlx_jobs_free(&jobs);
+}
+
+static void test_grids_shards(void)
+{
+    for (int n = 1; n <= 5; n++) {
+        shards_of(2, 2, "288", n);
+        shards_of(2, 3, "28200960", n);
+        shards_of(3, 2, "28200960", n);
+    }
+    CHECK(sudoku_grids_fingerprint(2, 3) != sudoku_grids_fingerprint(3, 2) &&
+          sudoku_grids_fingerprint(2, 2) != sudoku_grids_fingerprint(3, 3),
+          "one fingerprint per shape");
+    /* refused: a class out of range, a job of another class, the jobs of
+     * another shape */
+    dlx_jobs jobs, other;
+    CHECK(sudoku_grids_split(2, 3, &jobs) == DLX_OK &&
+          sudoku_grids_split(2, 2, &other) == DLX_OK, "split");
+    int which[2] = { 0, 3 };
+    sudoku_class_result cr[2];
+    sudoku_grids_options o = { .threads = 1, .which = which, .n_which = 2,
+                               .results = cr };
+    sudoku_grids_result r;
+    CHECK(sudoku_count_grids(2, 3, &o, &r) == DLX_EOPTION && r.bad_job == 3,
+          "class 3 of 3 refused (bad job %d)", r.bad_job);
+    which[1] = 1;
+    o.jobs = &jobs;
+    jobs.opts[jobs.start[1] + 2] ^= 1;
+    CHECK(sudoku_count_grids(2, 3, &o, &r) == DLX_EOPTION && r.bad_job == 1,
+          "a changed job refused (bad job %d)", r.bad_job);
+    o.jobs = &other;
+    which[1] = 0;
+    CHECK(sudoku_count_grids(2, 3, &o, &r) == DLX_EOPTION && r.bad_job == -1,
+          "the jobs of 4x4 refused for 6x6 (bad job %d)", r.bad_job);
+    dlx_jobs_free(&jobs);
+    dlx_jobs_free(&other);
+    /* the classes given by the caller (dlx-mpi lists them once): the same
+     * total, and the caller's list is left alone */
+    sudoku_band_class *cl;
+    size_t n;
+    CHECK(sudoku_band_class_list(2, 3, 1000, &cl, &n) == DLX_OK, "list");
+    sudoku_grids_options given = { .threads = 2, .classes = cl,
+                                   .n_classes = n };
+    char got[DLX_COUNT_STRLEN];
+    CHECK(sudoku_count_grids(2, 3, &given, &r) == DLX_OK &&
+          !strcmp(dlx_count_str(r.grids, got), "28200960") &&
+          cl[0].size > 0, "6x6 from the caller's classes: %s", got);
+    free(cl);
+}
+
 int main(void)
 {
     test_counts();
     test_classes();
     test_encoding();
     test_grids();
+    test_grids_shards();
     return check_done();
 }
