@@ -55,6 +55,11 @@ int sudoku_rd_bad_symbol(const char *line, const char *p, int lineno, int N,
                          dlx_diag *err);
 int sudoku_rd_number_token(const char *line, const char **pp, int max, int N,
                            int lineno, int *v, dlx_diag *err);
+/* The next value of a line of the numbers layout at *pp, past spaces and
+ * '|' (sudoku_rd_number_token): SUDOKU_READ with *v and *pp after it,
+ * SUDOKU_OK at the end of the line, SUDOKU_EBAD with err. */
+int sudoku_rd_next_number(const char *line, const char **pp, int max, int N,
+                          int lineno, int *v, dlx_diag *err);
 sudoku_layout sudoku_rd_detect(const sudoku_reader *r, int first_line);
 
 /* sudoku_read_line.c */
