@@ -255,9 +255,10 @@ long mdg_tuple_count(const mathdoku_gen *g, const int *cells, int n,
     return count;
 }
 
-/* Cage k's operation with the fewest tuples: 1 when it has fewer than
- * the one it has now (and is set), else 0. */
-int mdg_strongest_op(mathdoku_gen *g, int k)
+/* Cage k takes the allowed operation on G's digits with the fewest
+ * tuples (`most`: the most), when one has strictly fewer (more) than its
+ * own clue: 1 when set, else 0. */
+static int op_by_tuples(mathdoku_gen *g, int k, int most)
 {
     gcage *c = &g->cages[k];
     int d[MATHDOKU_GEN_MAX_SIZE];
@@ -273,7 +274,7 @@ int mdg_strongest_op(mathdoku_gen *g, int k)
             !mathdoku_clue_of(op_of_bit[b], d, c->n, g->opt.nary, &t))
             continue;
         long n = mdg_tuple_count(g, c->cells, c->n, op_of_bit[b], t);
-        if (n < best) {
+        if (most ? n > best : n < best) {
             best = n;
             op = op_of_bit[b];
             target = t;
@@ -285,6 +286,20 @@ int mdg_strongest_op(mathdoku_gen *g, int k)
     c->target = target;
     c->fresh = 0;
     return 1;
+}
+
+/* Cage k's operation with the fewest tuples: 1 when it has fewer than
+ * the one it has now (and is set), else 0. */
+int mdg_strongest_op(mathdoku_gen *g, int k)
+{
+    return op_by_tuples(g, k, 0);
+}
+
+/* Cage k's operation with the most tuples: 1 when it has more than the
+ * one it has now (and is set), else 0. */
+int mdg_weakest_op(mathdoku_gen *g, int k)
+{
+    return op_by_tuples(g, k, 1);
 }
 
 /* ---- the partition ------------------------------------------------------ */
@@ -996,7 +1011,9 @@ static int apply_cut(mathdoku_gen *g, grid_rng *r, const int *cells, int n,
     return 0;
 }
 
-static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+/* Cage k cut in two connected parts (apply_cut, with or without
+ * `breaking`): 1, or 0 when it has no such cut. */
+static int cut_cage(mathdoku_gen *g, grid_rng *r, int k, int breaking)
 {
     gcage *c = &g->cages[k];
     int n = c->n, least = mdg_allow_singletons(g) ? 1 : 2;
@@ -1005,7 +1022,12 @@ static int try_split(mathdoku_gen *g, grid_rng *r, int k)
     /* the parts that hold the first cell, in random order */
     int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
     int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
-    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 1);
+    return apply_cut(g, r, c->cells, n, parts, m, k, -1, breaking);
+}
+
+static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+{
+    return cut_cage(g, r, k, 1);
 }
 
 /* Cage k and a neighbour cut anew into two connected parts (not the two
@@ -1143,13 +1165,7 @@ static int change(mathdoku_gen *g, grid_rng *r)
  * has no such cut. */
 int mdg_cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
 {
-    gcage *c = &g->cages[k];
-    int n = c->n, least = mdg_allow_singletons(g) ? 1 : 2;
-    if (n < 2 * least)
-        return 0;
-    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
-    int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
-    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 0);
+    return cut_cage(g, r, k, 0);
 }
 
 /* The puzzle made easier to prove, when a search needed more than

@@ -78,38 +78,6 @@ static void restore_shape(mathdoku_gen *g, const shape *s)
     }
 }
 
-/* Cage k's operation with the most tuples (other than its own): 1 when
- * set, else 0. */
-static int weakest_op(mathdoku_gen *g, int k)
-{
-    gcage *c = &g->cages[k];
-    int d[MATHDOKU_GEN_MAX_SIZE];
-    if (!c->alive || c->n == 1)
-        return 0;
-    mdg_digits_of(g, g->G, c->cells, c->n, d);
-    long best = mdg_tuple_count(g, c->cells, c->n, c->op, c->target);
-    mathdoku_op op = c->op;
-    long long target = c->target;
-    for (int b = 0; b < 4; b++) {
-        long long t;
-        if (!(g->opt.ops & (1u << b)) ||
-            !mathdoku_clue_of(op_of_bit[b], d, c->n, g->opt.nary, &t))
-            continue;
-        long n = mdg_tuple_count(g, c->cells, c->n, op_of_bit[b], t);
-        if (n > best) {
-            best = n;
-            op = op_of_bit[b];
-            target = t;
-        }
-    }
-    if (op == c->op && target == c->target)
-        return 0;
-    c->op = op;
-    c->target = target;
-    c->fresh = 0;
-    return 1;
-}
-
 /* Cage k merged with a random neighbour under a random clue: 1, or 0. */
 static int merge_any(mathdoku_gen *g, grid_rng *r, int k)
 {
@@ -163,8 +131,8 @@ static int weaken(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
         int k = order[grid_rng_below(r, n)];
         save_shape(g, &s);
         int changed = grid_rng_below(r, 2)
-                          ? weakest_op(g, k) || merge_any(g, r, k)
-                          : merge_any(g, r, k) || weakest_op(g, k);
+                          ? mdg_weakest_op(g, k) || merge_any(g, r, k)
+                          : merge_any(g, r, k) || mdg_weakest_op(g, k);
         if (!changed)
             continue;
         int grade;

@@ -68,6 +68,7 @@ int mdg_assign_ops(mathdoku_gen *g, grid_rng *r);
 long mdg_tuple_count(const mathdoku_gen *g, const int *cells, int n,
                      mathdoku_op op, long long target);
 int mdg_strongest_op(mathdoku_gen *g, int k);
+int mdg_weakest_op(mathdoku_gen *g, int k);
 int mdg_neighbours(int N, int i, int *nb);
 int mdg_mergeable(const mathdoku_gen *g, int k, int *near);
 int mdg_partition(mathdoku_gen *g, grid_rng *r);
