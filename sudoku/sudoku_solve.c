@@ -842,7 +842,7 @@ static int variant_dfs(const sudoku *s, const grid_limits *lim,
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     grid_cut cut = GRID_NOT_CUT;
     int k = 0;
-    char text[96], name[24];
+    char name[24];
     while (k >= 0) {
         if (k == n_empty) {
             if (++found == 1 && solution && sudoku_copy(solution, s) == 0)
@@ -876,11 +876,9 @@ static int variant_dfs(const sudoku *s, const grid_limits *lim,
         }
         if (d > N) {
             grid[i] = 0;
-            if (lim && lim->on_step) {
-                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no digit left for %s",
                          sudoku_cell_name(sh, i, name));
-                lim->on_step(lim->step_ctx, text, k);
-            }
             k--;
             continue;
         }
@@ -894,18 +892,11 @@ static int variant_dfs(const sudoku *s, const grid_limits *lim,
             sum[g] += d;
             left[g]--;
         }
-        if (lim && lim->on_step) {
-            snprintf(text, sizeof text, "%s = %d",
-                     sudoku_cell_name(sh, i, name), d);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "%s = %d", sudoku_cell_name(sh, i, name), d);
         k++;
     }
-    out->solutions = found;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->nodes = nodes;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     free(has);
     free(grid);
     free(empty);
@@ -953,7 +944,7 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     grid_cut cut = GRID_NOT_CUT;
     int k = 0;
-    char text[96], name[24];
+    char name[24];
     /* k: position in empty[]; grid[cell] holds the digit being tried */
     while (k >= 0) {
         if (k == n_empty) {
@@ -981,11 +972,9 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
                 break;
         if (d > N) {
             grid[i] = 0;
-            if (lim && lim->on_step) {
-                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no digit left for %s",
                          sudoku_cell_name(sh, i, name));
-                lim->on_step(lim->step_ctx, text, k);
-            }
             k--;
             continue;
         }
@@ -995,18 +984,11 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
         grid[i] = (unsigned char)d;
         has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
             has[(2 * N + b) * (N + 1) + d] = 1;
-        if (lim && lim->on_step) {
-            snprintf(text, sizeof text, "%s = %d",
-                     sudoku_cell_name(sh, i, name), d);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "%s = %d", sudoku_cell_name(sh, i, name), d);
         k++;
     }
-    out->solutions = found;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->nodes = nodes;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     free(has);
     free(grid);
     free(empty);
