@@ -400,10 +400,18 @@ int sudoku_rd_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     if (rows != N)
         return set_error(err, first, 0, "the grid has %d rows, expected %d",
                          rows, N);
+    return sudoku_rd_block_end(r, s, src, SUDOKU_LAYOUT_GRID, sym, first,
+                               err);
+}
+
+int sudoku_rd_block_end(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                        sudoku_layout layout, sudoku_symbols sym, int first,
+                        dlx_diag *err)
+{
     int st = sudoku_rd_sections(r, s, err);
     if (st != 0)
         return st == SUDOKU_EBAD ? sudoku_rd_bad_block(r) : st;
-    src->layout = SUDOKU_LAYOUT_GRID;
+    src->layout = layout;
     src->symbols = sym;
     src->line = first;
     src->tail = NULL;

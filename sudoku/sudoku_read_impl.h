@@ -74,6 +74,12 @@ int sudoku_rd_line_in_block(sudoku_reader *r, dlx_diag *err);
 int sudoku_rd_sections(sudoku_reader *r, sudoku *s, dlx_diag *err);
 int sudoku_rd_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                           dlx_diag *err);
+/* The end of a block read from line `first` (a grid, the numbers
+ * layout): its sections (sudoku_rd_sections), then src filled;
+ * SUDOKU_READ, or a status. */
+int sudoku_rd_block_end(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                        sudoku_layout layout, sudoku_symbols sym, int first,
+                        dlx_diag *err);
 
 /* sudoku_read_numbers.c */
 int sudoku_rd_numbers_header(const char *line, int lineno, sudoku_shape *shape,

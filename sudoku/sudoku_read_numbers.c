@@ -101,12 +101,6 @@ int sudoku_rd_numbers_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
         if (st != SUDOKU_OK)
             return sudoku_rd_bad_block(r);
     }
-    st = sudoku_rd_sections(r, s, err);
-    if (st != 0)
-        return st == SUDOKU_EBAD ? sudoku_rd_bad_block(r) : st;
-    src->layout = SUDOKU_LAYOUT_NUMBERS;
-    src->symbols = SUDOKU_SYM_NUMBERS;
-    src->line = first;
-    src->tail = NULL;
-    return SUDOKU_READ;
+    return sudoku_rd_block_end(r, s, src, SUDOKU_LAYOUT_NUMBERS,
+                               SUDOKU_SYM_NUMBERS, first, err);
 }
