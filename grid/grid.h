@@ -84,7 +84,10 @@ static inline int grid_saying(const grid_limits *lim)
 /* A step of a naive search to lim->on_step at `level`: the text as
  * printf formats it (up to 95 bytes). */
 void grid_say(const grid_limits *lim, int level, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* The end of a naive search begun at `start` (grid_seconds): what it
  * found, its nodes and why it was cut (GRID_NOT_CUT: complete). */
