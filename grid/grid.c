@@ -5,6 +5,8 @@
 
 #include "grid.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -82,4 +84,24 @@ grid_cut grid_poll(const grid_limits *lim, uint64_t nodes, double start)
     if (lim->on_poll && lim->on_poll(lim->poll_ctx, nodes))
         return GRID_CUT_STOPPED;
     return GRID_NOT_CUT;
+}
+
+void grid_say(const grid_limits *lim, int level, const char *fmt, ...)
+{
+    char text[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    lim->on_step(lim->step_ctx, text, level);
+}
+
+void grid_dfs_outcome(grid_outcome *out, uint64_t found, uint64_t nodes,
+                      grid_cut cut, double start)
+{
+    out->solutions = found;
+    out->cut = cut;
+    out->complete = cut == GRID_NOT_CUT;
+    out->nodes = nodes;
+    out->seconds = grid_seconds() - start;
 }

@@ -74,6 +74,26 @@ int grid_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
  * reason to stop (GRID_CUT_*), or GRID_NOT_CUT. */
 grid_cut grid_poll(const grid_limits *lim, uint64_t nodes, double start);
 
+/* Does the search show its steps (lim->on_step)?  Asked before
+ * grid_say, so that a search without a trace names no cell. */
+static inline int grid_saying(const grid_limits *lim)
+{
+    return lim && lim->on_step;
+}
+
+/* A step of a naive search to lim->on_step at `level`: the text as
+ * printf formats it (up to 95 bytes). */
+void grid_say(const grid_limits *lim, int level, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The end of a naive search begun at `start` (grid_seconds): what it
+ * found, its nodes and why it was cut (GRID_NOT_CUT: complete). */
+void grid_dfs_outcome(grid_outcome *out, uint64_t found, uint64_t nodes,
+                      grid_cut cut, double start);
+
 /* ---- randomness -------------------------------------------------------
  *
  * Every random choice of the generators and transforms comes from a seed

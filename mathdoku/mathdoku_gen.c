@@ -255,9 +255,10 @@ long mdg_tuple_count(const mathdoku_gen *g, const int *cells, int n,
     return count;
 }
 
-/* Cage k's operation with the fewest tuples: 1 when it has fewer than
- * the one it has now (and is set), else 0. */
-int mdg_strongest_op(mathdoku_gen *g, int k)
+/* Cage k takes the allowed operation on G's digits with the fewest
+ * tuples (`most`: the most), when one has strictly fewer (more) than its
+ * own clue: 1 when set, else 0. */
+static int op_by_tuples(mathdoku_gen *g, int k, int most)
 {
     gcage *c = &g->cages[k];
     int d[MATHDOKU_GEN_MAX_SIZE];
@@ -273,7 +274,7 @@ int mdg_strongest_op(mathdoku_gen *g, int k)
             !mathdoku_clue_of(op_of_bit[b], d, c->n, g->opt.nary, &t))
             continue;
         long n = mdg_tuple_count(g, c->cells, c->n, op_of_bit[b], t);
-        if (n < best) {
+        if (most ? n > best : n < best) {
             best = n;
             op = op_of_bit[b];
             target = t;
@@ -285,6 +286,20 @@ int mdg_strongest_op(mathdoku_gen *g, int k)
     c->target = target;
     c->fresh = 0;
     return 1;
+}
+
+/* Cage k's operation with the fewest tuples: 1 when it has fewer than
+ * the one it has now (and is set), else 0. */
+int mdg_strongest_op(mathdoku_gen *g, int k)
+{
+    return op_by_tuples(g, k, 0);
+}
+
+/* Cage k's operation with the most tuples: 1 when it has more than the
+ * one it has now (and is set), else 0. */
+int mdg_weakest_op(mathdoku_gen *g, int k)
+{
+    return op_by_tuples(g, k, 1);
 }
 
 /* ---- the partition ------------------------------------------------------ */
@@ -437,6 +452,13 @@ static int fill_square(mathdoku_gen *g, grid_rng *r)
 
 /* ---- the uniqueness search ---------------------------------------------- */
 
+/* What make_tuples came to: the tuples listed, too many to list, the
+ * budget spent (a walk of a large cage with few tuples can take
+ * minutes), or no memory.  keep_tuple stops the walk with TUPLES_TOO_MANY
+ * or TUPLES_NOMEM, which the walk passes on (0 goes on). */
+typedef enum { TUPLES_OK = 0, TUPLES_NOMEM, TUPLES_TOO_MANY,
+               TUPLES_BUDGET } tuples_status;
+
 typedef struct keep_ctx {
     gcage *c;
     long limit;
@@ -447,20 +469,20 @@ static int keep_tuple(void *ctx, const int *d)
     keep_ctx *k = ctx;
     gcage *c = k->c;
     if (c->n_tup >= k->limit)
-        return 2;
+        return TUPLES_TOO_MANY;
     if ((c->n_tup + 1) * c->n > c->cap_tup) {
         long cap = c->cap_tup ? 2 * c->cap_tup : 64;
         while (cap < (c->n_tup + 1) * c->n)
             cap *= 2;
         int *t = realloc(c->tup, (size_t)cap * sizeof *t);
         if (!t)
-            return 1;
+            return TUPLES_NOMEM;
         c->tup = t;
         c->cap_tup = cap;
     }
     memcpy(c->tup + c->n_tup * c->n, d, (size_t)c->n * sizeof *d);
     c->n_tup++;
-    return 0;
+    return TUPLES_OK;
 }
 
 /* A cage with more tuples than this is cut before any search. */
@@ -506,12 +528,11 @@ static cached *cache_slot(mathdoku_gen *g, int n, mathdoku_op op,
     return &g->cache[(h >> 40) % CACHE_SLOTS];
 }
 
-/* Fills c's tuples: 0, 1 for too many, 2 when the budget ran out (a walk
- * of a large cage with few tuples can take minutes), -1 for no memory. */
-static int make_tuples(mathdoku_gen *g, gcage *c)
+/* Fills c's tuples. */
+static tuples_status make_tuples(mathdoku_gen *g, gcage *c)
 {
     if (c->fresh)
-        return 0;
+        return TUPLES_OK;
     c->n_tup = 0;
     mathdoku_cage v = view(g, c);
     /* 55 pairs fit the shape's bits: cages up to 11 cells */
@@ -526,7 +547,7 @@ static int make_tuples(mathdoku_gen *g, gcage *c)
             if (ints > c->cap_tup) {
                 int *t = realloc(c->tup, (size_t)ints * sizeof *t);
                 if (!t)
-                    return -1;
+                    return TUPLES_NOMEM;
                 c->tup = t;
                 c->cap_tup = ints;
             }
@@ -534,25 +555,23 @@ static int make_tuples(mathdoku_gen *g, gcage *c)
                 memcpy(c->tup, slot->tup, (size_t)ints * sizeof *c->tup);
             c->n_tup = slot->n_tup;
             c->fresh = 1;
-            return 0;
+            return TUPLES_OK;
         }
     }
     keep_ctx k = { c, MAX_TUPLES };
     grid_limits lim = { 0 };
     if (mdg_budget_left(g, &lim.max_nodes, &lim.max_seconds) != 0)
-        return 2;
+        return TUPLES_BUDGET;
     int got = mathdoku_cage_tuples_within(g->N, &v, &g->rules, NULL, 0,
                                           &lim, keep_tuple, &k);
-    if (got == 1)
-        return -1;
-    if (got == 2)
-        return 1;
+    if (got == TUPLES_NOMEM || got == TUPLES_TOO_MANY)
+        return (tuples_status)got;
     if (got < 0) {
         /* cut by nodes (not time): the walk spent what was left */
         if (!(g->opt.max_seconds > 0 &&
               grid_seconds() - g->start >= g->opt.max_seconds))
             g->rep->nodes += lim.max_nodes;
-        return 2;
+        return TUPLES_BUDGET;
     }
     c->fresh = 1;
     if (slot && c->n_tup <= CACHE_MAX_TUPLES) {
@@ -570,7 +589,7 @@ static int make_tuples(mathdoku_gen *g, gcage *c)
             slot->n_tup = c->n_tup;
         }
     }
-    return 0;
+    return TUPLES_OK;
 }
 
 typedef struct search_ctx {
@@ -698,12 +717,12 @@ static check_status check(mathdoku_gen *g, int *big)
         gcage *c = &g->cages[k];
         if (!c->alive)
             continue;
-        int got = make_tuples(g, c);
-        if (got < 0)
+        tuples_status got = make_tuples(g, c);
+        if (got == TUPLES_NOMEM)
             return CHECK_NOMEM;
-        if (got == 2)
+        if (got == TUPLES_BUDGET)
             return CHECK_BUDGET;
-        if (got > 0) {
+        if (got == TUPLES_TOO_MANY) {
             *big = k;
             return CHECK_CUT;
         }
@@ -992,7 +1011,9 @@ static int apply_cut(mathdoku_gen *g, grid_rng *r, const int *cells, int n,
     return 0;
 }
 
-static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+/* Cage k cut in two connected parts (apply_cut, with or without
+ * `breaking`): 1, or 0 when it has no such cut. */
+static int cut_cage(mathdoku_gen *g, grid_rng *r, int k, int breaking)
 {
     gcage *c = &g->cages[k];
     int n = c->n, least = mdg_allow_singletons(g) ? 1 : 2;
@@ -1001,7 +1022,12 @@ static int try_split(mathdoku_gen *g, grid_rng *r, int k)
     /* the parts that hold the first cell, in random order */
     int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
     int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
-    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 1);
+    return apply_cut(g, r, c->cells, n, parts, m, k, -1, breaking);
+}
+
+static int try_split(mathdoku_gen *g, grid_rng *r, int k)
+{
+    return cut_cage(g, r, k, 1);
 }
 
 /* Cage k and a neighbour cut anew into two connected parts (not the two
@@ -1139,13 +1165,7 @@ static int change(mathdoku_gen *g, grid_rng *r)
  * has no such cut. */
 int mdg_cut_in_two(mathdoku_gen *g, grid_rng *r, int k)
 {
-    gcage *c = &g->cages[k];
-    int n = c->n, least = mdg_allow_singletons(g) ? 1 : 2;
-    if (n < 2 * least)
-        return 0;
-    int parts[1 << (MATHDOKU_GEN_MAX_SIZE - 1)];
-    int m = two_part_cuts(g, r, c->cells, n, least, n, 0, parts);
-    return apply_cut(g, r, c->cells, n, parts, m, k, -1, 0);
+    return cut_cage(g, r, k, 0);
 }
 
 /* The puzzle made easier to prove, when a search needed more than
@@ -1330,36 +1350,50 @@ int mdg_change_limit(const mathdoku_gen *g)
     return 4 * g->NN + 20;
 }
 
-/* One partition of the square, changed to one solution: 1 unique, 0 the
- * partition is abandoned, -1 budget, -2 no memory. */
-static int make_unique(mathdoku_gen *g, grid_rng *r)
+/* A uniqueness check in the words of a partition's outcome: G unique
+ * kept, the budget or memory spent, any other solution or cut
+ * abandoned. */
+static mdg_outcome outcome_of_check(check_status st)
+{
+    switch (st) {
+    case CHECK_UNIQUE:
+        return MDG_KEPT;
+    case CHECK_BUDGET:
+        return MDG_BUDGET;
+    case CHECK_NOMEM:
+        return MDG_NOMEM;
+    case CHECK_OTHER:
+    case CHECK_CUT:
+        break;
+    }
+    return MDG_ABANDONED;
+}
+
+/* One partition of the square, changed to one solution. */
+static mdg_outcome make_unique(mathdoku_gen *g, grid_rng *r)
 {
     int ok = -1;
     for (int t = 0; t < 100 && ok != 0; t++)
         ok = mdg_partition(g, r) == 0 && mdg_assign_ops(g, r) == 0 ? 0 : -1;
 
     if (ok != 0)
-        return 0;
+        return MDG_ABANDONED;
     int strengthened = 0;
     for (int changes = 0; changes < mdg_change_limit(g); changes++) {
         int big;
         check_status st = check(g, &big);
-        if (st == CHECK_UNIQUE)
-            return 1;
-        if (st == CHECK_BUDGET)
-            return -1;
-        if (st == CHECK_NOMEM)
-            return -2;
+        if (st == CHECK_UNIQUE || st == CHECK_BUDGET || st == CHECK_NOMEM)
+            return outcome_of_check(st);
         g->rep->changes++;
         if (st == CHECK_CUT) {
             if (!strengthen(g, r, big) || ++strengthened > g->NN)
-                return 0;
+                return MDG_ABANDONED;
             continue;
         }
         if (!change(g, r))
-            return 0;
+            return MDG_ABANDONED;
     }
-    return 0;
+    return MDG_ABANDONED;
 }
 
 int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
@@ -1386,23 +1420,21 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
         rep->attempts++;
         int graded = g->opt.difficulty >= 0 &&
                      g->opt.difficulty < MATHDOKU_GRADE_UNREASONABLE;
-        int got = graded ? mdg_make_graded(g, &r,
-                                       (mathdoku_grade)g->opt.difficulty)
-                         : make_unique(g, &r);
-        if (got == 1 && graded) {
+        mdg_outcome got = graded
+            ? mdg_make_graded(g, &r, (mathdoku_grade)g->opt.difficulty)
+            : make_unique(g, &r);
+        if (got == MDG_KEPT && graded) {
             /* the logic proved it unique; the engine proves it again */
             int big;
-            check_status st = check(g, &big);
-            got = st == CHECK_UNIQUE ? 1 : st == CHECK_BUDGET ? -1
-                : st == CHECK_NOMEM ? -2 : 0;
+            got = outcome_of_check(check(g, &big));
         }
-        if (got == -2) {
+        if (got == MDG_NOMEM) {
             status = -1;
             break;
         }
-        if (got < 0)
+        if (got == MDG_BUDGET)
             break;
-        if (got == 0)
+        if (got == MDG_ABANDONED)
             continue;
         if (mdg_to_puzzle(g, puzzle) != 0) {
             status = -1;

@@ -9,34 +9,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Runs the logic solver up to grade `max` on the state: the grade of its
- * hardest step when it solves the puzzle, -1 when it gets stuck (the
- * cells it could not fill into g->cand as candidates), -2 for no memory,
- * -3 for a contradiction (not from clues that G meets). */
-static int solve_up_to(mathdoku_gen *g, mathdoku_grade max)
+/* Runs the logic solver up to grade `max` on the state:
+ * MATHDOKU_LOGIC_SOLVED with the grade of its hardest step in *grade,
+ * MATHDOKU_LOGIC_STUCK (the cells it could not fill into g->cand as
+ * candidates), MATHDOKU_LOGIC_NOMEM, or MATHDOKU_LOGIC_CONTRADICTION (not
+ * from clues that G meets). */
+static mathdoku_logic_status solve_up_to(mathdoku_gen *g, mathdoku_grade max,
+                                         int *grade)
 {
     mathdoku p;
     if (mdg_to_puzzle(g, &p) != 0)
-        return -2;
+        return MATHDOKU_LOGIC_NOMEM;
     mathdoku_logic *lg = mathdoku_logic_new(&p, &g->rules, g->G);
     if (!lg) {
         mathdoku_free(&p);
-        return -2;
+        return MATHDOKU_LOGIC_NOMEM;
     }
     mathdoku_logic_set_quiet(lg, 1);
     mathdoku_logic_set_max_grade(lg, max);
     mathdoku_step st;
-    int got, grade = MATHDOKU_GRADE_EASY;
+    mathdoku_logic_status got;
+    *grade = MATHDOKU_GRADE_EASY;
     while ((got = mathdoku_logic_step(lg, &st)) == MATHDOKU_LOGIC_STEP)
-        if ((int)mathdoku_technique_grade(st.tech) > grade)
-            grade = mathdoku_technique_grade(st.tech);
+        if ((int)mathdoku_technique_grade(st.tech) > *grade)
+            *grade = mathdoku_technique_grade(st.tech);
     for (int i = 0; i < g->NN; i++)
         g->cand[i] = mathdoku_logic_candidates(lg, i);
     mathdoku_logic_free(lg);
     mathdoku_free(&p);
-    return got == MATHDOKU_LOGIC_SOLVED ? grade
-         : got == MATHDOKU_LOGIC_STUCK ? -1
-         : got == MATHDOKU_LOGIC_NOMEM ? -2 : -3;
+    return got;
 }
 
 /* The partition and clues, without the tuples: to try a change and take
@@ -75,38 +76,6 @@ static void restore_shape(mathdoku_gen *g, const shape *s)
         c->op = s->cage[k].op;
         c->target = s->cage[k].target;
     }
-}
-
-/* Cage k's operation with the most tuples (other than its own): 1 when
- * set, else 0. */
-static int weakest_op(mathdoku_gen *g, int k)
-{
-    gcage *c = &g->cages[k];
-    int d[MATHDOKU_GEN_MAX_SIZE];
-    if (!c->alive || c->n == 1)
-        return 0;
-    mdg_digits_of(g, g->G, c->cells, c->n, d);
-    long best = mdg_tuple_count(g, c->cells, c->n, c->op, c->target);
-    mathdoku_op op = c->op;
-    long long target = c->target;
-    for (int b = 0; b < 4; b++) {
-        long long t;
-        if (!(g->opt.ops & (1u << b)) ||
-            !mathdoku_clue_of(op_of_bit[b], d, c->n, g->opt.nary, &t))
-            continue;
-        long n = mdg_tuple_count(g, c->cells, c->n, op_of_bit[b], t);
-        if (n > best) {
-            best = n;
-            op = op_of_bit[b];
-            target = t;
-        }
-    }
-    if (op == c->op && target == c->target)
-        return 0;
-    c->op = op;
-    c->target = target;
-    c->fresh = 0;
-    return 1;
 }
 
 /* Cage k merged with a random neighbour under a random clue: 1, or 0. */
@@ -162,14 +131,15 @@ static int weaken(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
         int k = order[grid_rng_below(r, n)];
         save_shape(g, &s);
         int changed = grid_rng_below(r, 2)
-                          ? weakest_op(g, k) || merge_any(g, r, k)
-                          : merge_any(g, r, k) || weakest_op(g, k);
+                          ? mdg_weakest_op(g, k) || merge_any(g, r, k)
+                          : merge_any(g, r, k) || mdg_weakest_op(g, k);
         if (!changed)
             continue;
-        int grade = solve_up_to(g, want);
-        if (grade == (int)want)
+        int grade;
+        mathdoku_logic_status got = solve_up_to(g, want, &grade);
+        if (got == MATHDOKU_LOGIC_SOLVED && grade == (int)want)
             reached = 1;
-        else if (grade < 0)
+        else if (got != MATHDOKU_LOGIC_SOLVED)
             restore_shape(g, &s);
         else
             g->rep->changes++;
@@ -186,29 +156,28 @@ static int weaken(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
  * cell becomes a given, when allowed), and it runs again.  A puzzle the
  * solver finishes has one solution (every step is sound); it is kept
  * when its hardest step has the grade asked, else the partition is
- * abandoned as too easy.  1 kept, 0 abandoned, -1 budget, -2 no
- * memory. */
-int mdg_make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
+ * abandoned as too easy. */
+mdg_outcome mdg_make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
 {
     int ok = -1;
     for (int t = 0; t < 100 && ok != 0; t++)
         ok = mdg_partition(g, r) == 0 && mdg_assign_ops(g, r) == 0 ? 0 : -1;
     if (ok != 0)
-        return 0;
+        return MDG_ABANDONED;
     for (int changes = 0; changes < mdg_change_limit(g); changes++) {
         uint64_t nodes;
         double seconds;
         if (mdg_budget_left(g, &nodes, &seconds) != 0)
-            return -1;
-        int grade = solve_up_to(g, want);
-        if (grade == -2)
-            return -2;
-        if (grade == -3)
-            return 0;
-        if (grade == (int)want)
-            return 1;
-        if (grade >= 0)
-            return weaken(g, r, want);
+            return MDG_BUDGET;
+        int grade;
+        mathdoku_logic_status got = solve_up_to(g, want, &grade);
+        if (got == MATHDOKU_LOGIC_NOMEM)
+            return MDG_NOMEM;
+        if (got == MATHDOKU_LOGIC_CONTRADICTION)
+            return MDG_ABANDONED;
+        if (got == MATHDOKU_LOGIC_SOLVED)
+            return grade == (int)want ? MDG_KEPT
+                 : weaken(g, r, want) ? MDG_KEPT : MDG_ABANDONED;
         /* stuck: strengthen a cage over cells left open */
         int *open = g->scratch2, n = 0;
         for (int k = 0; k < g->NN; k++) {
@@ -232,8 +201,8 @@ int mdg_make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want)
                     g->cages[g->cage_of[i]].n > 1)
                     done = mdg_make_given(g, r, i);
         if (!done)
-            return 0;
+            return MDG_ABANDONED;
         g->rep->changes++;
     }
-    return 0;
+    return MDG_ABANDONED;
 }

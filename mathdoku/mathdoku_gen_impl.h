@@ -54,6 +54,11 @@ static const mathdoku_op op_of_bit[4] = { MATHDOKU_ADD, MATHDOKU_SUB,
 typedef enum { CHECK_UNIQUE, CHECK_OTHER, CHECK_CUT, CHECK_BUDGET,
                CHECK_NOMEM } check_status;
 
+/* What became of one partition of the square (make_unique,
+ * mdg_make_graded): a unique puzzle kept, the partition abandoned (the
+ * caller draws another), the budget spent, or no memory. */
+typedef enum { MDG_KEPT, MDG_ABANDONED, MDG_BUDGET, MDG_NOMEM } mdg_outcome;
+
 /* mathdoku_gen.c */
 void mdg_sort_cells(int *a, int n);
 void mdg_digits_of(const mathdoku_gen *g, const int *sol, const int *cells,
@@ -63,6 +68,7 @@ int mdg_assign_ops(mathdoku_gen *g, grid_rng *r);
 long mdg_tuple_count(const mathdoku_gen *g, const int *cells, int n,
                      mathdoku_op op, long long target);
 int mdg_strongest_op(mathdoku_gen *g, int k);
+int mdg_weakest_op(mathdoku_gen *g, int k);
 int mdg_neighbours(int N, int i, int *nb);
 int mdg_mergeable(const mathdoku_gen *g, int k, int *near);
 int mdg_partition(mathdoku_gen *g, grid_rng *r);
@@ -75,8 +81,9 @@ int mdg_cut_in_two(mathdoku_gen *g, grid_rng *r, int k);
 int mdg_to_puzzle(const mathdoku_gen *g, mathdoku *p);
 int mdg_change_limit(const mathdoku_gen *g);
 
-/* mathdoku_gen_grade.c: 1 a unique puzzle of the grade, 0 none from this
- * partition, -1 budget, -2 no memory (as make_unique) */
-int mdg_make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want);
+/* mathdoku_gen_grade.c: MDG_KEPT, a unique puzzle of the grade;
+ * MDG_ABANDONED, none from this partition; MDG_BUDGET; MDG_NOMEM (as
+ * make_unique) */
+mdg_outcome mdg_make_graded(mathdoku_gen *g, grid_rng *r, mathdoku_grade want);
 
 #endif

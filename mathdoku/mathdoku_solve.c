@@ -497,6 +497,7 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
     uint64_t nodes = 0, found = 0;
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     int digits[MATHDOKU_MAX_CAGE];
+    char name[16];
     int k = clash ? -1 : 0;
     while (k >= 0) {
         if (k == n) {
@@ -532,32 +533,20 @@ int mathdoku_solve_dfs(const mathdoku *p, const mathdoku_rules *rules,
         }
         if (d > N) {
             grid[i] = 0;
-            if (lim && lim->on_step) {
-                char text[64], name[16];
-                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no digit left for %s",
                          mathdoku_cell_name(N, i, name));
-                lim->on_step(lim->step_ctx, text, k);
-            }
             k--;
             continue;
         }
         grid[i] = d;
         row[r * (N + 1) + d] = col[c * (N + 1) + d] = 1;
-        if (lim && lim->on_step) {
-            char text[64], name[16];
-            snprintf(text, sizeof text, "%s = %d", mathdoku_cell_name(N, i,
-                                                                      name),
-                     d);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "%s = %d", mathdoku_cell_name(N, i, name), d);
         k++;
     }
 stop:
-    out->solutions = found;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->nodes = nodes;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     free(grid);
     free(order);
     free(row);

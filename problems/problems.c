@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku_grid.h"
-#include "sudoku_solve.h"
+#include "grid_cover.h"
 
 static const problems_info kinds[] = {
 #define PROBLEMS_ROW(id, name, arg, what, reduce) { name, arg, what, reduce },
@@ -102,13 +101,11 @@ int problems_parse(problems_kind kind, const char *arg, problems_spec *spec,
                                  "from 1 to %d", arg, PROBLEMS_MAX_LATIN);
         return PROBLEMS_OK;
     case PROBLEMS_SUDOKU: {
-        sudoku_shape sh;
-        if (!read_pair(&s, 1, SUDOKU_MAX_ORDER, &spec->r, &spec->c) || *s ||
-            spec->r * spec->c > SUDOKU_MAX_ORDER ||
-            sudoku_parse_box(arg, &sh) != 0)
+        if (!read_pair(&s, 1, PROBLEMS_MAX_SUDOKU, &spec->r, &spec->c) ||
+            *s || spec->r * spec->c > PROBLEMS_MAX_SUDOKU)
             return problems_fail(err, 0, 0, "sudoku: '%s' is not a box "
                                  "shape RxC (2x2, 2x3, 3x3, ...; order up "
-                                 "to %d)", arg, SUDOKU_MAX_ORDER);
+                                 "to %d)", arg, PROBLEMS_MAX_SUDOKU);
         spec->n = spec->r * spec->c;
         return PROBLEMS_OK;
     }
@@ -288,23 +285,19 @@ static void write_latin(FILE *f, const problems_spec *sp)
             }
 }
 
-/* The empty grid is a puzzle without givens: sudoku's own encoder writes
- * it (one encoding in the project).  --reduce gives the first row as
- * givens 1..N: every grid is one of N! relabellings of such a grid. */
+/* The empty grid is a puzzle without givens: grid/'s encoder writes it,
+ * as it writes sudoku's puzzles (one encoding in the project).  --reduce
+ * gives the first row as givens 1..N: every grid is one of N!
+ * relabellings of such a grid. */
 static int write_sudoku(FILE *f, const problems_spec *sp)
 {
-    sudoku s;
-    sudoku_init(&s);
-    sudoku_shape sh = { sp->r, sp->c, sp->n };
-    if (sudoku_set_shape(&s, sh) != 0) {
-        sudoku_release(&s);
+    unsigned char *cell = calloc((size_t)sp->n * (size_t)sp->n, 1);
+    if (!cell)
         return PROBLEMS_ENOMEM;
-    }
-    memset(s.cell, 0, (size_t)sp->n * (size_t)sp->n);
     for (int c = 0; sp->reduce && c < sp->n; c++)
-        s.cell[c] = (unsigned char)(c + 1);
-    int status = sudoku_write_dlx(f, &s);
-    sudoku_release(&s);
+        cell[c] = (unsigned char)(c + 1);
+    int status = grid_write_box_cover(f, sp->r, sp->c, cell);
+    free(cell);
     return status == 0 ? PROBLEMS_OK : PROBLEMS_EWRITE;
 }
 

@@ -12,7 +12,7 @@
  *   queens N         rows and columns primary, diagonals secondary
  *   langford N       Langford pairs: values 1..N and slots 1..2N
  *   latin N          Latin squares: cells, row-value, column-value
- *   sudoku RxC       the empty grid (sudoku_write_dlx: one encoder)
+ *   sudoku RxC       the empty grid (grid_write_box_cover: one encoder)
  *   dominoes RxC     domino tilings of a board
  *   pentominoes B    the 12 pentominoes on board B (6x10, 8x8-2x2, ...)
  *   tetrominoes B    the 5 free tetrominoes on board B
@@ -111,6 +111,7 @@ typedef struct problems_error {
 /* Bounds on the arguments, so that no output is unbounded by mistake. */
 #define PROBLEMS_MAX_N 1000      /* permutations, nrooks, queens, langford */
 #define PROBLEMS_MAX_LATIN 100   /* N^3 options */
+#define PROBLEMS_MAX_SUDOKU 100  /* R*C, as sudoku's SUDOKU_MAX_ORDER */
 #define PROBLEMS_MAX_BOARD 36    /* rows and columns of a board: cells are
                                     named by two base-36 digits, "3a" */
 

@@ -27,7 +27,6 @@ int problems_permutations_dfs(int n, const grid_limits *lim,
     uint64_t nodes = 0, found = 0;
     int k = 0;
     grid_cut cut = GRID_NOT_CUT;
-    char text[64];
     double start = grid_seconds();
     /* k: the position being filled; value[k]: the value tried there */
     while (k >= 0) {
@@ -50,11 +49,8 @@ int problems_permutations_dfs(int n, const grid_limits *lim,
                 break;
         if (v > n) {
             value[k] = 0;
-            if (lim && lim->on_step) {
-                snprintf(text, sizeof text, "backtrack: no value left for "
-                         "p%d", k + 1);
-                lim->on_step(lim->step_ctx, text, k);
-            }
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no value left for p%d", k + 1);
             k--;
             continue;
         }
@@ -63,17 +59,11 @@ int problems_permutations_dfs(int n, const grid_limits *lim,
         nodes++;
         value[k] = v;
         used[v] = 1;
-        if (lim && lim->on_step) {
-            snprintf(text, sizeof text, "p%d = %d", k + 1, v);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "p%d = %d", k + 1, v);
         k++;
     }
-    out->solutions = found;
-    out->nodes = nodes;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     return PROBLEMS_OK;
 }
 
@@ -93,7 +83,6 @@ int problems_queens_dfs(int n, const grid_limits *lim,
     uint64_t nodes = 0, found = 0;
     int k = 0;
     grid_cut cut = GRID_NOT_CUT;
-    char text[64];
     double start = grid_seconds();
     /* k: the row being filled (0-based); col[k]: the column tried there */
     while (k >= 0) {
@@ -116,11 +105,8 @@ int problems_queens_dfs(int n, const grid_limits *lim,
                 break;
         if (c > n) {
             col[k] = 0;
-            if (lim && lim->on_step) {
-                snprintf(text, sizeof text, "backtrack: no column left for "
-                         "r%d", k + 1);
-                lim->on_step(lim->step_ctx, text, k);
-            }
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no column left for r%d", k + 1);
             k--;
             continue;
         }
@@ -129,16 +115,10 @@ int problems_queens_dfs(int n, const grid_limits *lim,
         nodes++;
         col[k] = c;
         up[c] = sum[k + c] = dif[k - c + n] = 1;
-        if (lim && lim->on_step) {
-            snprintf(text, sizeof text, "r%d = c%d", k + 1, c);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "r%d = c%d", k + 1, c);
         k++;
     }
-    out->solutions = found;
-    out->nodes = nodes;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     return PROBLEMS_OK;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "grid_cover.h"
 
 /* ---- randomness (grid.h: splitmix64) ----------------------------------- */
 
@@ -116,7 +117,7 @@ static int limits_left(const budget *b, grid_limits *lim)
 
 static int box_of(const sudoku_shape *sh, int r, int c)
 {
-    return (r / sh->R) * sh->R + c / sh->C;
+    return grid_box_of(sh->R, sh->C, r, c);
 }
 
 static void fill_pattern(grid_rng *g, sudoku *grid);

@@ -261,6 +261,20 @@ int sudoku_rd_number_token(const char *line, const char **pp, int max, int N,
     return 0;
 }
 
+int sudoku_rd_next_number(const char *line, const char **pp, int max, int N,
+                          int lineno, int *v, dlx_diag *err)
+{
+    const char *p = skip_space(*pp);
+    while (*p == '|')
+        p = skip_space(p + 1);
+    *pp = p;
+    if (!*p)
+        return SUDOKU_OK;
+    if (sudoku_rd_number_token(line, pp, max, N, lineno, v, err) != 0)
+        return SUDOKU_EBAD;
+    return SUDOKU_READ;
+}
+
 /* Decides the layout of the puzzle that starts at the current line
  * (first_line) or whether a line inside a grid starts a puzzle of its own. */
 sudoku_layout sudoku_rd_detect(const sudoku_reader *r, int first_line)

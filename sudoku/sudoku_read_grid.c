@@ -37,23 +37,15 @@ static int grid_row(sudoku_reader *r, sudoku_symbols sym, int N, int *row,
     const char *line = r->in.line;
     if (sym == SUDOKU_SYM_NUMBERS) {
         const char *p = line;
-        for (;;) {
-            p = skip_space(p);
-            if (*p == '|') {
-                p++;
-                continue;
-            }
-            if (!*p)
-                break;
-            int v = 0;
-            if (sudoku_rd_number_token(line, &p, N ? N : SUDOKU_MAX_ORDER, N,
-                                       r->in.lineno, &v, err) != 0)
-                return -1;
+        int v = 0, got;
+        while ((got = sudoku_rd_next_number(line, &p, N ? N : SUDOKU_MAX_ORDER,
+                                            N, r->in.lineno, &v, err)) ==
+               SUDOKU_READ) {
             if (n < max)
                 row[n] = v;
             n++;
         }
-        return n;
+        return got == SUDOKU_OK ? n : -1;
     }
     for (const char *p = line; *p; p++) {
         if (is_space(*p) || *p == '|')
@@ -408,10 +400,18 @@ int sudoku_rd_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
     if (rows != N)
         return set_error(err, first, 0, "the grid has %d rows, expected %d",
                          rows, N);
+    return sudoku_rd_block_end(r, s, src, SUDOKU_LAYOUT_GRID, sym, first,
+                               err);
+}
+
+int sudoku_rd_block_end(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                        sudoku_layout layout, sudoku_symbols sym, int first,
+                        dlx_diag *err)
+{
     int st = sudoku_rd_sections(r, s, err);
     if (st != 0)
         return st == SUDOKU_EBAD ? sudoku_rd_bad_block(r) : st;
-    src->layout = SUDOKU_LAYOUT_GRID;
+    src->layout = layout;
     src->symbols = sym;
     src->line = first;
     src->tail = NULL;

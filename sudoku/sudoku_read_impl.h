@@ -55,6 +55,11 @@ int sudoku_rd_bad_symbol(const char *line, const char *p, int lineno, int N,
                          dlx_diag *err);
 int sudoku_rd_number_token(const char *line, const char **pp, int max, int N,
                            int lineno, int *v, dlx_diag *err);
+/* The next value of a line of the numbers layout at *pp, past spaces and
+ * '|' (sudoku_rd_number_token): SUDOKU_READ with *v and *pp after it,
+ * SUDOKU_OK at the end of the line, SUDOKU_EBAD with err. */
+int sudoku_rd_next_number(const char *line, const char **pp, int max, int N,
+                          int lineno, int *v, dlx_diag *err);
 sudoku_layout sudoku_rd_detect(const sudoku_reader *r, int first_line);
 
 /* sudoku_read_line.c */
@@ -69,6 +74,12 @@ int sudoku_rd_line_in_block(sudoku_reader *r, dlx_diag *err);
 int sudoku_rd_sections(sudoku_reader *r, sudoku *s, dlx_diag *err);
 int sudoku_rd_grid_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
                           dlx_diag *err);
+/* The end of a block read from line `first` (a grid, the numbers
+ * layout): its sections (sudoku_rd_sections), then src filled;
+ * SUDOKU_READ, or a status. */
+int sudoku_rd_block_end(sudoku_reader *r, sudoku *s, sudoku_source *src,
+                        sudoku_layout layout, sudoku_symbols sym, int first,
+                        dlx_diag *err);
 
 /* sudoku_read_numbers.c */
 int sudoku_rd_numbers_header(const char *line, int lineno, sudoku_shape *shape,

@@ -88,18 +88,9 @@ int sudoku_rd_numbers_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
         /* the numbers of this line, straight into the cells: a line may
          * hold a few numbers or all of them */
         const char *line = r->in.line, *p = line;
-        for (;;) {
-            p = skip_space(p);
-            if (*p == '|') {
-                p++;
-                continue;
-            }
-            if (!*p)
-                break;
-            int v;
-            if (sudoku_rd_number_token(line, &p, N, N, r->in.lineno, &v,
-                                       err) != 0)
-                return sudoku_rd_bad_block(r);
+        int v;
+        while ((st = sudoku_rd_next_number(line, &p, N, N, r->in.lineno, &v,
+                                           err)) == SUDOKU_READ) {
             if (cells == N * N) {
                 set_error(err, r->in.lineno, (int)(p - line), "more than "
                           "the %d numbers of a %dx%d puzzle", N * N, N, N);
@@ -107,13 +98,9 @@ int sudoku_rd_numbers_layout(sudoku_reader *r, sudoku *s, sudoku_source *src,
             }
             s->cell[cells++] = (unsigned char)v;
         }
+        if (st != SUDOKU_OK)
+            return sudoku_rd_bad_block(r);
     }
-    st = sudoku_rd_sections(r, s, err);
-    if (st != 0)
-        return st == SUDOKU_EBAD ? sudoku_rd_bad_block(r) : st;
-    src->layout = SUDOKU_LAYOUT_NUMBERS;
-    src->symbols = SUDOKU_SYM_NUMBERS;
-    src->line = first;
-    src->tail = NULL;
-    return SUDOKU_READ;
+    return sudoku_rd_block_end(r, s, src, SUDOKU_LAYOUT_NUMBERS,
+                               SUDOKU_SYM_NUMBERS, first, err);
 }

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid_bits.h"
+
 struct sudoku_singles {
     int N, NN;
     uint64_t full;              /* the N digits */
@@ -102,26 +104,6 @@ static int one_bit(uint64_t m)
     return (m & (m - 1)) == 0;
 }
 
-/* The index of the lowest set bit of a non-zero word. */
-static int lowest(uint64_t w)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(w);
-#else
-    int k = 0;
-    while (!(w & 1)) {
-        w >>= 1;
-        k++;
-    }
-    return k;
-#endif
-}
-
-static int digit_of(uint64_t bit)
-{
-    return lowest(bit) + 1;
-}
-
 /* Places the cells on the stack, taking their digit from their units'
  * other cells (which may go on the stack in turn).  Returns the cells
  * placed, or -1 when a cell loses its last digit. */
@@ -138,7 +120,7 @@ static int place_stacked(sudoku_singles *t, int sp, unsigned char *cell)
         uint64_t bit = cand[i];
         if (!bit)
             continue; /* placed already */
-        int d = digit_of(bit);
+        int d = grid_low_digit(bit);
         cell[i] = (unsigned char)d;
         cand[i] = 0;
         placed++;
@@ -158,7 +140,7 @@ static int place_stacked(sudoku_singles *t, int sp, unsigned char *cell)
             uint64_t x = bd[w] & pm[w];
             bd[w] &= ~pm[w];
             for (; x; x &= x - 1) {
-                unsigned q = (unsigned)(w << 6) + (unsigned)lowest(x);
+                unsigned q = (unsigned)(w << 6) + (unsigned)grid_low_bit(x);
                 uint64_t left = cand[q] & keep;
                 cand[q] = left;
                 dead |= left == 0;
@@ -178,7 +160,7 @@ static void drop_others(sudoku_singles *t, int i, uint64_t bit)
 {
     uint64_t cb = (uint64_t)1 << (i & 63);
     for (uint64_t o = t->cand[i] & ~bit; o; o &= o - 1)
-        t->board[(size_t)lowest(o) * t->W + (i >> 6)] &= ~cb;
+        t->board[(size_t)grid_low_bit(o) * t->W + (i >> 6)] &= ~cb;
     t->cand[i] = bit;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grid_cage.h"
+#include "grid_cover.h"
 #include "sudoku_singles.h"
 
 /*
@@ -70,7 +71,7 @@ struct sudoku_solver {
 
 static int box_of(const sudoku_shape *sh, int r, int c)
 {
-    return (r / sh->R) * sh->R + c / sh->C;
+    return grid_box_of(sh->R, sh->C, r, c);
 }
 
 int sudoku_option(const sudoku_shape *shape, int cell, int digit)
@@ -841,7 +842,7 @@ static int variant_dfs(const sudoku *s, const grid_limits *lim,
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     grid_cut cut = GRID_NOT_CUT;
     int k = 0;
-    char text[96], name[24];
+    char name[24];
     while (k >= 0) {
         if (k == n_empty) {
             if (++found == 1 && solution && sudoku_copy(solution, s) == 0)
@@ -875,11 +876,9 @@ static int variant_dfs(const sudoku *s, const grid_limits *lim,
         }
         if (d > N) {
             grid[i] = 0;
-            if (lim && lim->on_step) {
-                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no digit left for %s",
                          sudoku_cell_name(sh, i, name));
-                lim->on_step(lim->step_ctx, text, k);
-            }
             k--;
             continue;
         }
@@ -893,18 +892,11 @@ static int variant_dfs(const sudoku *s, const grid_limits *lim,
             sum[g] += d;
             left[g]--;
         }
-        if (lim && lim->on_step) {
-            snprintf(text, sizeof text, "%s = %d",
-                     sudoku_cell_name(sh, i, name), d);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "%s = %d", sudoku_cell_name(sh, i, name), d);
         k++;
     }
-    out->solutions = found;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->nodes = nodes;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     free(has);
     free(grid);
     free(empty);
@@ -952,7 +944,7 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
     uint64_t max_sol = lim ? lim->max_solutions : 0;
     grid_cut cut = GRID_NOT_CUT;
     int k = 0;
-    char text[96], name[24];
+    char name[24];
     /* k: position in empty[]; grid[cell] holds the digit being tried */
     while (k >= 0) {
         if (k == n_empty) {
@@ -980,11 +972,9 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
                 break;
         if (d > N) {
             grid[i] = 0;
-            if (lim && lim->on_step) {
-                snprintf(text, sizeof text, "backtrack: no digit left for %s",
+            if (grid_saying(lim))
+                grid_say(lim, k, "backtrack: no digit left for %s",
                          sudoku_cell_name(sh, i, name));
-                lim->on_step(lim->step_ctx, text, k);
-            }
             k--;
             continue;
         }
@@ -994,18 +984,11 @@ int sudoku_solve_dfs(const sudoku *s, const grid_limits *lim,
         grid[i] = (unsigned char)d;
         has[r * (N + 1) + d] = has[(N + c) * (N + 1) + d] =
             has[(2 * N + b) * (N + 1) + d] = 1;
-        if (lim && lim->on_step) {
-            snprintf(text, sizeof text, "%s = %d",
-                     sudoku_cell_name(sh, i, name), d);
-            lim->on_step(lim->step_ctx, text, k);
-        }
+        if (grid_saying(lim))
+            grid_say(lim, k, "%s = %d", sudoku_cell_name(sh, i, name), d);
         k++;
     }
-    out->solutions = found;
-    out->cut = cut;
-    out->complete = cut == GRID_NOT_CUT;
-    out->nodes = nodes;
-    out->seconds = grid_seconds() - start;
+    grid_dfs_outcome(out, found, nodes, cut, start);
     free(has);
     free(grid);
     free(empty);
@@ -1183,51 +1166,7 @@ static int write_variant_dlx(FILE *f, const sudoku *s)
 
 int sudoku_write_dlx(FILE *f, const sudoku *s)
 {
-    const sudoku_shape *sh = &s->shape;
-    int N = sh->N;
     if (sudoku_is_variant(s))
         return write_variant_dlx(f, s);
-    /* held[(kind * N + unit) * (N + 1) + d]: a given holds digit d in that
-     * row, column or box, so that no option puts d elsewhere in it (made
-     * once: a scan of the grid per option made 100x100 take N^5 steps) */
-    size_t units = (size_t)3 * N * (size_t)(N + 1);
-    unsigned char *held = calloc(units, 1);
-    if (!held)
-        return EOF;
-    for (int j = 0; j < N * N; j++)
-        if (s->cell[j]) {
-            int r = j / N, c = j % N, d = s->cell[j];
-            held[(size_t)r * (N + 1) + d] = 1;
-            held[(size_t)(N + c) * (N + 1) + d] = 1;
-            held[(size_t)(2 * N + box_of(sh, r, c)) * (N + 1) + d] = 1;
-        }
-    fprintf(f, "| sudoku %dx%d (boxes %dx%d) as exact cover, written by "
-            "'sudoku encode'\n| items: cell rRcC, row rR#D, column cC#D, "
-            "box bB#D\n", N, N, sh->R, sh->C);
-    for (int i = 0; i < N * N; i++)
-        fprintf(f, "%sr%dc%d", i ? " " : "", i / N + 1, i % N + 1);
-    static const char prefix[] = { 'r', 'c', 'b' };
-    for (int kind = 0; kind < 3; kind++)
-        for (int u = 1; u <= N; u++)
-            for (int d = 1; d <= N; d++)
-                fprintf(f, " %c%d#%d", prefix[kind], u, d);
-    fputc('\n', f);
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++) {
-            int i = r * N + c, b = box_of(sh, r, c) + 1, g = s->cell[i];
-            for (int d = 1; d <= N; d++) {
-                if (g && d != g)
-                    continue;
-                /* a digit a given already holds in this row, column or box
-                 * cannot go here: leave its option out */
-                if (!g && (held[(size_t)r * (N + 1) + d] ||
-                           held[(size_t)(N + c) * (N + 1) + d] ||
-                           held[(size_t)(2 * N + b - 1) * (N + 1) + d]))
-                    continue;
-                fprintf(f, "r%dc%d r%d#%d c%d#%d b%d#%d\n", r + 1, c + 1,
-                        r + 1, d, c + 1, d, b, d);
-            }
-        }
-    free(held);
-    return ferror(f) ? EOF : 0;
+    return grid_write_box_cover(f, s->shape.R, s->shape.C, s->cell);
 }
