@@ -973,8 +973,9 @@ static int search(const options_t *o, dlx_problem *p)
     return CLI_EXIT_OK;
 }
 
-/* Input with multiplicities runs Algorithm M, which searches on one
- * thread and in one piece: say so rather than fail deep inside. */
+/* Input with multiplicities runs Algorithm M, which splits into jobs
+ * (--threads, --split-depth, --jobs) but has no trace, random order or
+ * estimate: say so rather than fail deep inside. */
 static int refuse_mcc(const options_t *o, const dlx_problem *p)
 {
     int lo, hi, bounded = 0;
@@ -982,13 +983,11 @@ static int refuse_mcc(const options_t *o, const dlx_problem *p)
         bounded = dlx_item_bounds(p->matrix, i, &lo, &hi) == DLX_OK &&
                   (lo != 1 || hi != 1);
     const cli_search *s = &o->search;
-    if (!bounded || !(s->threads > 1 || o->split_depth || o->jobs_file ||
-                      o->estimate || s->trace || s->have_seed || s->html ||
+    if (!bounded || !(o->estimate || s->trace || s->have_seed || s->html ||
                       s->tree_svg))
         return -1;
     return cli_usage_error(command.prog, "input with multiplicities "
-                           "(lo:hi|name) is searched on one thread, in "
-                           "one piece: --threads, --split-depth, --jobs, "
+                           "(lo:hi|name) has no trace or random order: "
                            "--estimate, --trace, --seed, --html and "
                            "--tree-svg do not work on it");
 }

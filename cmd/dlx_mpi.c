@@ -148,8 +148,8 @@ static void worker(dlx_matrix *m, const dlx_jobs *jobs)
         if (job < 0)
             return;
         dlx_result r;
-        dlx_count_solutions(m, 0, jobs->opts + jobs->start[job],
-                            jobs->start[job + 1] - jobs->start[job], &r);
+        dlx_search s = dlx_search_defaults();
+        dlx_solve_job(m, jobs, job, &s, &r);
         send_result(job, &r);
     }
 }
@@ -169,8 +169,8 @@ static int master(dlx_matrix *m, const dlx_jobs *jobs, int ranks, int stats)
     if (ranks == 1) {
         for (int k = 0; k < jobs->n; k++) {
             dlx_result r;
-            dlx_count_solutions(m, 0, jobs->opts + jobs->start[k],
-                                jobs->start[k + 1] - jobs->start[k], &r);
+            dlx_search s = dlx_search_defaults();
+            dlx_solve_job(m, jobs, k, &s, &r);
             total = dlx_count_add(total, r.solutions);
             nodes += r.nodes;
             busy[0] += r.seconds;

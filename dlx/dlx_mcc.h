@@ -62,6 +62,11 @@ typedef struct dlxi_cost_hook {
 
 int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
                  dlx_result *r);
+/* A job of dlx_split on a matrix with bounds: n_steps / 2 pairs (item,
+ * option; dlx_num_options(m) for the null move), the path from the root
+ * to the job's subtree, searched within s (its forced options ignored). */
+int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s, const int *steps,
+                     int n_steps, dlx_result *r);
 /* Called by the search for a solution of net cost `net` below the
  * cutoff (dlx_cost.c): keeps it, moves hook->cutoff; non-zero on
  * failure to allocate. */

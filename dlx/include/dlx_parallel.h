@@ -38,6 +38,19 @@ int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
 
 void dlx_jobs_free(dlx_jobs *jobs);
 
+/* Searches job k of `jobs` on m within s (whose forced options are
+ * ignored), as dlx_solve does.  A job is the options chosen down to the
+ * cut, forced; on a matrix with bounds (dlx_set_bounds), where Algorithm M
+ * also excludes the options it tried before and closes items (the null
+ * move), a job is the path to the cut instead: pairs (item, option) of
+ * the item chosen at each level and the branch taken, option
+ * dlx_num_options(m) for the null move.  Either way the jobs of a split
+ * find each solution once, and their nodes plus the split's are the
+ * whole search's (Algorithm M; the plain engines do not promise it: a
+ * solution above the cut is a node of the split and of its job). */
+int dlx_solve_job(dlx_matrix *m, const dlx_jobs *jobs, int k,
+                  const dlx_search *s, dlx_result *r);
+
 /* What one job gave. */
 typedef struct dlx_job_result {
     dlx_count solutions;
@@ -139,7 +152,9 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
 /* Checks that the jobs listed in `which` (all when NULL) can be forced on
  * m: every option exists (else DLX_EOPTION) and no two options of a job
  * cover the same primary item (else DLX_ECONFLICT); err names the job and
- * its line.  DLX_OK, or DLX_ENOMEM. */
+ * its line.  On a matrix with bounds a job is pairs (item, option; see
+ * dlx_solve_job): each item primary, each option one of the item's or
+ * dlx_num_options(m), else DLX_EOPTION.  DLX_OK, or DLX_ENOMEM. */
 int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
                    const int *which, int n_which, dlx_diag *err);
 
