@@ -77,3 +77,10 @@ add_executable(test_mcc_jobs ${CMAKE_CURRENT_LIST_DIR}/test_mcc_jobs.c)
 target_link_libraries(test_mcc_jobs PRIVATE dlx excover_options)
 target_include_directories(test_mcc_jobs PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 add_test(NAME dlx_mcc_jobs COMMAND test_mcc_jobs)
+if(TARGET dlx_mpi AND MPIEXEC_EXECUTABLE)
+    add_test(NAME dlx_mcc_pieces COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_jobs.sh
+             $<TARGET_FILE:dlx_cmd> ${MPIEXEC_EXECUTABLE} $<TARGET_FILE:dlx_mpi>)
+else()
+    add_test(NAME dlx_mcc_pieces COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_jobs.sh
+             $<TARGET_FILE:dlx_cmd>)
+endif()
