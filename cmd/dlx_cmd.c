@@ -265,14 +265,18 @@ static int parse_args(int argc, char **argv, options_t *o)
                                "--count, and no --unique, --json, --jobs, "
                                "--split-depth, --estimate, --trace, --seed, "
                                "--html or --tree-svg");
-    if (o->best && (s->threads > 1 || o->split_depth || o->jobs_file ||
-                    o->estimate || o->count_only || o->unique || s->limit ||
+    if (o->best && o->jobs_file)
+        return cli_usage_error(command.prog, "--best K takes no --jobs: "
+                               "results files carry counts, not the "
+                               "solutions to merge (--threads N runs it "
+                               "in jobs on one machine)");
+    if (o->best && (o->estimate || o->count_only || o->unique || s->limit ||
                     s->trace || s->have_seed || s->html || s->tree_svg))
-        return cli_usage_error(command.prog, "--best K takes no --threads, "
-                               "--split-depth, --jobs, --estimate, --count, "
-                               "--unique, --first, --limit, --trace, --seed, "
-                               "--html or --tree-svg");
-    if (s->threads > 1 || o->split_depth)
+        return cli_usage_error(command.prog, "--best K takes no "
+                               "--estimate, --count, --unique, --first, "
+                               "--limit, --trace, --seed, --html or "
+                               "--tree-svg");
+    if ((s->threads > 1 || o->split_depth) && !o->best)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)
         o->search.limit = 2;
@@ -1031,7 +1035,10 @@ static int best(const options_t *o, dlx_problem *p)
         s.poll_ctx = &r;
     }
     dlx_result res;
-    int rc = dlx_best(p->matrix, &s, o->best, &res);
+    int rc = o->search.threads > 1 || o->split_depth
+             ? dlx_best_parallel(p->matrix, &s, o->best, o->search.threads,
+                                 o->split_depth, &res)
+             : dlx_best(p->matrix, &s, o->best, &res);
     cli_progress_clear(&r.progress);
     if (rc != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));

@@ -1205,6 +1205,8 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
     if (status == DLX_OK && hook) {
         status = prepare_costs(e, m);
         hook->base = e->base;
+        if (hook->cap < INT64_MAX)
+            hook->cutoff = hook->cap - e->base; /* net < cap - base */
     }
     if (status != DLX_OK)
         return status;
@@ -1417,8 +1419,9 @@ static int mcc_split(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     return DLX_OK;
 }
 
-int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s, const int *steps,
-                     int n_steps, dlx_result *r)
+int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s,
+                     dlxi_cost_hook *hook, const int *steps, int n_steps,
+                     dlx_result *r)
 {
     memset(r, 0, sizeof *r);
     r->max_level = -1;
@@ -1443,7 +1446,7 @@ int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s, const int *steps,
     js.split_depth = 0;
     x->mcc->steps = steps;
     x->mcc->n_steps = n_steps;
-    int status = dlxi_mcc_run(m, &js, NULL, r);
+    int status = dlxi_mcc_run(m, &js, hook, r);
     x->mcc->steps = NULL;
     x->mcc->n_steps = 0;
     free(opts);

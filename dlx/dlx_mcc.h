@@ -58,6 +58,8 @@ typedef struct dlxi_cost_hook {
     int64_t cutoff;         /* net cost to beat: the k-th best's, or max */
     int64_t base;           /* taxes and forced options, added back */
     void *best;             /* dlxi_best */
+    int64_t cap;            /* full cost to beat from the start (the k-th
+                               best of other jobs), or INT64_MAX */
 } dlxi_cost_hook;
 
 int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
@@ -65,8 +67,17 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
 /* A job of dlx_split on a matrix with bounds: n_steps / 2 pairs (item,
  * option; dlx_num_options(m) for the null move), the path from the root
  * to the job's subtree, searched within s (its forced options ignored). */
-int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s, const int *steps,
-                     int n_steps, dlx_result *r);
+int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s,
+                     dlxi_cost_hook *hook, const int *steps, int n_steps,
+                     dlx_result *r);
+/* dlx_best on one job of dlx_split (dlx_cost.c), whose solutions must
+ * cost less than cap (INT64_MAX: any). */
+int dlxi_best_job(dlx_matrix *m, const dlx_search *s, int k, int64_t cap,
+                  const int *job, int n_job, dlx_result *r);
+/* Makes n solutions (full costs, options) m's best list, as dlx_best
+ * leaves it; they must be sorted, n <= k. */
+int dlxi_best_store(dlx_matrix *m, int k, int n, const int64_t *cost,
+                    int *const *options, const int *n_options);
 /* Called by the search for a solution of net cost `net` below the
  * cutoff (dlx_cost.c): keeps it, moves hook->cutoff; non-zero on
  * failure to allocate. */

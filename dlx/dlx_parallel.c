@@ -183,7 +183,7 @@ int dlx_solve_job(dlx_matrix *m, const dlx_jobs *jobs, int k,
     const int *opts = jobs->opts + jobs->start[k];
     int n = jobs->start[k + 1] - jobs->start[k];
     if (dlxi_ext_const(m)->n_bounded)
-        return dlxi_mcc_run_job(m, s, opts, n, r);
+        return dlxi_mcc_run_job(m, s, NULL, opts, n, r);
     dlx_search js = *s;
     js.forced = opts;
     js.n_forced = n;

@@ -5,7 +5,8 @@
 # on dlx gen kqueens against OEIS (A061994: 1288 for 2 queens on 8x8,
 # dlx3's 34568 for 4, A000170: 92) and on random inputs with bounds 0..4
 # and colors against the single search (and Knuth's dlx3 when DLX3 names
-# it).  SEED=S replays other random inputs.
+# it); --best K on threads against the single search.  SEED=S replays
+# other random inputs.
 dlx=$1 mpiexec=$2 dlx_mpi=$3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcc_jobs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -55,8 +56,22 @@ printf '# dlx jobs 1\n# fingerprint %s\n# depth 1\n# jobs 1\n0 7\n' \
 expect "a job of one value" 3 '' '*' -- "$dlx" --jobs "$tmp/bad.jobs" \
     "$tmp/kq.dlx"
 assert "a job of one value: named" grep -q "job 0: .*pairs" "$tmp/err"
-expect "--best with --threads" 4 '' '*' -- "$dlx" --best 2 --threads 2 \
-    "$tmp/kq.dlx"
+expect "--best with --jobs" 4 '' '*' -- "$dlx" --best 2 --jobs \
+    "$tmp/jobs" "$tmp/kq.dlx"
+
+# --best K on threads: the costs of the single search (which test_mcc
+# checks against brute force and the Hungarian method)
+for n in 6 9 12; do
+    "$dlx" gen assignment $n --seed "$seed" >"$tmp/as.dlx"
+    want=$("$dlx" --best 4 "$tmp/as.dlx" | grep '^cost:' | tr '\n' ' ')
+    for cut in "--threads 2" "--threads 2 --split-depth 2" \
+               "--split-depth 1"; do
+        got=$("$dlx" --best 4 $cut "$tmp/as.dlx" | grep '^cost:' |
+              tr '\n' ' ')
+        assert "assignment $n --best 4 $cut: $got (want $want)" \
+            test "$got" = "$want"
+    done
+done
 
 # random problems: 2 to 7 primary items with bounds lo:hi in 0..4, up to
 # 3 secondary items, colored (a, b) or not

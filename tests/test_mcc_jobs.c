@@ -7,7 +7,8 @@
  *     at depths 1..5: the jobs' counts add up to a brute force over all
  *     subsets of options, and the split's nodes plus the jobs' to the
  *     single search's nodes, exactly;
- *   - the same on two threads (dlx_count_parallel);
+ *   - the same on two threads (dlx_count_parallel), and the k cheapest
+ *     (dlx_best_parallel) against the sorted costs of all solutions;
  *   - k queens (OEIS A061994 / A000170 and dlx3's 34568 for 4 of 8) on
  *     two threads and in jobs;
  *   - jobs that are not paths of the search: refused, not miscounted.
@@ -42,6 +43,7 @@ typedef struct problem {
     int np, ns, no;
     int lo[MAXI], hi[MAXI];
     int len[MAXO], item[MAXO][MAXI], color[MAXO][MAXI];
+    int64_t cost[MAXO];
 } problem;
 
 static void random_problem(uint64_t *s, problem *p)
@@ -77,6 +79,7 @@ static void random_problem(uint64_t *s, problem *p)
             p->color[o][n++] = r == 1 ? 0 : 1 + below(s, 2);
         }
         p->len[o] = n;
+        p->cost[o] = below(s, 10);
     }
 }
 
@@ -123,8 +126,63 @@ static dlx_matrix *build(const problem *p)
     for (int i = 0; i < p->np; i++)
         dlx_set_bounds(m, i, p->lo[i], p->hi[i]);
     for (int o = 0; o < p->no; o++)
-        dlx_add_option(m, p->len[o], p->item[o], p->color[o]);
+        dlx_set_cost(m, dlx_add_option(m, p->len[o], p->item[o],
+                                       p->color[o]), p->cost[o]);
     return m;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The costs of all solutions, cheapest first; how many. */
+static int brute_costs(const problem *p, int64_t *out)
+{
+    int n = 0;
+    for (unsigned mask = 0; mask < 1u << p->no; mask++) {
+        if (!is_solution(p, mask))
+            continue;
+        int64_t c = 0;
+        for (int o = 0; o < p->no; o++)
+            c += mask >> o & 1 ? p->cost[o] : 0;
+        out[n++] = c;
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_i64);
+    return n;
+}
+
+/* --best K --threads 2: the k best of the jobs, merged, against the
+ * sorted costs of all solutions; each solution's options cost what it
+ * says. */
+static void random_best(uint64_t seed, int rounds)
+{
+    uint64_t s = seed ^ 0x5eed;
+    static int64_t all[1 << MAXO];
+    for (int round = 0; round < rounds; round++) {
+        problem p;
+        random_problem(&s, &p);
+        dlx_matrix *m = build(&p);
+        int n_all = brute_costs(&p, all);
+        int k = 1 + below(&s, 6), depth = below(&s, 4);
+        dlx_result r;
+        int st = dlx_best_parallel(m, NULL, k, 2, depth, &r);
+        int n = dlx_best_count(m), ok = st == DLX_OK &&
+                n == (n_all < k ? n_all : k) && r.outcome == DLX_COMPLETE;
+        for (int i = 0; i < n && ok; i++) {
+            const int *opts;
+            int64_t cost, sum = 0;
+            int len = dlx_best_solution(m, i, &opts, &cost);
+            for (int j = 0; j < len; j++)
+                sum += p.cost[opts[j]];
+            ok = cost == all[i] && sum == cost;
+        }
+        CHECK(ok, "seed %llu round %d: best %d on 2 threads at depth %d: "
+              "status %d, %d kept of %d solutions",
+              (unsigned long long)seed, round, k, depth, st, n, n_all);
+        dlx_free(m);
+    }
 }
 
 /* The split by hand (dlx_solve with split_depth), for its nodes. */
@@ -323,6 +381,7 @@ int main(int argc, char **argv)
     printf("test_mcc_jobs: seed %llu (test_mcc_jobs SEED replays)\n",
            (unsigned long long)seed);
     random_jobs(seed, 150);
+    random_best(seed, 150);
     test_kqueens();
     test_bad_jobs();
     return check_done();

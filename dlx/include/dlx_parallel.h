@@ -141,6 +141,19 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
        job 17 solutions 1234 nodes 56789 seconds 0.012 complete
 */
 
+/* dlx_best on `threads` threads: the search is cut into jobs at
+ * split_depth (0: the least depth giving DLX_JOBS_PER_THREAD jobs per
+ * thread), each job searched for its k cheapest below the k-th best cost
+ * of the jobs done so far, and the lists merged; dlx_best_count and
+ * dlx_best_solution read the result as after dlx_best.  The k costs are
+ * dlx_best's; among solutions of equal cost, which are kept and their
+ * order may differ.  Reads max_nodes and max_seconds from s (NULL:
+ * defaults), over all threads; forced options are refused (DLX_ENOTSUP).
+ * r->nodes counts the jobs' nodes, r->solutions the solutions kept.
+ * Returns like dlx_best. */
+int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
+                      int split_depth, dlx_result *r);
+
 /* Write the jobs; returns 0, or EOF on a write error. */
 int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint);
 
