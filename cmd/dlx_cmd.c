@@ -95,17 +95,19 @@ static const cli_command command = {
     "standard input when FILE is - or absent) with Dancing Links.\n"
     "Multiplicities (Knuth's dlx3): 'lo:hi|name' or 'n|name' in the item\n"
     "line asks for a primary item covered lo to hi (or n) times; such input\n"
-    "is searched by Algorithm M (the nodes of dlx3).  Costs (dlx5): '|n'\n"
-    "after an option's items; --best K finds the cheapest solutions.",
+    "is searched by Algorithm M (the nodes of dlx3), on threads and in jobs\n"
+    "too.  Costs (dlx5): '|n' after an option's items; --best K finds the\n"
+    "cheapest solutions (with --threads N: each job's K best, merged).",
     options,
     "Solutions are printed as the chosen options, one per line as in the\n"
     "input, in the order chosen; a blank line ends each solution.  A count\n"
     "cut short by a budget is printed with a '+' (598+): a lower bound.\n"
-    "'dlx split' writes the jobs (forced options) of the cut at depth D\n"
-    "(default 2), going deeper until at least K jobs; 'dlx merge' adds up\n"
-    "results files and refuses a job that is missing or counted twice, or\n"
-    "results of another problem.  A progress line is shown on stderr during\n"
-    "long searches when stderr is a terminal.\n",
+    "'dlx split' writes the jobs (forced options; with multiplicities the\n"
+    "path: pairs item option, option N for the null move) of the cut at\n"
+    "depth D (default 2), going deeper until at least K jobs; 'dlx merge'\n"
+    "adds up results files and refuses a job that is missing or counted\n"
+    "twice, or results of another problem.  A progress line is shown on\n"
+    "stderr during long searches when stderr is a terminal.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
