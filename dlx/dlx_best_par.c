@@ -73,12 +73,14 @@ static int merge(pool *p, const dlx_matrix *m, int j)
         x->options = malloc((size_t)(x->n + 1) * sizeof *x->options);
         if (!x->options)
             return DLX_ENOMEM;
-        memcpy(x->options, options, (size_t)x->n * sizeof *x->options);
+        if (x->n > 0)
+            memcpy(x->options, options, (size_t)x->n * sizeof *x->options);
         x->job = j;
         x->rank = i;
         p->n_best++;
     }
-    qsort(p->best, (size_t)p->n_best, sizeof *p->best, by_cost);
+    if (p->n_best > 1)
+        qsort(p->best, (size_t)p->n_best, sizeof *p->best, by_cost);
     while (p->n_best > p->k)
         free(p->best[--p->n_best].options);
     return DLX_OK;

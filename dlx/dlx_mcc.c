@@ -1253,38 +1253,62 @@ static int apply_steps(const dlx_matrix *m, fixing *f, const int *steps,
                        int n_steps)
 {
     int P = dlx_num_primary(m), n_options = dlx_num_options(m), lo = 1;
-    int hi = 1;
+    int hi = 1, last = 0, status = DLX_OK;
     if (n_steps % 2)
         return DLX_EOPTION;
-    for (int k = 0; k < n_steps; k += 2) {
-        int i = steps[k], o = steps[k + 1], covers = 0;
-        if (i < 0 || i >= P || o < 0 || o > n_options)
-            return DLX_EOPTION;
-        dlx_item_bounds(m, i, &lo, &hi);
-        if (o == n_options) {
-            if (f->use[i] < lo)
-                return DLX_ECONFLICT;
-            f->use[i] = hi; /* closed: its options are dropped */
-            continue;
+    /* below[i]: the options of i's list before the last one taken at i
+     * are excluded (one pass over the options, not one per step) */
+    int *below = calloc((size_t)P + 1, sizeof *below);
+    if (!below)
+        return DLX_ENOMEM;
+    for (int k = 0; k < n_steps && status == DLX_OK; k += 2) {
+        int i = steps[k], o = steps[k + 1], n, covers = 0;
+        if (i < 0 || i >= P || o < 0 || o > n_options) {
+            status = DLX_EOPTION;
+            break;
         }
-        int n = fetch_option(m, f, o);
+        if (o == n_options)
+            continue;
+        n = fetch_option(m, f, o);
         for (int j = 0; j < n; j++)
             covers |= f->items[j] == i;
-        if (n < 0 || !covers)
-            return n < 0 ? n : DLX_EOPTION;
-        for (int q = 0; q < o; q++) {
-            n = fetch_option(m, f, q);
-            for (int j = 0; j < n && !f->taken[q]; j++)
-                if (f->items[j] == i)
-                    f->taken[q] = 1; /* excluded, as tweaked */
-            if (n < 0)
-                return n;
-        }
-        int status = fix_option(m, f, o);
-        if (status != DLX_OK)
-            return status;
+        status = n < 0 ? n : covers ? DLX_OK : DLX_EOPTION;
+        below[i] = o > below[i] ? o : below[i];
+        last = o > last ? o : last;
     }
-    return DLX_OK;
+    for (int q = 0; q < last && status == DLX_OK; q++) {
+        int n = fetch_option(m, f, q), at = n_steps;
+        if (n < 0)
+            status = n;
+        for (int k = 1; k < n_steps; k += 2)
+            if (steps[k] == q && at == n_steps)
+                at = k - 1;
+        for (int j = 0; j < n; j++) {
+            int i = f->items[j];
+            if (i >= P || q >= below[i])
+                continue;
+            /* an option a step takes is excluded only by the steps
+             * before it (those after it found it out of the lists) */
+            for (int k = 0; k < at && !f->taken[q]; k += 2)
+                f->taken[q] = steps[k] == i && steps[k + 1] > q &&
+                              steps[k + 1] < n_options;
+            if (at == n_steps)
+                f->taken[q] = 1; /* excluded, as tweaked */
+        }
+    }
+    free(below);
+    for (int k = 0; k < n_steps && status == DLX_OK; k += 2) {
+        int i = steps[k], o = steps[k + 1];
+        if (o < n_options) {
+            status = fix_option(m, f, o);
+            continue;
+        }
+        dlx_item_bounds(m, i, &lo, &hi);
+        if (f->use[i] < lo)
+            return DLX_ECONFLICT;
+        f->use[i] = hi; /* closed: its options are dropped */
+    }
+    return status;
 }
 
 typedef struct cut {
