@@ -2,10 +2,12 @@
  * dlx_mcc.h - multiplicities (Knuth's dlx3) and costs (dlx5), private to
  * libdlx.
  *
- *   dlx_mcc.c   bounds and costs kept in the matrix, Algorithm M on node
- *               arrays of its own (built from the matrix's items and
- *               options), dlx_solve for matrices with bounds
+ *   dlx_ext.c   bounds and costs kept in the matrix
+ *   dlx_mcc.c   Algorithm M on node arrays of its own (built from the
+ *               matrix's items and options), dlx_solve for matrices with
+ *               bounds, its split into jobs and a job's search
  *   dlx_cost.c  dlx_best: taxes, the k best solutions, the lower bound
+ *   dlx_best_par.c  dlx_best_parallel: the k best of jobs on threads
  *
  * The dance (dlx.c) holds one dlxi_ext in the matrix and calls four
  * functions: free, copy, the fingerprint's mix, and dlxi_mcc_solve when
