@@ -50,7 +50,8 @@ static const cli_command command = {
     "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"
     "hands out jobs (the cut of the search at depth D, or deeper until K\n"
     "jobs) and adds up their counts; every rank reads and splits FILE\n"
-    "itself, so only job ids and counts travel.",
+    "itself, so only job ids and counts travel.  Input with multiplicities\n"
+    "(lo:hi|name) is split along Algorithm M's own branches.",
     options, NULL,
     { "counted", NULL, NULL, "the input is not valid", NULL, NULL,
       "out of memory" }
