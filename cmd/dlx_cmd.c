@@ -95,17 +95,19 @@ static const cli_command command = {
     "standard input when FILE is - or absent) with Dancing Links.\n"
     "Multiplicities (Knuth's dlx3): 'lo:hi|name' or 'n|name' in the item\n"
     "line asks for a primary item covered lo to hi (or n) times; such input\n"
-    "is searched by Algorithm M (the nodes of dlx3).  Costs (dlx5): '|n'\n"
-    "after an option's items; --best K finds the cheapest solutions.",
+    "is searched by Algorithm M (the nodes of dlx3), on threads and in jobs\n"
+    "too.  Costs (dlx5): '|n' after an option's items; --best K finds the\n"
+    "cheapest solutions (with --threads N: each job's K best, merged).",
     options,
     "Solutions are printed as the chosen options, one per line as in the\n"
     "input, in the order chosen; a blank line ends each solution.  A count\n"
     "cut short by a budget is printed with a '+' (598+): a lower bound.\n"
-    "'dlx split' writes the jobs (forced options) of the cut at depth D\n"
-    "(default 2), going deeper until at least K jobs; 'dlx merge' adds up\n"
-    "results files and refuses a job that is missing or counted twice, or\n"
-    "results of another problem.  A progress line is shown on stderr during\n"
-    "long searches when stderr is a terminal.\n",
+    "'dlx split' writes the jobs (forced options; with multiplicities the\n"
+    "path: pairs item option, option N for the null move) of the cut at\n"
+    "depth D (default 2), going deeper until at least K jobs; 'dlx merge'\n"
+    "adds up results files and refuses a job that is missing or counted\n"
+    "twice, or results of another problem.  A progress line is shown on\n"
+    "stderr during long searches when stderr is a terminal.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
@@ -247,14 +249,18 @@ static int parse_args(int argc, char **argv, options_t *o)
                                "--count, and no --unique, --json, --jobs, "
                                "--split-depth, --estimate, --trace, --seed, "
                                "--html or --tree-svg");
-    if (o->best && (s->threads > 1 || o->split_depth || o->jobs_file ||
-                    o->estimate || o->count_only || o->unique || s->limit ||
+    if (o->best && o->jobs_file)
+        return cli_usage_error(command.prog, "--best K takes no --jobs: "
+                               "results files carry counts, not the "
+                               "solutions to merge (--threads N runs it "
+                               "in jobs on one machine)");
+    if (o->best && (o->estimate || o->count_only || o->unique || s->limit ||
                     s->trace || s->have_seed || s->html || s->tree_svg))
-        return cli_usage_error(command.prog, "--best K takes no --threads, "
-                               "--split-depth, --jobs, --estimate, --count, "
-                               "--unique, --first, --limit, --trace, --seed, "
-                               "--html or --tree-svg");
-    if (s->threads > 1 || o->split_depth)
+        return cli_usage_error(command.prog, "--best K takes no "
+                               "--estimate, --count, --unique, --first, "
+                               "--limit, --trace, --seed, --html or "
+                               "--tree-svg");
+    if ((s->threads > 1 || o->split_depth) && !o->best)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)
         o->search.limit = 2;
@@ -922,8 +928,9 @@ static int search(const options_t *o, dlx_problem *p)
     return CLI_EXIT_OK;
 }
 
-/* Input with multiplicities runs Algorithm M, which searches on one
- * thread and in one piece: say so rather than fail deep inside. */
+/* Input with multiplicities runs Algorithm M, which splits into jobs
+ * (--threads, --split-depth, --jobs) but has no trace, random order or
+ * estimate: say so rather than fail deep inside. */
 static int refuse_mcc(const options_t *o, const dlx_problem *p)
 {
     int lo, hi, bounded = 0;
@@ -931,13 +938,11 @@ static int refuse_mcc(const options_t *o, const dlx_problem *p)
         bounded = dlx_item_bounds(p->matrix, i, &lo, &hi) == DLX_OK &&
                   (lo != 1 || hi != 1);
     const cli_search *s = &o->search;
-    if (!bounded || !(s->threads > 1 || o->split_depth || o->jobs_file ||
-                      o->estimate || s->trace || s->have_seed || s->html ||
+    if (!bounded || !(o->estimate || s->trace || s->have_seed || s->html ||
                       s->tree_svg))
         return -1;
     return cli_usage_error(command.prog, "input with multiplicities "
-                           "(lo:hi|name) is searched on one thread, in "
-                           "one piece: --threads, --split-depth, --jobs, "
+                           "(lo:hi|name) has no trace or random order: "
                            "--estimate, --trace, --seed, --html and "
                            "--tree-svg do not work on it");
 }
@@ -981,7 +986,10 @@ static int best(const options_t *o, dlx_problem *p)
         s.poll_ctx = &r;
     }
     dlx_result res;
-    int rc = dlx_best(p->matrix, &s, o->best, &res);
+    int rc = o->search.threads > 1 || o->split_depth
+             ? dlx_best_parallel(p->matrix, &s, o->best, o->search.threads,
+                                 o->split_depth, &res)
+             : dlx_best(p->matrix, &s, o->best, &res);
     cli_progress_clear(&r.progress);
     if (rc != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));

@@ -73,7 +73,8 @@ static const cli_command command = {
     "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"
     "hands out jobs (the cut of the search at depth D, or deeper until K\n"
     "jobs) and adds up their counts; every rank reads and splits FILE\n"
-    "itself, so only job ids and counts travel.",
+    "itself, so only job ids and counts travel.  Input with multiplicities\n"
+    "(lo:hi|name) is split along Algorithm M's own branches.",
     options, NULL,
     { "counted", NULL, NULL, "the input is not valid", NULL, NULL,
       "out of memory" }
@@ -176,9 +177,8 @@ static int load(const char *file, int rank, dlx_problem **p)
 
 static int count_job(const work *w, int job, dlx_result *r)
 {
-    const dlx_jobs *jobs = w->jobs;
-    return dlx_count_solutions(w->m, 0, jobs->opts + jobs->start[job],
-                               jobs->start[job + 1] - jobs->start[job], r);
+    dlx_search s = dlx_search_defaults();
+    return dlx_solve_job(w->m, w->jobs, job, &s, r);
 }
 
 static void send_result(int64_t job, int status, const dlx_result *r)

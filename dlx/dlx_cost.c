@@ -97,6 +97,8 @@ int dlxi_best_keep(dlxi_cost_hook *hook, const int *options, int n,
     else
         sift_up(b->heap, b->n - 1);
     hook->cutoff = b->n == b->k ? b->heap[0].net : INT64_MAX;
+    if (hook->cap < INT64_MAX && hook->cap - hook->base < hook->cutoff)
+        hook->cutoff = hook->cap - hook->base;
     return 0;
 }
 
@@ -106,17 +108,9 @@ static int by_cost(const void *pa, const void *pb)
     return worse(a, b) ? 1 : worse(b, a) ? -1 : 0;
 }
 
-int dlx_best(dlx_matrix *m, const dlx_search *s, int k, dlx_result *r)
+/* m's list of the k best, empty (NULL: no memory). */
+static dlxi_best *best_list(dlx_matrix *m, int k)
 {
-    memset(r, 0, sizeof *r);
-    r->max_level = -1;
-    dlx_search none = dlx_search_defaults();
-    if (!s)
-        s = &none;
-    if (k < 1 || k > DLX_MAX_BEST)
-        return DLX_EBOUNDS;
-    if (*dlxi_busy(m))
-        return DLX_EBUSY;
     dlxi_ext *x = dlxi_ext_of(m);
     dlxi_best *b = x->best;
     if (b && b->k != k) {
@@ -129,7 +123,7 @@ int dlx_best(dlx_matrix *m, const dlx_search *s, int k, dlx_result *r)
             b->heap = calloc((size_t)k, sizeof *b->heap);
         if (!b || !b->heap) {
             free(b);
-            return DLX_ENOMEM;
+            return NULL;
         }
         b->k = k;
         x->best = b;
@@ -137,14 +131,83 @@ int dlx_best(dlx_matrix *m, const dlx_search *s, int k, dlx_result *r)
     b->n = 0;
     b->seq = 0;
     b->sorted = 0;
-    dlxi_cost_hook hook = {k, INT64_MAX, 0, b};
-    int status = dlxi_mcc_run(m, s, &hook, r);
+    b->base = 0;
+    return b;
+}
+
+/* dlx_best, or on a job of dlx_split (steps, when job is not NULL) with
+ * solutions below cap. */
+static int best_run(dlx_matrix *m, const dlx_search *s, int k, int64_t cap,
+                    const int *job, int n_job, dlx_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->max_level = -1;
+    dlx_search none = dlx_search_defaults();
+    if (!s)
+        s = &none;
+    if (k < 1 || k > DLX_MAX_BEST)
+        return DLX_EBOUNDS;
+    if (*dlxi_busy(m))
+        return DLX_EBUSY;
+    dlxi_best *b = best_list(m, k);
+    if (!b)
+        return DLX_ENOMEM;
+    dlxi_cost_hook hook = {k, INT64_MAX, 0, b, cap};
+    dlx_search js = *s;
+    int status;
+    if (job && dlxi_ext_const(m)->n_bounded) {
+        status = dlxi_mcc_run_job(m, s, &hook, job, n_job, r);
+    } else {
+        if (job) {
+            js.forced = job;
+            js.n_forced = n_job;
+        }
+        status = dlxi_mcc_run(m, &js, &hook, r);
+    }
     b->base = hook.base;
     if (status != DLX_OK) {
         b->n = 0;
         return status;
     }
     qsort(b->heap, (size_t)b->n, sizeof *b->heap, by_cost);
+    b->sorted = 1;
+    return DLX_OK;
+}
+
+int dlx_best(dlx_matrix *m, const dlx_search *s, int k, dlx_result *r)
+{
+    return best_run(m, s, k, INT64_MAX, NULL, 0, r);
+}
+
+int dlxi_best_job(dlx_matrix *m, const dlx_search *s, int k, int64_t cap,
+                  const int *job, int n_job, dlx_result *r)
+{
+    return best_run(m, s, k, cap, job, n_job, r);
+}
+
+int dlxi_best_store(dlx_matrix *m, int k, int n, const int64_t *cost,
+                    int *const *options, const int *n_options)
+{
+    dlxi_best *b = best_list(m, k);
+    if (!b)
+        return DLX_ENOMEM;
+    for (int i = 0; i < n; i++) {
+        kept *slot = &b->heap[i];
+        if (n_options[i] > slot->cap) {
+            int *p = realloc(slot->options, (size_t)n_options[i] * sizeof *p);
+            if (!p)
+                return DLX_ENOMEM;
+            slot->options = p;
+            slot->cap = n_options[i];
+        }
+        if (n_options[i])
+            memcpy(slot->options, options[i],
+                   (size_t)n_options[i] * sizeof *slot->options);
+        slot->n = n_options[i];
+        slot->net = cost[i];
+        slot->seq = (uint64_t)i;
+        b->n = i + 1;
+    }
     b->sorted = 1;
     return DLX_OK;
 }

@@ -238,9 +238,67 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
     return status;
 }
 
+/* The jobs of a matrix with bounds: pairs (item, option), each option
+ * one of the item's, or dlx_num_options(m) for the null move; what the
+ * pairs leave possible is the search's to say (DLX_ECONFLICT). */
+static int check_steps(const dlx_matrix *m, const dlx_jobs *jobs,
+                       const int *which, int n_which, dlx_diag *err)
+{
+    int P = dlx_num_primary(m), n_options = dlx_num_options(m);
+    int *items = NULL, cap = 0, status = DLX_OK;
+    int count = which ? n_which : jobs->n;
+    for (int w = 0; w < count && status == DLX_OK; w++) {
+        int k = which ? which[w] : w;
+        int line = jobs->line ? jobs->line[k] : 0;
+        if ((jobs->start[k + 1] - jobs->start[k]) % 2) {
+            text_error(err, line, 0, "job %d: an odd number of values "
+                       "(with multiplicities a job is pairs: item, "
+                       "option)", k);
+            status = DLX_EOPTION;
+        }
+        for (int x = jobs->start[k]; x + 1 < jobs->start[k + 1] &&
+                                     status == DLX_OK; x += 2) {
+            int i = jobs->opts[x], o = jobs->opts[x + 1], n = 0, found = 0;
+            if (i < 0 || i >= P || o < 0 || o > n_options) {
+                text_error(err, line, 0, "job %d: (%d, %d) is not a primary "
+                           "item of the %d and an option of the %d (or %d: "
+                           "none)", k, i, o, P, n_options, n_options);
+                status = DLX_EOPTION;
+                break;
+            }
+            if (o < n_options && (n = dlx_option_items(m, o, NULL, NULL,
+                                                       0)) > cap) {
+                int *p = realloc(items, (size_t)n * sizeof *p);
+                if (!p) {
+                    status = DLX_ENOMEM;
+                    break;
+                }
+                items = p;
+                cap = n;
+            }
+            if (o < n_options)
+                dlx_option_items(m, o, items, NULL, n);
+            for (int j = 0; j < n; j++)
+                found |= items[j] == i;
+            if (o < n_options && !found) {
+                text_error(err, line, 0, "job %d: option %d does not cover "
+                           "item %d", k, o, i);
+                status = DLX_EOPTION;
+            }
+        }
+    }
+    free(items);
+    return status;
+}
+
 int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
                    const int *which, int n_which, dlx_diag *err)
 {
+    int lo, hi;
+    for (int i = 0; i < dlx_num_primary(m); i++)
+        if (dlx_item_bounds(m, i, &lo, &hi) == DLX_OK &&
+            (lo != 1 || hi != 1))
+            return check_steps(m, jobs, which, n_which, err);
     int n_items = dlx_num_items(m), n_options = dlx_num_options(m);
     int *owner = malloc((size_t)(n_items > 0 ? n_items : 1) * sizeof *owner);
     int *items = NULL, cap = 0, status = DLX_OK;

@@ -35,136 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- bounds and costs in the matrix ------------------------------------ */
-
-void dlxi_ext_free(dlxi_ext *x)
-{
-    free(x->lo);
-    free(x->hi);
-    free(x->cost);
-    if (x->mcc)
-        dlxi_mcc_release(x->mcc);
-    if (x->best)
-        dlxi_best_release(x->best);
-    memset(x, 0, sizeof *x);
-}
-
-int dlxi_ext_copy(dlxi_ext *dst, const dlxi_ext *src, int n_items)
-{
-    memset(dst, 0, sizeof *dst);
-    if (src->lo) {
-        dst->lo = malloc((size_t)n_items * sizeof *dst->lo);
-        dst->hi = malloc((size_t)n_items * sizeof *dst->hi);
-        if (!dst->lo || !dst->hi)
-            return DLX_ENOMEM;
-        memcpy(dst->lo, src->lo, (size_t)n_items * sizeof *dst->lo);
-        memcpy(dst->hi, src->hi, (size_t)n_items * sizeof *dst->hi);
-    }
-    if (src->cost) {
-        dst->cost = malloc((size_t)src->cap_cost * sizeof *dst->cost);
-        if (!dst->cost)
-            return DLX_ENOMEM;
-        memcpy(dst->cost, src->cost, (size_t)src->cap_cost * sizeof
-               *dst->cost);
-    }
-    dst->n_bounded = src->n_bounded;
-    dst->cap_cost = src->cap_cost;
-    dst->cost_sum = src->cost_sum;
-    return DLX_OK;
-}
-
-uint64_t dlxi_ext_mix(const dlxi_ext *x, uint64_t h, int n_items,
-                      int n_options)
-{
-    /* plain matrices keep the fingerprint they had before bounds */
-#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211u)
-    if (x->n_bounded)
-        for (int i = 0; i < n_items; i++) {
-            MIX((uint32_t)x->lo[i]);
-            MIX((uint32_t)x->hi[i]);
-        }
-    if (x->cost_sum)
-        for (int o = 0; o < n_options && o < x->cap_cost; o++)
-            MIX(x->cost[o]);
-#undef MIX
-    return h;
-}
-
-int dlx_set_bounds(dlx_matrix *m, int item, int lo, int hi)
-{
-    dlxi_ext *x = dlxi_ext_of(m);
-    if (*dlxi_busy(m))
-        return DLX_EBUSY;
-    if (item < 0 || item >= dlx_num_primary(m))
-        return DLX_EITEM;
-    if (lo < 0 || lo > hi || hi < 1 || hi > DLX_MAX_BOUND)
-        return DLX_EBOUNDS;
-    int n = dlx_num_items(m);
-    if (!x->lo) {
-        x->lo = malloc((size_t)n * sizeof *x->lo);
-        x->hi = malloc((size_t)n * sizeof *x->hi);
-        if (!x->lo || !x->hi) {
-            free(x->lo);
-            free(x->hi);
-            x->lo = x->hi = NULL;
-            return DLX_ENOMEM;
-        }
-        for (int i = 0; i < n; i++)
-            x->lo[i] = x->hi[i] = 1;
-    }
-    x->n_bounded -= x->lo[item] != 1 || x->hi[item] != 1;
-    x->lo[item] = lo;
-    x->hi[item] = hi;
-    x->n_bounded += lo != 1 || hi != 1;
-    return DLX_OK;
-}
-
-int dlx_item_bounds(const dlx_matrix *m, int item, int *lo, int *hi)
-{
-    const dlxi_ext *x = dlxi_ext_const(m);
-    if (item < 0 || item >= dlx_num_items(m))
-        return DLX_EITEM;
-    *lo = x->lo ? x->lo[item] : 1;
-    *hi = x->hi ? x->hi[item] : 1;
-    return DLX_OK;
-}
-
-int dlx_set_cost(dlx_matrix *m, int option, int64_t cost)
-{
-    dlxi_ext *x = dlxi_ext_of(m);
-    if (*dlxi_busy(m))
-        return DLX_EBUSY;
-    if (option < 0 || option >= dlx_num_options(m))
-        return DLX_EOPTION;
-    if (cost < 0 || cost > DLX_MAX_COST)
-        return DLX_EBOUNDS;
-    if (option >= x->cap_cost) {
-        int cap = x->cap_cost ? x->cap_cost : 64;
-        while (cap <= option)
-            cap = cap > INT_MAX / 2 ? INT_MAX : 2 * cap;
-        int64_t *c = realloc(x->cost, (size_t)cap * sizeof *c);
-        if (!c)
-            return DLX_ENOMEM;
-        memset(c + x->cap_cost, 0, (size_t)(cap - x->cap_cost) * sizeof *c);
-        x->cost = c;
-        x->cap_cost = cap;
-    }
-    int64_t sum = x->cost_sum - x->cost[option];
-    if (sum > INT64_MAX - cost)
-        return DLX_EBOUNDS;
-    x->cost_sum = sum + cost;
-    x->cost[option] = cost;
-    return DLX_OK;
-}
-
-int64_t dlx_option_cost(const dlx_matrix *m, int option)
-{
-    const dlxi_ext *x = dlxi_ext_const(m);
-    if (option < 0 || option >= dlx_num_options(m))
-        return -1;
-    return option < x->cap_cost ? x->cost[option] : 0;
-}
-
 /* ---- the engine's arrays ----------------------------------------------- */
 
 typedef struct mnode {
@@ -202,6 +72,8 @@ struct dlxi_mcc {
     int n_levels;
     int *sol, *first, first_n;
     int *fixed, n_fixed;  /* forced options, listed in every solution */
+    const int *steps;     /* a job's steps (dlxi_mcc_run_job), or NULL */
+    int n_steps;
     uint64_t *level_nodes;
     int64_t base;       /* cost of the forced and pushed options, taxes */
 };
@@ -437,7 +309,11 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
     return DLX_OK;
 }
 
-/* Fixes the pushed, then the forced options, and builds what is left. */
+static int apply_steps(const dlx_matrix *m, fixing *f, const int *steps,
+                       int n_steps);
+
+/* Fixes the pushed, then the forced options (or a job's steps, whose
+ * options are then the forced ones), and builds what is left. */
 static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
                      int n_forced)
 {
@@ -451,8 +327,11 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     int status = f.use && f.state && f.taken ? DLX_OK : DLX_ENOMEM;
     for (int k = 0; k < n_pushed && status == DLX_OK; k++)
         status = fix_option(m, &f, pushed[k]);
-    for (int k = 0; k < n_forced && status == DLX_OK; k++)
-        status = fix_option(m, &f, forced[k]);
+    if (e->steps && status == DLX_OK)
+        status = apply_steps(m, &f, e->steps, e->n_steps);
+    else
+        for (int k = 0; k < n_forced && status == DLX_OK; k++)
+            status = fix_option(m, &f, forced[k]);
     e->base = 0;
     for (int k = 0; k < n_pushed; k++)
         e->base += dlx_option_cost(m, pushed[k]);
@@ -1231,6 +1110,8 @@ static int prepare_costs(dlxi_mcc *e, const dlx_matrix *m)
     return sort_lists(e);
 }
 
+static int mcc_split(dlx_matrix *m, const dlx_search *s, dlx_result *r);
+
 /* ---- entry points ------------------------------------------------------- */
 
 int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
@@ -1244,6 +1125,9 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
         return DLX_EBUSY;
     if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
         return DLX_EOPTION;
+    if (s->split_depth > 0 && !hook && !s->on_trace && !s->randomize &&
+        !s->n_forced)
+        return mcc_split(m, s, r);
     if (s->on_trace || s->split_depth > 0 || s->randomize)
         return DLX_ENOTSUP;
     dlxi_ext *x = dlxi_ext_of(m);
@@ -1260,6 +1144,8 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
     if (status == DLX_OK && hook) {
         status = prepare_costs(e, m);
         hook->base = e->base;
+        if (hook->cap < INT64_MAX)
+            hook->cutoff = hook->cap - e->base; /* net < cap - base */
     }
     if (status != DLX_OK)
         return status;
@@ -1288,4 +1174,244 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
 int dlxi_mcc_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
 {
     return dlxi_mcc_run(m, s, NULL, r);
+}
+
+/* ---- jobs: the search cut at a depth, and run from a cut --------------- */
+
+/* A job of a matrix with bounds is the path from the root to its cut, as
+ * pairs (item, option): at each level the item the search chose and the
+ * branch it took, an option of the item's list or dlx_num_options(m) for
+ * the null move (the item takes no more options).  Forcing the options
+ * alone would not do: Algorithm M tries an item's options in turn,
+ * tweaking each one it leaves out of the item's list, so the subtree of
+ * the k-th branch has the options before it excluded, and the null move
+ * closes the item.  apply_steps sets up exactly that state (the item's
+ * list is in option order, as build_nodes makes it), so that the job's
+ * search is the subtree's: the same solutions and the same nodes. */
+static int apply_steps(const dlx_matrix *m, fixing *f, const int *steps,
+                       int n_steps)
+{
+    int P = dlx_num_primary(m), n_options = dlx_num_options(m), lo = 1;
+    int hi = 1, last = 0, status = DLX_OK;
+    if (n_steps % 2)
+        return DLX_EOPTION;
+    /* below[i]: the options of i's list before the last one taken at i
+     * are excluded (one pass over the options, not one per step) */
+    int *below = calloc((size_t)P + 1, sizeof *below);
+    if (!below)
+        return DLX_ENOMEM;
+    for (int k = 0; k < n_steps && status == DLX_OK; k += 2) {
+        int i = steps[k], o = steps[k + 1], n, covers = 0;
+        if (i < 0 || i >= P || o < 0 || o > n_options) {
+            status = DLX_EOPTION;
+            break;
+        }
+        if (o == n_options)
+            continue;
+        n = fetch_option(m, f, o);
+        for (int j = 0; j < n; j++)
+            covers |= f->items[j] == i;
+        status = n < 0 ? n : covers ? DLX_OK : DLX_EOPTION;
+        below[i] = o > below[i] ? o : below[i];
+        last = o > last ? o : last;
+    }
+    for (int q = 0; q < last && status == DLX_OK; q++) {
+        int n = fetch_option(m, f, q), at = n_steps;
+        if (n < 0)
+            status = n;
+        for (int k = 1; k < n_steps; k += 2)
+            if (steps[k] == q && at == n_steps)
+                at = k - 1;
+        for (int j = 0; j < n; j++) {
+            int i = f->items[j];
+            if (i >= P || q >= below[i])
+                continue;
+            /* an option a step takes is excluded only by the steps
+             * before it (those after it found it out of the lists) */
+            for (int k = 0; k < at && !f->taken[q]; k += 2)
+                f->taken[q] = steps[k] == i && steps[k + 1] > q &&
+                              steps[k + 1] < n_options;
+            if (at == n_steps)
+                f->taken[q] = 1; /* excluded, as tweaked */
+        }
+    }
+    free(below);
+    for (int k = 0; k < n_steps && status == DLX_OK; k += 2) {
+        int i = steps[k], o = steps[k + 1];
+        if (o < n_options) {
+            status = fix_option(m, f, o);
+            continue;
+        }
+        dlx_item_bounds(m, i, &lo, &hi);
+        if (f->use[i] < lo)
+            return DLX_ECONFLICT;
+        f->use[i] = hi; /* closed: its options are dropped */
+    }
+    return status;
+}
+
+typedef struct cut {
+    dlxi_mcc *e;
+    run *R;
+    int *steps;
+    int none;           /* the option number of the null move */
+    uint64_t splits;
+} cut;
+
+/* Hands the path of `level` steps to on_split (a solution above the cut
+ * to on_solution, as a job of its own): 1 to stop. */
+static int hand_over(cut *c, int level, int solved)
+{
+    const dlx_search *s = c->R->s;
+    dlx_split_fn fn = solved ? (dlx_split_fn)s->on_solution : s->on_split;
+    void *ctx = solved ? s->solution_ctx : s->split_ctx;
+    if (solved && ++c->R->found_lo == 0)
+        c->R->found_hi++;
+    c->splits += !solved;
+    if (fn && fn(ctx, c->steps, 2 * level)) {
+        c->R->outcome = DLX_STOP_CALLBACK;
+        return 1;
+    }
+    return 0;
+}
+
+/* mcc_loop's branching, level by level down to the cut (shallow, so by
+ * recursion, with the same dance steps in the same order): a node at the
+ * cut, or where every item is done, is handed over and not counted, so
+ * that the split's nodes and its jobs' add up to the whole search's.
+ * `depth` counts the real choices (two ways or more to branch), as the
+ * other engines' split_depth does. */
+static int walk(cut *c, int level, int depth)
+{
+    dlxi_mcc *e = c->e;
+    run *R = c->R;
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    const int colors = e->has_colors;
+    int best = 0;
+    if (depth == R->s->split_depth)
+        return hand_over(c, level, 0);
+    int score = e->packed ? choose_packed(e, &best) : choose(e, &best);
+    if (score == NO_ITEM_LEFT)
+        return hand_over(c, level, 1);
+    if (spent(R))
+        return 1;
+    R->nodes++;
+    e->level_nodes[level]++;
+    R->maxl = level > R->maxl ? level : R->maxl;
+    if (score <= 0)
+        return 0;
+    int cur = nd[best].down, ft = 0;
+    cl[best].bound--;
+    int full = cl[best].bound == 0 && cl[best].slack == 0;
+    if (full || cl[best].bound == 0)
+        R->updates += cover(e, best, 1, colors, 0, 0);
+    if (!full)
+        ft = cur;
+    for (;;) {
+        if (full) {
+            if (cur == best)
+                break;
+        } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
+            break;
+        } else if (cur != best) {
+            R->updates += tweak(e, cur, cl[best].bound, colors);
+        } else if (cl[best].bound != 0) {
+            deactivate(e, best);
+        }
+        c->steps[2 * level] = best - 1;
+        c->steps[2 * level + 1] = cur >= e->last_itm
+                                  ? e->omap[e->nopt[cur]] : c->none;
+        if (cur >= e->last_itm)
+            R->updates += commit_others(e, cur, colors, 0, 0);
+        if (walk(c, level + 1, depth + (score >= 2)))
+            return 1;
+        if (cur < e->last_itm) {
+            reactivate(e, best);
+            break;
+        }
+        uncommit_others(e, cur, colors, 0, 0);
+        cur = nd[cur].down;
+    }
+    if (full)
+        uncover(e, best, 1, colors, 0, 0);
+    else
+        untweak(e, best, ft, cl[best].bound, colors, 0, 0);
+    cl[best].bound++;
+    return 0;
+}
+
+/* dlx_solve with split_depth on a matrix with bounds: the jobs (paths of
+ * steps) to on_split, r->splits of them, r->nodes above the cut. */
+static int mcc_split(dlx_matrix *m, const dlx_search *s, dlx_result *r)
+{
+    int *busy = dlxi_busy(m);
+    if (*busy)
+        return DLX_EBUSY;
+    dlxi_ext *x = dlxi_ext_of(m);
+    if (!x->mcc && !(x->mcc = calloc(1, sizeof *x->mcc)))
+        return DLX_ENOMEM;
+    dlxi_mcc *e = x->mcc;
+    e->steps = NULL;
+    int status = mcc_build(e, m, NULL, 0);
+    if (status != DLX_OK)
+        return status;
+    run R;
+    memset(&R, 0, sizeof R);
+    R.s = s;
+    R.maxl = -1;
+    R.start = dlxi_now_seconds();
+    cut c = { e, &R, malloc(2 * (size_t)e->n_levels * sizeof(int)),
+              dlx_num_options(m), 0 };
+    if (!c.steps)
+        return DLX_ENOMEM;
+    *busy = 1;
+    walk(&c, 0, 0);
+    *busy = 0;
+    free(c.steps);
+    r->outcome = R.outcome;
+    r->solutions.lo = R.found_lo;
+    r->solutions.hi = R.found_hi;
+    r->nodes = R.nodes;
+    r->updates = R.updates;
+    r->max_level = R.maxl;
+    r->splits = c.splits;
+    r->seconds = dlxi_now_seconds() - R.start;
+    r->level_nodes = e->level_nodes;
+    r->n_levels = R.maxl + 1;
+    return DLX_OK;
+}
+
+int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s,
+                     dlxi_cost_hook *hook, const int *steps, int n_steps,
+                     dlx_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->max_level = -1;
+    r->engine = DLX_ENGINE_MCC;
+    int n_options = dlx_num_options(m), n = 0;
+    if (n_steps < 0 || n_steps % 2 || (n_steps && !steps))
+        return DLX_EOPTION;
+    dlxi_ext *x = dlxi_ext_of(m);
+    if (*dlxi_busy(m))
+        return DLX_EBUSY;
+    if (!x->mcc && !(x->mcc = calloc(1, sizeof *x->mcc)))
+        return DLX_ENOMEM;
+    int *opts = malloc(((size_t)n_steps / 2 + 1) * sizeof *opts);
+    if (!opts)
+        return DLX_ENOMEM;
+    for (int k = 1; k < n_steps; k += 2)
+        if (steps[k] >= 0 && steps[k] < n_options)
+            opts[n++] = steps[k];
+    dlx_search js = *s;
+    js.forced = opts;
+    js.n_forced = n;
+    js.split_depth = 0;
+    x->mcc->steps = steps;
+    x->mcc->n_steps = n_steps;
+    int status = dlxi_mcc_run(m, &js, hook, r);
+    x->mcc->steps = NULL;
+    x->mcc->n_steps = 0;
+    free(opts);
+    return status;
 }

@@ -2,10 +2,12 @@
  * dlx_mcc.h - multiplicities (Knuth's dlx3) and costs (dlx5), private to
  * libdlx.
  *
- *   dlx_mcc.c   bounds and costs kept in the matrix, Algorithm M on node
- *               arrays of its own (built from the matrix's items and
- *               options), dlx_solve for matrices with bounds
+ *   dlx_ext.c   bounds and costs kept in the matrix
+ *   dlx_mcc.c   Algorithm M on node arrays of its own (built from the
+ *               matrix's items and options), dlx_solve for matrices with
+ *               bounds, its split into jobs and a job's search
  *   dlx_cost.c  dlx_best: taxes, the k best solutions, the lower bound
+ *   dlx_best_par.c  dlx_best_parallel: the k best of jobs on threads
  *
  * The dance (dlx.c) holds one dlxi_ext in the matrix and calls four
  * functions: free, copy, the fingerprint's mix, and dlxi_mcc_solve when
@@ -58,10 +60,26 @@ typedef struct dlxi_cost_hook {
     int64_t cutoff;         /* net cost to beat: the k-th best's, or max */
     int64_t base;           /* taxes and forced options, added back */
     void *best;             /* dlxi_best */
+    int64_t cap;            /* full cost to beat from the start (the k-th
+                               best of other jobs), or INT64_MAX */
 } dlxi_cost_hook;
 
 int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
                  dlx_result *r);
+/* A job of dlx_split on a matrix with bounds: n_steps / 2 pairs (item,
+ * option; dlx_num_options(m) for the null move), the path from the root
+ * to the job's subtree, searched within s (its forced options ignored). */
+int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s,
+                     dlxi_cost_hook *hook, const int *steps, int n_steps,
+                     dlx_result *r);
+/* dlx_best on one job of dlx_split (dlx_cost.c), whose solutions must
+ * cost less than cap (INT64_MAX: any). */
+int dlxi_best_job(dlx_matrix *m, const dlx_search *s, int k, int64_t cap,
+                  const int *job, int n_job, dlx_result *r);
+/* Makes n solutions (full costs, options) m's best list, as dlx_best
+ * leaves it; they must be sorted, n <= k. */
+int dlxi_best_store(dlx_matrix *m, int k, int n, const int64_t *cost,
+                    int *const *options, const int *n_options);
 /* Called by the search for a solution of net cost `net` below the
  * cutoff (dlx_cost.c): keeps it, moves hook->cutoff; non-zero on
  * failure to allocate. */

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "dlx_parallel.h"
+#include "dlx_mcc.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -176,6 +177,19 @@ int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
                         &cut, &nodes);
 }
 
+int dlx_solve_job(dlx_matrix *m, const dlx_jobs *jobs, int k,
+                  const dlx_search *s, dlx_result *r)
+{
+    const int *opts = jobs->opts + jobs->start[k];
+    int n = jobs->start[k + 1] - jobs->start[k];
+    if (dlxi_ext_const(m)->n_bounded)
+        return dlxi_mcc_run_job(m, s, NULL, opts, n, r);
+    dlx_search js = *s;
+    js.forced = opts;
+    js.n_forced = n;
+    return dlx_solve(m, &js, r);
+}
+
 /* ---- counting on threads ----------------------------------------------- */
 
 static double now_seconds(void)
@@ -255,8 +269,6 @@ static void *work(void *arg)
             break;
         int job = sh->which ? sh->which[k] : k;
         dlx_search s = dlx_search_defaults();
-        s.forced = jobs->opts + jobs->start[job];
-        s.n_forced = jobs->start[job + 1] - jobs->start[job];
         /* each job gets what is left of the budgets, so that small jobs
          * stop too (the poll only comes every DLX_POLL_NODES nodes) */
         if (sh->opt->max_nodes) {
@@ -283,7 +295,7 @@ static void *work(void *arg)
         w->polled = 0;
         dlx_result r;
         double t0 = now_seconds();
-        int status = dlx_solve(w->m, &s, &r);
+        int status = dlx_solve_job(w->m, jobs, job, &s, &r);
         double t1 = now_seconds();
         if (status != DLX_OK) {
             /* a job that clashes (from another matrix) or no memory: stop

@@ -70,3 +70,17 @@ set_tests_properties(dlx_mcc_knuth PROPERTIES SKIP_RETURN_CODE 77)
 add_executable(test_check ${CMAKE_CURRENT_LIST_DIR}/test_check.c)
 target_link_libraries(test_check PRIVATE excover_options)
 add_test(NAME check_harness COMMAND test_check)
+
+# Multiplicities cut into jobs (--threads, shards, dlx-mpi): counts
+# against brute force and OEIS, nodes against the single search.
+add_executable(test_mcc_jobs ${CMAKE_CURRENT_LIST_DIR}/test_mcc_jobs.c)
+target_link_libraries(test_mcc_jobs PRIVATE dlx excover_options)
+target_include_directories(test_mcc_jobs PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_mcc_jobs COMMAND test_mcc_jobs)
+if(TARGET dlx_mpi AND MPIEXEC_EXECUTABLE)
+    add_test(NAME dlx_mcc_pieces COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_jobs.sh
+             $<TARGET_FILE:dlx_cmd> ${MPIEXEC_EXECUTABLE} $<TARGET_FILE:dlx_mpi>)
+else()
+    add_test(NAME dlx_mcc_pieces COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_jobs.sh
+             $<TARGET_FILE:dlx_cmd>)
+endif()

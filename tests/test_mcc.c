@@ -443,8 +443,11 @@ static void test_api(void)
     st = dlx_count_solutions(m, 0, clash, 2, &r);
     CHECK(st == DLX_ECONFLICT, "forced options sharing A: %d", st);
     dlx_search s = dlx_search_defaults();
-    s.split_depth = 1;
-    CHECK(dlx_solve(m, &s, &r) == DLX_ENOTSUP, "split refused");
+    s.split_depth = 1; /* splits work without forced options
+                        * (test_mcc_jobs.c), not with them */
+    s.forced = &lone;
+    s.n_forced = 1;
+    CHECK(dlx_solve(m, &s, &r) == DLX_ENOTSUP, "split with forced refused");
     s = dlx_search_defaults();
     s.randomize = 1;
     CHECK(dlx_solve(m, &s, &r) == DLX_ENOTSUP, "random order refused");

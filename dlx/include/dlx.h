@@ -395,9 +395,12 @@ int dlx_memo_pays(dlx_matrix *m);
  * updates and solutions as dlx3, in the same order; a solution lists
  * each chosen option once (forced options first).  That search supports
  * forced and pushed options, limits, max_seconds, on_solution and
- * on_poll; it refuses on_trace, split_depth and randomize with
- * DLX_ENOTSUP, as dlx_estimate_size does (so --threads, shards and jobs
- * are refused, never answered wrong).  dlx_result.engine is
+ * on_poll, and split_depth without forced options: on_split (and
+ * on_solution, for a solution above the cut) then receive the path to
+ * the cut as pairs (item, option), which dlx_solve_job searches (see
+ * dlx_parallel.h; so --threads, shards and jobs work on it).  It refuses
+ * on_trace, randomize, and split_depth with forced options with
+ * DLX_ENOTSUP, as dlx_estimate_size does.  dlx_result.engine is
  * DLX_ENGINE_MCC. */
 #define DLX_MAX_BOUND 1000000
 int dlx_set_bounds(dlx_matrix *m, int item, int lo, int hi);

@@ -38,6 +38,19 @@ int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
 
 void dlx_jobs_free(dlx_jobs *jobs);
 
+/* Searches job k of `jobs` on m within s (whose forced options are
+ * ignored), as dlx_solve does.  A job is the options chosen down to the
+ * cut, forced; on a matrix with bounds (dlx_set_bounds), where Algorithm M
+ * also excludes the options it tried before and closes items (the null
+ * move), a job is the path to the cut instead: pairs (item, option) of
+ * the item chosen at each level and the branch taken, option
+ * dlx_num_options(m) for the null move.  Either way the jobs of a split
+ * find each solution once, and their nodes plus the split's are the
+ * whole search's (Algorithm M; the plain engines do not promise it: a
+ * solution above the cut is a node of the split and of its job). */
+int dlx_solve_job(dlx_matrix *m, const dlx_jobs *jobs, int k,
+                  const dlx_search *s, dlx_result *r);
+
 /* What one job gave. */
 typedef struct dlx_job_result {
     dlx_count solutions;
@@ -128,6 +141,19 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
        job 17 solutions 1234 nodes 56789 seconds 0.012 complete
 */
 
+/* dlx_best on `threads` threads: the search is cut into jobs at
+ * split_depth (0: the least depth giving DLX_JOBS_PER_THREAD jobs per
+ * thread), each job searched for its k cheapest below the k-th best cost
+ * of the jobs done so far, and the lists merged; dlx_best_count and
+ * dlx_best_solution read the result as after dlx_best.  The k costs are
+ * dlx_best's; among solutions of equal cost, which are kept and their
+ * order may differ.  Reads max_nodes and max_seconds from s (NULL:
+ * defaults), over all threads; forced options are refused (DLX_ENOTSUP).
+ * r->nodes counts the jobs' nodes, r->solutions the solutions kept.
+ * Returns like dlx_best. */
+int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
+                      int split_depth, dlx_result *r);
+
 /* Write the jobs; returns 0, or EOF on a write error. */
 int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint);
 
@@ -139,7 +165,9 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
 /* Checks that the jobs listed in `which` (all when NULL) can be forced on
  * m: every option exists (else DLX_EOPTION) and no two options of a job
  * cover the same primary item (else DLX_ECONFLICT); err names the job and
- * its line.  DLX_OK, or DLX_ENOMEM. */
+ * its line.  On a matrix with bounds a job is pairs (item, option; see
+ * dlx_solve_job): each item primary, each option one of the item's or
+ * dlx_num_options(m), else DLX_EOPTION.  DLX_OK, or DLX_ENOMEM. */
 int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
                    const int *which, int n_which, dlx_diag *err);
 

@@ -1,0 +1,130 @@
+#!/bin/sh
+# mcc_jobs.sh DLX [MPIEXEC DLX_MPI] - input with multiplicities counted
+# in pieces: --threads 2, --split-depth, dlx split + --jobs --shard +
+# dlx merge, and dlx-mpi on 2 ranks (when MPIEXEC and DLX_MPI are given),
+# on dlx gen kqueens against OEIS (A061994: 1288 for 2 queens on 8x8,
+# dlx3's 34568 for 4, A000170: 92) and on random inputs with bounds 0..4
+# and colors against the single search (and Knuth's dlx3 when DLX3 names
+# it); --best K on threads against the single search.  SEED=S replays
+# other random inputs.
+dlx=$1 mpiexec=$2 dlx_mpi=$3
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcc_jobs.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
+seed=${SEED:-1}
+echo "seed $seed (SEED=S replays)"
+
+# every way of counting FILE in pieces, one line each
+pieces() {
+    "$dlx" -c --threads 2 "$1" 2>/dev/null
+    "$dlx" -c --split-depth 2 "$1" 2>/dev/null
+    "$dlx" split --depth 3 "$1" >"$tmp/jobs" 2>/dev/null
+    rm -f "$tmp"/shard.*
+    for k in 1 2 3; do
+        "$dlx" --jobs "$tmp/jobs" --shard $k/3 "$1" >"$tmp/shard.$k" \
+            2>/dev/null
+    done
+    "$dlx" merge "$tmp/jobs" "$tmp"/shard.* 2>/dev/null
+    if [ -n "$dlx_mpi" ]; then
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 ASAN_OPTIONS=detect_leaks=0 \
+            "$mpiexec" --oversubscribe -np 2 "$dlx_mpi" --depth 2 "$1" \
+            2>/dev/null </dev/null | head -n 1
+    fi
+}
+n_ways=3
+[ -n "$dlx_mpi" ] && n_ways=4
+
+for nkc in "8 2 1288" "8 4 34568" "8 8 92"; do
+    set -- $nkc
+    "$dlx" gen kqueens "$1" "$2" >"$tmp/kq.dlx"
+    want=$(printf "%s\n" $(seq $n_ways | sed "s/.*/$3/"))
+    got=$(pieces "$tmp/kq.dlx")
+    assert "kqueens $1 $2 in pieces: $(echo $got) (want $3 each)" \
+        test "$got" = "$want"
+done
+
+# --stats on threads says how the work went; jobs that are not pairs of
+# (item, option) are refused with their line
+"$dlx" gen kqueens 6 3 >"$tmp/kq.dlx"
+expect "--threads 2 -s" 0 '*' '*' -- "$dlx" -c -s --threads 2 "$tmp/kq.dlx"
+assert "--threads 2 -s: the split and the threads" \
+    grep -q "^split: depth .*jobs" "$tmp/err"
+"$dlx" split --depth 1 "$tmp/kq.dlx" >"$tmp/jobs" 2>/dev/null
+printf '# dlx jobs 1\n# fingerprint %s\n# depth 1\n# jobs 1\n0 7\n' \
+    "$(sed -n 's/^# fingerprint //p' "$tmp/jobs")" >"$tmp/bad.jobs"
+expect "a job of one value" 3 '' '*' -- "$dlx" --jobs "$tmp/bad.jobs" \
+    "$tmp/kq.dlx"
+assert "a job of one value: named" grep -q "job 0: .*pairs" "$tmp/err"
+expect "--best with --jobs" 4 '' '*' -- "$dlx" --best 2 --jobs \
+    "$tmp/jobs" "$tmp/kq.dlx"
+
+# --best K on threads: the costs of the single search (which test_mcc
+# checks against brute force and the Hungarian method)
+for n in 6 9 12; do
+    "$dlx" gen assignment $n --seed "$seed" >"$tmp/as.dlx"
+    want=$("$dlx" --best 4 "$tmp/as.dlx" | grep '^cost:' | tr '\n' ' ')
+    for cut in "--threads 2" "--threads 2 --split-depth 2" \
+               "--split-depth 1"; do
+        got=$("$dlx" --best 4 $cut "$tmp/as.dlx" | grep '^cost:' |
+              tr '\n' ' ')
+        assert "assignment $n --best 4 $cut: $got (want $want)" \
+            test "$got" = "$want"
+    done
+done
+
+# random problems: 2 to 7 primary items with bounds lo:hi in 0..4, up to
+# 3 secondary items, colored (a, b) or not
+awk -v seed="$seed" -v dir="$tmp" 'BEGIN {
+    srand(seed)
+    for (t = 1; t <= 40; t++) {
+        f = dir "/r" t ".dlx"
+        np = 2 + int(rand() * 6); ns = int(rand() * 4)
+        no = 8 + int(rand() * 16); line = ""
+        for (i = 0; i < np; i++) {
+            lo = int(rand() * 3); hi = lo + int(rand() * 3)
+            if (hi == 0) hi = 1
+            if (hi > 4) hi = 4
+            if (i == 0 && lo == 1 && hi == 1) hi = 2
+            line = line (i ? " " : "") lo ":" hi "|p" i
+        }
+        if (ns) {
+            line = line " |"
+            for (j = 0; j < ns; j++) line = line " s" j
+        }
+        print line > f
+        for (o = 0; o < no; o++) {
+            opt = ""
+            for (i = 0; i < np; i++)
+                if (rand() < 0.35 || (i == np - 1 && opt == ""))
+                    opt = opt " p" i
+            for (j = 0; j < ns; j++) {
+                r = rand()
+                if (r < 0.3) opt = opt " s" j
+                else if (r < 0.6) opt = opt " s" j ":" (r < 0.45 ? "a" : "b")
+            }
+            print substr(opt, 2) > f
+        }
+        close(f)
+    }
+}'
+bad=0
+for f in "$tmp"/r*.dlx; do
+    one=$("$dlx" -c "$f" 2>/dev/null)
+    if [ -n "$DLX3" ] && [ -x "$DLX3" ]; then
+        knuth=$("$DLX3" <"$f" 2>&1 |
+                sed -n 's/^Altogether \([0-9]*\) solutions*,.*/\1/p')
+        [ "$knuth" = "$one" ] || { bad=$((bad + 1));
+            echo "differs: $(basename "$f"): dlx3 $knuth, dlx $one"; }
+    fi
+    want=$(printf "%s\n" $(seq $n_ways | sed "s/.*/$one/"))
+    got=$(pieces "$f")
+    if [ "$got" != "$want" ]; then
+        bad=$((bad + 1))
+        echo "differs: $(basename "$f"): single $one, in pieces $(echo $got)"
+        cat "$f"
+    fi
+done
+assert "40 random inputs: the count of one search in every way" \
+    test "$bad" = 0
+cli_done
