@@ -68,7 +68,7 @@ struct dlxi_mcc {
     int *choice, *best, *first_tweak;
     int64_t *partcost;
     int64_t *thr0, *thr1; /* per level, the cover thresholds (costs) */
-    double *rest;       /* per level, lower_bound's sums (costs) */
+    double *rest;       /* per level, bound_rest (costs) */
     int n_levels;
     int *sol, *first, first_n;
     int *fixed, n_fixed;  /* forced options, listed in every solution */
@@ -351,7 +351,7 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     GROW(e->partcost, L);
     GROW(e->thr0, L);
     GROW(e->thr1, L);
-    GROW(e->rest, 2 * L);
+    GROW(e->rest, L);
     GROW(e->level_nodes, L);
     GROW(e->first, L + n_forced);
     GROW(e->sol, L + n_forced);
@@ -693,40 +693,19 @@ static inline double lower_bound(const dlxi_mcc *e, int64_t limit,
     return shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
 }
 
-/* What is left of the bound's sums az (lower_bound, at the choice of
- * `best`) once option `cur` of best's list is taken, best's bound and
- * slack used up by it: each item it covers needs one option fewer, at
- * least the cheapest of its list less (a set of independent items holds
- * one item of an option at most), and the cheapest options of the other
- * items only get dearer below. */
-static inline double bound_rest(const dlxi_mcc *e, int best, int cur,
-                                const double *az)
+/* What is left of the bound's sums az (lower_bound) for the items
+ * other than `best`, once an option covers best, whose bound and slack
+ * are used up by it: an option covers no other item of a set that holds
+ * best, and the other items' cheapest options only get dearer below. */
+static inline double bound_rest(const dlxi_mcc *e, int best, const double *az)
 {
-    const mnode *nd = e->nd;
-    double a = az[0], z = az[1];
-    int top = nd[best].down;
-    double least = top != best ? (double)e->ncn[top] : 0;
-    if (e->indep[best] & 1)
-        a -= least;
-    if (e->indep[best] & 2)
-        z -= least;
-    for (int pp = cur + 1; pp != cur; pp++) {
-        int cc = nd[pp].itm;
-        if (cc <= 0) {
-            pp = nd[pp].up - 1;
-            continue;
-        }
-        if (cc >= e->second || e->cl[cc].bound <= e->cl[cc].slack ||
-            !(e->act[cc >> 6] >> (cc & 63) & 1))
-            continue;
-        top = nd[cc].down;
-        double c = top != cc ? (double)e->ncn[top] : 0;
-        if (e->indep[cc] & 1)
-            a -= c;
-        if (e->indep[cc] & 2)
-            z -= c;
-    }
-    return a > z ? a : z;
+    int set = e->indep[best], top = e->nd[best].down;
+    double least = top != best ? (double)e->ncn[top] : 0, rest = 0;
+    if (set & 1)
+        rest = az[0] - least;
+    if ((set & 2) && az[1] - least > rest)
+        rest = az[1] - least;
+    return rest;
 }
 
 /* The choice with costs (dlx5's idea): an item's options that cost
@@ -892,10 +871,9 @@ forward:
          * for a reason not yet understood, so none there */
         e->thr0[level] = cl[best].slack ? INT64_MAX
                                          : R->hook->cutoff - cur_cost;
-    if (costs) {
-        e->rest[2 * level] = az[0];
-        e->rest[2 * level + 1] = az[1];
-    }
+    if (costs)
+        e->rest[level] = cl[best].slack || cl[best].bound != 1
+                             ? 0 : bound_rest(e, best, az);
     bestv[level] = best;
     ft[level] = 0;
     cur = choice[level] = nd[best].down;
@@ -912,8 +890,7 @@ advance:
         if (cur == best)
             goto backup;
         /* the rest of the list costs as much or more */
-        if (costs && cut_off(R->hook, cur_cost + e->ncn[cur],
-                             bound_rest(e, best, cur, e->rest + 2 * level)))
+        if (costs && cut_off(R->hook, cur_cost + e->ncn[cur], e->rest[level]))
             goto backup;
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
