@@ -68,7 +68,6 @@ struct dlxi_mcc {
     int *choice, *best, *first_tweak;
     int64_t *partcost;
     int64_t *thr0, *thr1; /* per level, the cover thresholds (costs) */
-    double *rest;       /* per level, bound_rest (costs) */
     int n_levels;
     int *sol, *first, first_n;
     int *fixed, n_fixed;  /* forced options, listed in every solution */
@@ -97,7 +96,6 @@ void dlxi_mcc_release(dlxi_mcc *e)
     free(e->partcost);
     free(e->thr0);
     free(e->thr1);
-    free(e->rest);
     free(e->sol);
     free(e->first);
     free(e->fixed);
@@ -351,7 +349,6 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     GROW(e->partcost, L);
     GROW(e->thr0, L);
     GROW(e->thr1, L);
-    GROW(e->rest, L);
     GROW(e->level_nodes, L);
     GROW(e->first, L + n_forced);
     GROW(e->sol, L + n_forced);
@@ -666,10 +663,8 @@ static inline int choose(const dlxi_mcc *e, int *best_item)
  * that a node the bound cuts off walks no list (a fifth to a quarter of
  * the nodes on random assignments).  DBL_MAX when an item that must
  * take an option has none cheaper than `limit` (the choice's dead end,
- * score <= 0, found without its walks).  The two sums over independent
- * items go to az[0] and az[1] (for the cut-off of options, mcc_loop). */
-static inline double lower_bound(const dlxi_mcc *e, int64_t limit,
-                                 double *az)
+ * score <= 0, found without its walks). */
+static inline double lower_bound(const dlxi_mcc *e, int64_t limit)
 {
     const mitem *cl = e->cl;
     const mnode *nd = e->nd;
@@ -688,24 +683,7 @@ static inline double lower_bound(const dlxi_mcc *e, int64_t limit,
         }
     }
     double a = indep[1] + indep[3], z = indep[2] + indep[3];
-    az[0] = a;
-    az[1] = z;
     return shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
-}
-
-/* What is left of the bound's sums az (lower_bound) for the items
- * other than `best`, once an option covers best, whose bound and slack
- * are used up by it: an option covers no other item of a set that holds
- * best, and the other items' cheapest options only get dearer below. */
-static inline double bound_rest(const dlxi_mcc *e, int best, const double *az)
-{
-    int set = e->indep[best], top = e->nd[best].down;
-    double least = top != best ? (double)e->ncn[top] : 0, rest = 0;
-    if (set & 1)
-        rest = az[0] - least;
-    if ((set & 2) && az[1] - least > rest)
-        rest = az[1] - least;
-    return rest;
 }
 
 /* The choice with costs (dlx5's idea): an item's options that cost
@@ -845,10 +823,9 @@ forward:
     e->level_nodes[level]++;
     if (level > R->maxl)
         R->maxl = level;
-    double az[2] = {0, 0};
     if (costs && R->hook->cutoff < INT64_MAX &&
         cut_off(R->hook, cur_cost,
-                lower_bound(e, R->hook->cutoff - cur_cost, az)))
+                lower_bound(e, R->hook->cutoff - cur_cost)))
         goto backdown;
     int score = costs ? choose_cost(e, R->hook->cutoff == INT64_MAX
                                            ? INT64_MAX
@@ -871,9 +848,6 @@ forward:
          * for a reason not yet understood, so none there */
         e->thr0[level] = cl[best].slack ? INT64_MAX
                                          : R->hook->cutoff - cur_cost;
-    if (costs)
-        e->rest[level] = cl[best].slack || cl[best].bound != 1
-                             ? 0 : bound_rest(e, best, az);
     bestv[level] = best;
     ft[level] = 0;
     cur = choice[level] = nd[best].down;
@@ -889,9 +863,8 @@ advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
         if (cur == best)
             goto backup;
-        /* the rest of the list costs as much or more */
-        if (costs && cut_off(R->hook, cur_cost + e->ncn[cur], e->rest[level]))
-            goto backup;
+        if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff)
+            goto backup; /* the rest of the list costs as much or more */
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
     } else if (cur != best) {
