@@ -323,6 +323,44 @@ static int64_t brute_assign(const int *c, int n, int row, unsigned used)
     return best;
 }
 
+/* The costs of every assignment of n <= 7 (n! of them) into out[*n_out]. */
+static void all_assign(const int *c, int n, int row, unsigned used,
+                       int64_t sum, int64_t *out, int *n_out)
+{
+    if (row == n) {
+        out[(*n_out)++] = sum;
+        return;
+    }
+    for (int j = 0; j < n; j++)
+        if (!(used >> j & 1))
+            all_assign(c, n, row + 1, used | 1u << j, sum + c[row * n + j],
+                       out, n_out);
+}
+
+/* The K cheapest of an assignment (dlx_best with K > 1, whose cut-offs
+ * use the K-th best so far) against the sorted costs of all n! of them. */
+static void check_k_best(dlx_matrix *m, const int *c, int n, uint64_t seed)
+{
+    static int64_t all[5040];
+    int n_all = 0;
+    all_assign(c, n, 0, 0, 0, all, &n_all);
+    qsort(all, (size_t)n_all, sizeof *all, cmp_i64);
+    for (int k = 2; k <= 12; k += 5) {
+        dlx_search d = dlx_search_defaults();
+        dlx_result r;
+        int st = dlx_best(m, &d, k, &r);
+        int want_n = n_all < k ? n_all : k, ok = st == DLX_OK &&
+                     dlx_best_count(m) == want_n;
+        for (int i = 0; ok && i < want_n; i++) {
+            int64_t got;
+            dlx_best_solution(m, i, NULL, &got);
+            ok = got == all[i];
+        }
+        CHECK(ok, "seed %llu: %dx%d assignment, the %d best against all %d",
+              (unsigned long long)seed, n, n, k, n_all);
+    }
+}
+
 /* The Hungarian method with potentials (Kuhn-Munkres, O(n^3)). */
 static int64_t hungarian(const int *c, int n)
 {
@@ -399,6 +437,8 @@ static void test_assignment(uint64_t seed)
                   n <= 8 ? "brute force" : "Hungarian", (long long)want);
             if (n <= 8)
                 CHECK(hungarian(c, n) == want, "Hungarian %dx%d", n, n);
+            if (n <= 7)
+                check_k_best(m, c, n, seed);
             free(c);
             dlx_free(m);
         }
