@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define DLX_VERSION "0.3.0"
+#define DLX_VERSION "0.4.0"
 
 typedef struct dlx_matrix dlx_matrix;
 
