@@ -132,9 +132,16 @@ static int rate_made(const sudoku_gen *g, const sudoku *puzzle)
     /* a variant's guess follows the solution of its units */
     sudoku_solver *vs = g->rq.has_variant ? sudoku_solver_for(puzzle) : NULL;
     sudoku_solver *sv = g->rq.has_variant ? vs : g->sv;
-    int hardest, got = sv ? hardest_technique(puzzle, sv, 0, &hardest)
+    /* the techniques up to the grade asked for: the solver takes the
+     * simplest that applies, so when they finish the puzzle its steps are
+     * those of the full rating, and when they stick it is harder (no need
+     * to find how much) */
+    uint32_t upto = g->rq.grade < SUDOKU_GRADE_GUESSING ? g->allowed : 0;
+    int hardest, got = sv ? hardest_technique(puzzle, sv, upto, &hardest)
                           : SUDOKU_LOGIC_NOMEM;
     sudoku_solver_free(vs);
+    if (got == SUDOKU_LOGIC_STUCK && upto)
+        return g->rq.grade + 1;
     return got == SUDOKU_LOGIC_SOLVED ? (int)sudoku_technique_grade(hardest)
                                       : -1;
 }
