@@ -21,6 +21,7 @@ void sudoku_closure_free(sudoku_closure *z)
     free(z->peer);
     free(z->stack);
     free(z->cell_unit);
+    free(z->unit_mask);
     free(z->cand);
     free(z->placed);
     free(z->used);
@@ -47,12 +48,15 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
     z->peer = malloc((size_t)NN * (size_t)z->n_peers * sizeof *z->peer);
     z->stack = malloc((size_t)NN * sizeof *z->stack);
     z->cell_unit = malloc((size_t)3 * NN * sizeof *z->cell_unit);
+    z->UW = (3 * N + 63) / 64;
+    z->unit_mask = calloc((size_t)NN * (size_t)z->UW, sizeof *z->unit_mask);
     z->cand = malloc((size_t)NN * sizeof *z->cand);
     z->placed = malloc((size_t)NN);
     z->used = malloc((size_t)3 * N * sizeof *z->used);
     z->save_cand = malloc((size_t)NN * sizeof *z->save_cand);
     z->save_placed = malloc((size_t)NN);
-    if (!z->unit || !z->peer || !z->stack || !z->cell_unit || !z->cand ||
+    if (!z->unit || !z->peer || !z->stack || !z->cell_unit ||
+        !z->unit_mask || !z->cand ||
         !z->placed ||
         !z->used || !z->save_cand || !z->save_placed) {
         sudoku_closure_free(z);
@@ -69,6 +73,12 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
     for (int u = 0; u < 3 * N; u++)
         for (int t = 0; t < N; t++)
             z->cell_unit[z->unit[u * N + t] * 3 + u / N] = u;
+    for (int i = 0; i < NN; i++)
+        for (int k = 0; k < 3; k++) {
+            int u = z->cell_unit[i * 3 + k];
+            z->unit_mask[(size_t)i * z->UW + (u >> 6)] |= (uint64_t)1
+                                                          << (u & 63);
+        }
     /* a cell's peers: the cells of its three units, each once (the
      * stack as the marks of the cells taken) */
     memset(z->stack, 0, (size_t)NN * sizeof *z->stack);
@@ -86,25 +96,27 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
     return z;
 }
 
-static void closure_dirty(sudoku_closure *z, int i)
+/* The units of cell i are to be scanned. */
+static inline void closure_dirty(sudoku_closure *z, int i)
 {
-    const int *u = z->cell_unit + i * 3;
-    for (int k = 0; k < 3; k++)
-        z->dirty[u[k] >> 6] |= (uint64_t)1 << (u[k] & 63);
+    const uint64_t *m = z->unit_mask + (size_t)i * z->UW;
+    for (int w = 0; w < z->UW; w++)
+        z->dirty[w] |= m[w];
 }
 
-/* Cell i takes digit bit (one of its candidates); its peers lose it,
- * those left with one digit go on the stack, and the units of the cells
- * that changed are to be scanned.  -1 when a peer loses its last
- * digit. */
-static int closure_place(sudoku_closure *z, int i, uint64_t bit, int *sp)
+/* Cell i takes digit bit (one of its candidates); its peers (P of them)
+ * lose it, those left with one digit go on the stack, and the units of
+ * the cells that changed are to be scanned.  -1 when a peer loses its
+ * last digit.  P and the unit masks' words are constants at order 9. */
+static inline int place_p(sudoku_closure *z, int i, uint64_t bit, int *sp,
+                          const int P)
 {
     z->cand[i] = bit;
     z->placed[i] = 1;
     z->left--;
     closure_dirty(z, i);
-    const int *p = z->peer + i * z->n_peers;
-    for (int t = 0; t < z->n_peers; t++) {
+    const int *p = z->peer + i * P;
+    for (int t = 0; t < P; t++) {
         int j = p[t];
         uint64_t c = z->cand[j];
         if (!(c & bit))
@@ -122,6 +134,12 @@ static int closure_place(sudoku_closure *z, int i, uint64_t bit, int *sp)
     return 0;
 }
 
+static int closure_place(sudoku_closure *z, int i, uint64_t bit, int *sp)
+{
+    return z->N == 9 ? place_p(z, i, bit, sp, 20)
+                     : place_p(z, i, bit, sp, z->n_peers);
+}
+
 static int closure_naked(sudoku_closure *z, int sp)
 {
     while (sp > 0) {
@@ -134,9 +152,8 @@ static int closure_naked(sudoku_closure *z, int sp)
 
 /* Unit u's digits with one cell left take it (with the naked singles
  * that follow): -1 when a digit has no cell left or a cell no digit. */
-static int closure_hidden(sudoku_closure *z, int u)
+static inline int hidden_n(sudoku_closure *z, int u, const int N)
 {
-    int N = z->N;
     const int *cells = z->unit + u * N;
     uint64_t once = 0, twice = 0, done = 0;
     for (int t = 0; t < N; t++) {
@@ -162,6 +179,11 @@ static int closure_hidden(sudoku_closure *z, int u)
             return -1;
     }
     return 0;
+}
+
+static int closure_hidden(sudoku_closure *z, int u)
+{
+    return z->N == 9 ? hidden_n(z, u, 9) : hidden_n(z, u, z->N);
 }
 
 static int watched_placed(const sudoku_closure *z)

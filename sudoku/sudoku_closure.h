@@ -25,6 +25,8 @@ typedef struct sudoku_closure {
     int *peer;                 /* NN x n_peers: the other cells of its units */
     int *stack;                /* NN: cells with one digit, to place */
     int *cell_unit;            /* NN x 3: its row, column and box */
+    int UW;                    /* words of a set of units */
+    uint64_t *unit_mask;       /* NN x UW: the units of each cell */
     uint64_t dirty[3];         /* the units to scan for hidden singles
                                   (3N <= 192 bits) */
     uint64_t *cand;            /* NN: the digits left; a placed cell's own */

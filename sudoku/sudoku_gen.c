@@ -429,17 +429,17 @@ static int engine_try(clearing *k, int i, int d)
     int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
     if (capped)
         lim.max_nodes = cap;
-    /* the givens not pushed are in the probe already */
+    /* with a closure, nothing is pushed: the probe is the closure (the
+     * givens in it); else the givens not pushed are in the probe */
     k->probe.cell[i] = (unsigned char)d;
     if (k->z)
         for (int c = 0; c < NN; c++)
-            if (!k->puzzle->cell[c] && k->z->placed[c])
-                k->probe.cell[c] =
-                    (unsigned char)grid_low_digit(k->z->cand[c]);
+            k->probe.cell[c] = k->z->placed[c]
+                ? (unsigned char)grid_low_digit(k->z->cand[c]) : 0;
     grid_outcome out;
     int st = sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
     for (int c = 0; c < NN; c++)
-        if (!k->puzzle->cell[c])
+        if (k->z || !k->puzzle->cell[c])
             k->probe.cell[c] = 0;
     k->b->rep->nodes += out.nodes;
     k->b->rep->checks++;
@@ -555,9 +555,10 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     memcpy(solution, puzzle->cell, (size_t)NN);
     k.solution = solution;
     memset(k.probe.cell, 0, (size_t)NN);
-    int givens = 0;
+    int givens = 0, clash = 0;
     for (int i = 0; i < NN; i++)
         if (puzzle->cell[i]) {
+            clash |= !allowed(&k, i, puzzle->cell[i]);
             mark(&k, i, puzzle->cell[i], 1);
             givens++;
         }
@@ -574,8 +575,11 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
         }
     }
     start[n_orbits] = n_cells;
-    /* blanks of the puzzle given are not givens: never pushed or cleared */
-    if (push_cells(sv, puzzle, cells, n_cells, &pushed) != 0) {
+    /* blanks of the puzzle given are not givens: never pushed or cleared;
+     * with the closure, the engine is given the closure instead (its
+     * checks are few: pushing would cost more than it saves) */
+    int push = !k.z;
+    if (clash || (push && push_cells(sv, puzzle, cells, n_cells, &pushed))) {
         status = -1; /* the givens clash: not a grid we made */
         goto done;
     }
@@ -586,8 +590,10 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
         int *orbit = cells + start[o], n = start[o + 1] - start[o], filled = 0;
         for (int j = 0; j < n; j++)
             filled += puzzle->cell[orbit[j]] != 0;
-        sudoku_solver_pop(sv, filled);
-        pushed -= filled;
+        if (push) {
+            sudoku_solver_pop(sv, filled);
+            pushed -= filled;
+        }
         int keep = stop || filled < n;
         if (!keep && opt->target_givens > 0 &&
             givens - n < opt->target_givens) {
@@ -620,7 +626,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                 stop = 1;
             }
         }
-        if (stop || filled == 0)
+        if (stop || filled == 0 || !push)
             continue; /* no check follows, or nothing to keep */
         for (int j = 0; j < n; j++)
             if (puzzle->cell[orbit[j]]) {
