@@ -494,7 +494,7 @@ static int still_unique(clearing *k, const int *cells, int n)
             if (z) {
                 uint64_t bit = (uint64_t)1 << (d - 1);
                 if (!(z->save_cand[i] & bit) || z->save_placed[i])
-                    continue; /* ruled out by the sudoku_closure */
+                    continue; /* ruled out by the closure */
                 int got = sudoku_closure_try(z, i, bit);
                 if (got < 0)
                     continue;
