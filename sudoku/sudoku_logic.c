@@ -533,7 +533,8 @@ static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
 /* Hidden subsets of size k: k digits that, in a unit, fit only in the
  * same k cells; those cells lose every other digit. */
 static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
-                          int *pick, int n_pick, int start, uint64_t where)
+                          const uint64_t *upos, int *pick, int n_pick,
+                          int start, uint64_t where)
 {
     const int *cells = unit_cells(lg, u);
     if (n_pick == k) {
@@ -579,12 +580,12 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
         return 1;
     }
     for (int d = start; d <= lg->N; d++) {
-        uint64_t pos = logic_positions(lg, u, d);
+        uint64_t pos = upos[d];
         int n = grid_popcount(pos);
         if (n < 2 || n > k || grid_popcount(where | pos) > k)
             continue;
         pick[n_pick] = d;
-        if (hidden_in_unit(lg, st, u, k, pick, n_pick + 1, d + 1,
+        if (hidden_in_unit(lg, st, u, k, upos, pick, n_pick + 1, d + 1,
                            where | pos))
             return 1;
     }
@@ -594,9 +595,16 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[4];
-    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++)
-        if (hidden_in_unit(lg, st, u, k, pick, 0, 1, 0))
+    uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
+    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++) {
+        const int *cells = unit_cells(lg, u);
+        memset(upos, 0, (size_t)(lg->N + 1) * sizeof *upos);
+        for (int j = 0; j < lg->N; j++)
+            for (uint64_t o = lg->cand[cells[j]]; o; o &= o - 1)
+                upos[grid_low_digit(o)] |= 1ULL << j;
+        if (hidden_in_unit(lg, st, u, k, upos, pick, 0, 1, 0))
             return 1;
+    }
     return 0;
 }
 
