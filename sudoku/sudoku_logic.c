@@ -612,7 +612,8 @@ static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
  * where d's candidates lie in the same k columns (rows); d leaves those
  * columns (rows) elsewhere. */
 static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                   int base, int *pick, int n_pick, int start, uint64_t cover)
+                   int base, const uint64_t *line, int *pick, int n_pick,
+                   int start, uint64_t cover)
 {
     int N = lg->N;
     if (n_pick == k) {
@@ -647,12 +648,13 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
         return 1;
     }
     for (int r = start; r < N; r++) {
-        uint64_t pos = logic_positions(lg, base + r, d);
+        uint64_t pos = line[r];
         int n = grid_popcount(pos);
         if (n < 2 || n > k || grid_popcount(cover | pos) > k)
             continue;
         pick[n_pick] = r;
-        if (fish_in(lg, st, k, d, base, pick, n_pick + 1, r + 1, cover | pos))
+        if (fish_in(lg, st, k, d, base, line, pick, n_pick + 1, r + 1,
+                    cover | pos))
             return 1;
     }
     return 0;
@@ -661,10 +663,14 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
 int logic_fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[3];
+    uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
     for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
-        for (int base = 0; base <= lg->N; base += lg->N)
-            if (fish_in(lg, st, k, d, base, pick, 0, 0, 0))
+        for (int base = 0; base <= lg->N; base += lg->N) {
+            for (int r = 0; r < lg->N; r++)
+                line[r] = logic_positions(lg, base + r, d);
+            if (fish_in(lg, st, k, d, base, line, pick, 0, 0, 0))
                 return 1;
+        }
     return 0;
 }
 
