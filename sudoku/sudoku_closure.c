@@ -231,37 +231,30 @@ int sudoku_closure_of(sudoku_closure *z, const unsigned char *cell,
     for (int i = 0; i < NN; i++)
         if (cell[i]) {
             uint64_t bit = (uint64_t)1 << (cell[i] - 1);
-            int r = i / N, c = i % N;
-            used[r] |= bit;
-            used[N + c] |= bit;
-        }
-    for (int b = 0; b < N; b++)
-        for (int t = 0; t < N; t++) {
-            int i = z->unit[(2 * N + b) * N + t];
-            if (cell[i])
-                used[2 * N + b] |= (uint64_t)1 << (cell[i] - 1);
+            const int *cu = z->cell_unit + i * 3;
+            used[cu[0]] |= bit;
+            used[cu[1]] |= bit;
+            used[cu[2]] |= bit;
         }
     z->left = 0;
     for (int u = 0; u < 3 * N; u++)
         z->dirty[u >> 6] |= (uint64_t)1 << (u & 63);
-    for (int b = 0; b < N; b++)
-        for (int t = 0; t < N; t++) {
-            int i = z->unit[(2 * N + b) * N + t];
-            if (cell[i]) {
-                z->cand[i] = (uint64_t)1 << (cell[i] - 1);
-                z->placed[i] = 1;
-                continue;
-            }
-            uint64_t m = z->full & ~(used[i / N] | used[N + i % N] |
-                                     used[2 * N + b]);
-            z->cand[i] = m;
-            z->placed[i] = 0;
-            z->left++;
-            if (!m)
-                return -1;
-            if (!(m & (m - 1)))
-                z->stack[sp++] = i;
+    for (int i = 0; i < NN; i++) {
+        if (cell[i]) {
+            z->cand[i] = (uint64_t)1 << (cell[i] - 1);
+            z->placed[i] = 1;
+            continue;
         }
+        const int *cu = z->cell_unit + i * 3;
+        uint64_t m = z->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
+        z->cand[i] = m;
+        z->placed[i] = 0;
+        z->left++;
+        if (!m)
+            return -1;
+        if (!(m & (m - 1)))
+            z->stack[sp++] = i;
+    }
     return closure_run(z, sp);
 }
 
