@@ -375,17 +375,6 @@ static int peer(const sudoku_logic *lg, int c, int k)
     return unit_cells(lg, u[k / N])[k % N];
 }
 
-/* Whether d has exactly two places in one of the units of cell c (c being
- * one of them). */
-static int has_strong_link(const sudoku_logic *lg, int c, int d)
-{
-    int u[5], n_u = cell_units(lg, c, u);
-    for (int k = 0; k < n_u; k++)
-        if (grid_popcount(logic_positions(lg, u[k], d)) == 2)
-            return 1;
-    return 0;
-}
-
 /*
  * Simple colouring: for digit d, two cells that are d's only places in a
  * unit (a conjugate pair) hold one d between them.  Following such pairs
@@ -512,10 +501,19 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
     /* node 2c: c is not d; node 2c+1: c is d */
     int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
     int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
-    for (int d = 1; d <= N; d++)
+    int *linked = lg->scratch; /* the cells of d's conjugate pairs */
+    for (int d = 1; d <= N; d++) {
+        for (int i = 0; i < NN; i++)
+            linked[i] = 0;
+        for (int u = 0; u < lg->n_units; u++) {
+            uint64_t pos = logic_positions(lg, u, d);
+            if (grid_popcount(pos) != 2)
+                continue;
+            linked[unit_cells(lg, u)[grid_low_bit(pos)]] = 1;
+            linked[unit_cells(lg, u)[63 - __builtin_clzll(pos)]] = 1;
+        }
         for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & grid_digit_bit(d)) ||
-                !has_strong_link(lg, s, d))
+            if (!(lg->cand[s] & grid_digit_bit(d)) || !linked[s])
                 continue;
             if (logic_time_up(lg))
                 return 0;
@@ -578,6 +576,7 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
                 }
             }
         }
+    }
     return 0;
 }
 
