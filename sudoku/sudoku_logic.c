@@ -408,8 +408,13 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
         if (a >= lg->n_units || (a / N == 3 && pointing))
             break;
         const int *cells = unit_cells(lg, a);
+        uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
+        memset(upos, 0, (size_t)(N + 1) * sizeof *upos);
+        for (int j = 0; j < N; j++)
+            for (uint64_t o = lg->cand[cells[j]]; o; o &= o - 1)
+                upos[grid_low_digit(o)] |= 1ULL << j;
         for (int d = 1; d <= N; d++) {
-            uint64_t pos = logic_positions(lg, a, d);
+            uint64_t pos = upos[d];
             if (grid_popcount(pos) < 2)
                 continue;
             /* another unit that holds every position: a row, column or
