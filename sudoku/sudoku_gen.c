@@ -356,15 +356,15 @@ int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
  * unvisited ones, which are popped and pushed again.  Pushing each kept
  * orbit at once would move the unvisited givens too often, and forcing
  * every kept given in every check costs more still (9x9: 23% fewer
- * instructions at 4 than forcing them all, 12% at 1; since the closure
- * under singles settles half the checks without the engine, 16 is 6%
- * fewer than 4).  Moving them costs
+ * instructions at 4 than forcing them all, 12% at 1).  Moving them costs
  * a push and a pop per unvisited given, so on large grids the lazy
  * givens wait until they are a 64th of the unvisited ones: every 4 kept
  * on 64x64 was 1000 moves of 4000 givens (10 s to keep 4094 givens of
- * 4096; 0.5 s now), and up to 16x16 nothing changes.
+ * 4096; 0.5 s now), and up to 16x16 nothing changes.  All this only
+ * above order 64: up to it the closure under singles settles most
+ * checks, and the engine is given the closure instead (nothing pushed).
  */
-enum { LAZY_GIVENS = 16, LAZY_SHARE = 64 };
+enum { LAZY_GIVENS = 4, LAZY_SHARE = 64 };
 typedef struct clearing {
     const sudoku_shape *sh;
     sudoku_solver *sv;
