@@ -9,7 +9,10 @@
  * cell j and each digit d != G[j] still allowed there by the givens, the
  * engine looks for one solution with j = d; none at all means unique.
  * Most digits are ruled out by the givens without a search, and each
- * search stops at its first solution.
+ * search stops at its first solution.  Before the engine, the closure of
+ * the puzzle under naked and hidden singles (orders up to 64) settles
+ * most checks: it places the cleared cells again (unique), or, with j = d,
+ * dies (no such solution) or fills the grid (a second one).
  */
 #include "sudoku_gen.h"
 
@@ -17,7 +20,9 @@
 #include <string.h>
 
 #include "grid.h"
+#include "grid_bits.h"
 #include "grid_cover.h"
+#include "sudoku_closure.h"
 
 /* ---- randomness (grid.h: splitmix64) ----------------------------------- */
 
@@ -356,7 +361,9 @@ int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
  * a push and a pop per unvisited given, so on large grids the lazy
  * givens wait until they are a 64th of the unvisited ones: every 4 kept
  * on 64x64 was 1000 moves of 4000 givens (10 s to keep 4094 givens of
- * 4096; 0.5 s now), and up to 16x16 nothing changes.
+ * 4096; 0.5 s now), and up to 16x16 nothing changes.  All this only
+ * above order 64: up to it the closure under singles settles most
+ * checks, and the engine is given the closure instead (nothing pushed).
  */
 enum { LAZY_GIVENS = 4, LAZY_SHARE = 64 };
 typedef struct clearing {
@@ -367,6 +374,7 @@ typedef struct clearing {
     unsigned char *has;        /* [unit][digit]: held by a given */
     sudoku probe;              /* the givens kept lately, and the cell tried */
     budget *b;
+    sudoku_closure *z;                /* NULL: every check by the engine */
 } clearing;
 
 static void mark(clearing *k, int i, int d, unsigned char on)
@@ -407,41 +415,104 @@ static int hidden_single(const clearing *k, int i, int d)
     return 0;
 }
 
+/* One search of the engine for a solution with digit d in empty cell i:
+ * 0 none, 1 one (a second solution), -1 the budget ran out, 2 the check's
+ * own node cap (the given stays).  With a closure, the cells it filled
+ * are forced with d. */
+static int engine_try(clearing *k, int i, int d)
+{
+    int NN = k->sh->N * k->sh->N;
+    grid_limits lim;
+    if (limits_left(k->b, &lim) != 0)
+        return -1;
+    lim.max_solutions = 1;
+    uint64_t cap = k->b->opt->check_nodes;
+    int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
+    if (capped)
+        lim.max_nodes = cap;
+    /* with a closure, nothing is pushed: the probe is the closure (the
+     * givens in it); else the givens not pushed are in the probe */
+    k->probe.cell[i] = (unsigned char)d;
+    if (k->z)
+        for (int c = 0; c < NN; c++)
+            k->probe.cell[c] = k->z->placed[c]
+                ? (unsigned char)grid_low_digit(k->z->cand[c]) : 0;
+    /* the closure is closed under singles already: the digit tried goes
+     * on the matrix (pushed), so that the solver hands the rest to the
+     * engine as forced options without working out the singles again */
+    int pushed = k->z && sudoku_solver_push(k->sv, i, d) == 0;
+    if (pushed)
+        k->probe.cell[i] = 0;
+    grid_outcome out;
+    int st = sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
+    if (pushed)
+        sudoku_solver_pop(k->sv, 1);
+    for (int c = 0; c < NN; c++)
+        if (k->z || !k->puzzle->cell[c])
+            k->probe.cell[c] = 0;
+    k->b->rep->nodes += out.nodes;
+    k->b->rep->checks++;
+    if (st == 0 && out.solutions > 0)
+        return 1;
+    if (st == 0 && !out.complete) {
+        if (!capped || out.nodes < cap)
+            return -1; /* the puzzle's budget, not the check's */
+        k->b->rep->minimal = 0;
+        k->b->rep->capped++;
+        return 2;
+    }
+    return 0;
+}
+
 /* With cells[] just cleared: 1 when the puzzle still has one solution,
- * 0 when it has another, -1 when the budget ran out. */
+ * 0 when it has another, -1 when the budget ran out.  A cleared cell
+ * that is a single at once (its digit alone allowed there, or nowhere
+ * else in a unit) follows from the others; when all do, the puzzle is
+ * the one before.  Else the closure of the puzzle under singles placing
+ * them again proves it unique (its solutions are the puzzle's before,
+ * which had one); if it does not, each digit d != G[i] left
+ * in a cleared cell i is tried from it: a closure that dies rules d out,
+ * one that fills the grid is a second solution, and the engine searches
+ * the rest (from the closure). */
 static int still_unique(clearing *k, const int *cells, int n)
 {
-    int N = k->sh->N;
+    int N = k->sh->N, open[4], n_open = 0;
     for (int j = 0; j < n; j++) {
-        int i = cells[j];
+        int i = cells[j], others = 0;
         if (hidden_single(k, i, k->solution[i]))
             continue;
+        for (int d = 1; d <= N && !others; d++)
+            others = d != k->solution[i] && allowed(k, i, d);
+        if (others)
+            open[n_open++] = i;
+    }
+    if (n_open == 0)
+        return 1;
+    sudoku_closure *z = k->z;
+    if (z) {
+        int got = sudoku_closure_of(z, k->puzzle->cell, open, n_open);
+        if (got != 0)
+            return got > 0; /* a dead end cannot be: G solves it */
+        sudoku_closure_save(z);
+    }
+    for (int j = 0; j < n_open; j++) {
+        int i = open[j];
         for (int d = 1; d <= N; d++) {
             if (d == k->solution[i] || !allowed(k, i, d))
                 continue;
-            grid_limits lim;
-            if (limits_left(k->b, &lim) != 0)
-                return -1;
-            lim.max_solutions = 1;
-            uint64_t cap = k->b->opt->check_nodes;
-            int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
-            if (capped)
-                lim.max_nodes = cap;
-            k->probe.cell[i] = (unsigned char)d;
-            grid_outcome out;
-            int st = sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
-            k->probe.cell[i] = 0;
-            k->b->rep->nodes += out.nodes;
-            k->b->rep->checks++;
-            if (st == 0 && out.solutions > 0)
-                return 0;
-            if (st == 0 && !out.complete) {
-                if (!capped || out.nodes < cap)
-                    return -1; /* the puzzle's budget, not the check's */
-                k->b->rep->minimal = 0;
-                k->b->rep->capped++;
-                return 0;
+            if (z) {
+                uint64_t bit = (uint64_t)1 << (d - 1);
+                if (!(z->save_cand[i] & bit) || z->save_placed[i])
+                    continue; /* ruled out by the closure */
+                int got = sudoku_closure_try(z, i, bit);
+                if (got < 0)
+                    continue;
+                if (got > 0)
+                    return 0;
             }
+            int got = engine_try(k, i, d);
+            if (got != 0)
+                return got == 1 || got == 2 ? 0 : -1;
         }
     }
     return 1;
@@ -471,7 +542,8 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     int N = sh->N, NN = N * N;
     grid_rng g = { seed };
     budget b = { opt, grid_seconds(), rep };
-    clearing k = { sh, sv, NULL, puzzle, NULL, { .shape = { 0, 0, 0 } }, &b };
+    clearing k = { sh, sv, NULL, puzzle, NULL, { .shape = { 0, 0, 0 } }, &b,
+                   NULL };
     unsigned char *solution = malloc((size_t)NN);
     int *order = malloc((size_t)NN * sizeof *order);
     /* orbits in order of visit: cells[start[o] .. start[o+1]-1] */
@@ -480,6 +552,8 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     unsigned char *seen = calloc((size_t)NN, 1);
     int *lazy = malloc((size_t)NN * sizeof *lazy), n_lazy = 0;
     k.has = calloc((size_t)3 * N * (N + 1), 1);
+    /* without it (too large an order, no memory), the engine checks */
+    k.z = sudoku_closure_new(sh);
     sudoku_init(&k.probe);
     int status = 0, pushed = 0, kept = 0, n_orbits = 0, n_cells = 0;
     if (!solution || !order || !cells || !start || !seen || !lazy || !k.has ||
@@ -490,9 +564,10 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     memcpy(solution, puzzle->cell, (size_t)NN);
     k.solution = solution;
     memset(k.probe.cell, 0, (size_t)NN);
-    int givens = 0;
+    int givens = 0, clash = 0;
     for (int i = 0; i < NN; i++)
         if (puzzle->cell[i]) {
+            clash |= !allowed(&k, i, puzzle->cell[i]);
             mark(&k, i, puzzle->cell[i], 1);
             givens++;
         }
@@ -509,8 +584,11 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
         }
     }
     start[n_orbits] = n_cells;
-    /* blanks of the puzzle given are not givens: never pushed or cleared */
-    if (push_cells(sv, puzzle, cells, n_cells, &pushed) != 0) {
+    /* blanks of the puzzle given are not givens: never pushed or cleared;
+     * with the closure, the engine is given the closure instead (its
+     * checks are few: pushing would cost more than it saves) */
+    int push = !k.z;
+    if (clash || (push && push_cells(sv, puzzle, cells, n_cells, &pushed))) {
         status = -1; /* the givens clash: not a grid we made */
         goto done;
     }
@@ -521,8 +599,10 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
         int *orbit = cells + start[o], n = start[o + 1] - start[o], filled = 0;
         for (int j = 0; j < n; j++)
             filled += puzzle->cell[orbit[j]] != 0;
-        sudoku_solver_pop(sv, filled);
-        pushed -= filled;
+        if (push) {
+            sudoku_solver_pop(sv, filled);
+            pushed -= filled;
+        }
         int keep = stop || filled < n;
         if (!keep && opt->target_givens > 0 &&
             givens - n < opt->target_givens) {
@@ -555,7 +635,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                 stop = 1;
             }
         }
-        if (stop || filled == 0)
+        if (stop || filled == 0 || !push)
             continue; /* no check follows, or nothing to keep */
         for (int j = 0; j < n; j++)
             if (puzzle->cell[orbit[j]]) {
@@ -588,6 +668,7 @@ done:
     free(seen);
     free(lazy);
     free(k.has);
+    sudoku_closure_free(k.z);
     sudoku_release(&k.probe);
     return status;
 }

@@ -29,6 +29,8 @@ struct sudoku_gen {
                                     aims at: rq.solo's, or Solo's basic
                                     for our easy (its singles are our easy
                                     techniques) */
+    int solo_steer;              /* -1, or the Solo level whose deductions
+                                    are all within the grade steered to */
 };
 
 const char *sudoku_gen_validate(const sudoku_gen_request *rq, char *buf,
@@ -70,11 +72,20 @@ const char *sudoku_gen_validate(const sudoku_gen_request *rq, char *buf,
 
 /* Steering the clearing: a given may go while the techniques of the
  * grade asked for (and the easier ones) still solve the puzzle without a
- * guess. */
+ * guess.  Solo's deductions are tried first where each of them is one of
+ * ours up to the grade (intermediate for our medium; advanced for our
+ * hard up to 9x9, where every subset is, or is the complement of, one of
+ * four cells or fewer): eliminations stay true as candidates go, so when
+ * they finish the puzzle, ours do too. */
 static int within_grade(void *ctx, const sudoku *p, const int *cells, int n)
 {
-    const uint32_t *allowed = ctx;
-    return sudoku_logic_solves(p, *allowed, cells, n) == 1;
+    sudoku_gen *g = ctx;
+    if (g->solo_steer >= 0) {
+        int level = sudoku_solo_rate(g->so, p, g->solo_steer, NULL);
+        if (level >= 0 && level <= g->solo_steer)
+            return 1;
+    }
+    return sudoku_logic_solves(p, g->allowed, cells, n) == 1;
 }
 
 /* The hardest technique the logic solver needs on p (0 when it needs
@@ -132,9 +143,16 @@ static int rate_made(const sudoku_gen *g, const sudoku *puzzle)
     /* a variant's guess follows the solution of its units */
     sudoku_solver *vs = g->rq.has_variant ? sudoku_solver_for(puzzle) : NULL;
     sudoku_solver *sv = g->rq.has_variant ? vs : g->sv;
-    int hardest, got = sv ? hardest_technique(puzzle, sv, 0, &hardest)
+    /* the techniques up to the grade asked for: the solver takes the
+     * simplest that applies, so when they finish the puzzle its steps are
+     * those of the full rating, and when they stick it is harder (no need
+     * to find how much) */
+    uint32_t upto = g->rq.grade < SUDOKU_GRADE_GUESSING ? g->allowed : 0;
+    int hardest, got = sv ? hardest_technique(puzzle, sv, upto, &hardest)
                           : SUDOKU_LOGIC_NOMEM;
     sudoku_solver_free(vs);
+    if (got == SUDOKU_LOGIC_STUCK && upto)
+        return g->rq.grade + 1;
     return got == SUDOKU_LOGIC_SOLVED ? (int)sudoku_technique_grade(hardest)
                                       : -1;
 }
@@ -149,6 +167,7 @@ sudoku_gen *sudoku_gen_new(const sudoku_gen_request *rq)
     int solo_fits = rq->shape.N <= SUDOKU_SOLO_MAX_ORDER;
     g->so = solo_fits ? sudoku_solo_new(rq->shape.N) : NULL;
     g->solo_aim = -1;
+    g->solo_steer = -1;
     if (!g->sv || (solo_fits && !g->so)) {
         sudoku_gen_free(g);
         return NULL;
@@ -175,8 +194,14 @@ sudoku_gen *sudoku_gen_new(const sudoku_gen_request *rq)
     if (q->grade >= 0 && q->reach != SUDOKU_REACH_SAMPLE &&
         q->grade != SUDOKU_GRADE_GUESSING) {
         q->opt.accept = within_grade;
-        q->opt.accept_ctx = &g->allowed;
+        q->opt.accept_ctx = g;
     }
+    g->solo_steer = -1;
+    if (g->so && !q->has_variant && q->grade == SUDOKU_GRADE_MEDIUM)
+        g->solo_steer = SUDOKU_SOLO_INTERMEDIATE;
+    else if (g->so && !q->has_variant && q->grade >= SUDOKU_GRADE_HARD &&
+             q->grade < SUDOKU_GRADE_GUESSING && q->shape.N <= 9)
+        g->solo_steer = SUDOKU_SOLO_ADVANCED;
     return g;
 }
 

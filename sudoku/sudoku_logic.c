@@ -408,8 +408,13 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
         if (a >= lg->n_units || (a / N == 3 && pointing))
             break;
         const int *cells = unit_cells(lg, a);
+        uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
+        memset(upos, 0, (size_t)(N + 1) * sizeof *upos);
+        for (int j = 0; j < N; j++)
+            for (uint64_t o = lg->cand[cells[j]]; o; o &= o - 1)
+                upos[grid_low_digit(o)] |= 1ULL << j;
         for (int d = 1; d <= N; d++) {
-            uint64_t pos = logic_positions(lg, a, d);
+            uint64_t pos = upos[d];
             if (grid_popcount(pos) < 2)
                 continue;
             /* another unit that holds every position: a row, column or
@@ -533,7 +538,8 @@ static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
 /* Hidden subsets of size k: k digits that, in a unit, fit only in the
  * same k cells; those cells lose every other digit. */
 static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
-                          int *pick, int n_pick, int start, uint64_t where)
+                          const uint64_t *upos, int *pick, int n_pick,
+                          int start, uint64_t where)
 {
     const int *cells = unit_cells(lg, u);
     if (n_pick == k) {
@@ -579,12 +585,12 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
         return 1;
     }
     for (int d = start; d <= lg->N; d++) {
-        uint64_t pos = logic_positions(lg, u, d);
+        uint64_t pos = upos[d];
         int n = grid_popcount(pos);
         if (n < 2 || n > k || grid_popcount(where | pos) > k)
             continue;
         pick[n_pick] = d;
-        if (hidden_in_unit(lg, st, u, k, pick, n_pick + 1, d + 1,
+        if (hidden_in_unit(lg, st, u, k, upos, pick, n_pick + 1, d + 1,
                            where | pos))
             return 1;
     }
@@ -594,9 +600,16 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[4];
-    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++)
-        if (hidden_in_unit(lg, st, u, k, pick, 0, 1, 0))
+    uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
+    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++) {
+        const int *cells = unit_cells(lg, u);
+        memset(upos, 0, (size_t)(lg->N + 1) * sizeof *upos);
+        for (int j = 0; j < lg->N; j++)
+            for (uint64_t o = lg->cand[cells[j]]; o; o &= o - 1)
+                upos[grid_low_digit(o)] |= 1ULL << j;
+        if (hidden_in_unit(lg, st, u, k, upos, pick, 0, 1, 0))
             return 1;
+    }
     return 0;
 }
 
@@ -604,7 +617,8 @@ static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
  * where d's candidates lie in the same k columns (rows); d leaves those
  * columns (rows) elsewhere. */
 static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                   int base, int *pick, int n_pick, int start, uint64_t cover)
+                   int base, const uint64_t *line, int *pick, int n_pick,
+                   int start, uint64_t cover)
 {
     int N = lg->N;
     if (n_pick == k) {
@@ -639,12 +653,13 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
         return 1;
     }
     for (int r = start; r < N; r++) {
-        uint64_t pos = logic_positions(lg, base + r, d);
+        uint64_t pos = line[r];
         int n = grid_popcount(pos);
         if (n < 2 || n > k || grid_popcount(cover | pos) > k)
             continue;
         pick[n_pick] = r;
-        if (fish_in(lg, st, k, d, base, pick, n_pick + 1, r + 1, cover | pos))
+        if (fish_in(lg, st, k, d, base, line, pick, n_pick + 1, r + 1,
+                    cover | pos))
             return 1;
     }
     return 0;
@@ -653,10 +668,14 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
 int logic_fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
     int pick[3];
+    uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
     for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
-        for (int base = 0; base <= lg->N; base += lg->N)
-            if (fish_in(lg, st, k, d, base, pick, 0, 0, 0))
+        for (int base = 0; base <= lg->N; base += lg->N) {
+            for (int r = 0; r < lg->N; r++)
+                line[r] = logic_positions(lg, base + r, d);
+            if (fish_in(lg, st, k, d, base, line, pick, 0, 0, 0))
                 return 1;
+        }
     return 0;
 }
 

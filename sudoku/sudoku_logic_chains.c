@@ -32,11 +32,32 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
  * the base lines) see the fin and are in the cover lines, so cannot be d
  * either way.
  */
+/* Can the places `all` of the base lines so far be k cover lines and a
+ * fin in one box?  The fin's places lie in one box's lines (a stack of C
+ * columns for base rows, a band of R rows for base columns), so all but
+ * those of some stack (band) must be k places at most; adding base lines
+ * only adds places, so a partial set that fails cannot be completed.
+ * (The same fish are found, in the same order, with fewer tried.) */
+static int fin_possible(const sudoku_logic *lg, int base, uint64_t all,
+                        int k)
+{
+    if (lg->puzzle.jigsaw)
+        return 1; /* a region's cells are in any lines */
+    int w = base == 0 ? lg->sh.C : lg->sh.R;
+    uint64_t box = w >= 64 ? ~0ULL : (1ULL << w) - 1;
+    for (int s = 0; s < lg->N; s += w)
+        if (grid_popcount(all & ~(box << s)) <= k)
+            return 1;
+    return 0;
+}
+
 static int finned_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                     int base, int *rows, uint64_t *pos, int n_rows,
-                     int start, uint64_t all)
+                     int base, const uint64_t *line, int *rows,
+                     uint64_t *pos, int n_rows, int start, uint64_t all)
 {
     int N = lg->N;
+    if (n_rows > 0 && !fin_possible(lg, base, all, k))
+        return 0;
     if (n_rows == k) {
         int cover[FINNED_MAX];
         return finned_cover(lg, st, k, d, base, rows, pos, cover, 0, all, 0);
@@ -44,13 +65,13 @@ static int finned_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
     if (n_rows >= FINNED_MAX)
         return 0;
     for (int r = start; r < N; r++) {
-        pos[n_rows] = logic_positions(lg, base + r, d);
+        pos[n_rows] = line[r];
         int n = grid_popcount(pos[n_rows]);
         if (n < 1 || n > k + lg->sh.C + lg->sh.R)
             continue;
         rows[n_rows] = r;
-        if (finned_in(lg, st, k, d, base, rows, pos, n_rows + 1, r + 1,
-                      all | pos[n_rows]))
+        if (finned_in(lg, st, k, d, base, line, rows, pos, n_rows + 1,
+                      r + 1, all | pos[n_rows]))
             return 1;
     }
     return 0;
@@ -125,10 +146,14 @@ int logic_finned_fish(sudoku_logic *lg, sudoku_step *st, int k)
     uint64_t pos[FINNED_MAX];
     if (k < 2 || k > FINNED_MAX)
         return 0;
+    uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
     for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
-        for (int base = 0; base <= lg->N; base += lg->N)
-            if (finned_in(lg, st, k, d, base, rows, pos, 0, 0, 0))
+        for (int base = 0; base <= lg->N; base += lg->N) {
+            for (int r = 0; r < lg->N; r++)
+                line[r] = logic_positions(lg, base + r, d);
+            if (finned_in(lg, st, k, d, base, line, rows, pos, 0, 0, 0))
                 return 1;
+        }
     return 0;
 }
 
@@ -350,17 +375,6 @@ static int peer(const sudoku_logic *lg, int c, int k)
     return unit_cells(lg, u[k / N])[k % N];
 }
 
-/* Whether d has exactly two places in one of the units of cell c (c being
- * one of them). */
-static int has_strong_link(const sudoku_logic *lg, int c, int d)
-{
-    int u[5], n_u = cell_units(lg, c, u);
-    for (int k = 0; k < n_u; k++)
-        if (grid_popcount(logic_positions(lg, u[k], d)) == 2)
-            return 1;
-    return 0;
-}
-
 /*
  * Simple colouring: for digit d, two cells that are d's only places in a
  * unit (a conjugate pair) hold one d between them.  Following such pairs
@@ -487,10 +501,19 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
     /* node 2c: c is not d; node 2c+1: c is d */
     int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
     int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
-    for (int d = 1; d <= N; d++)
+    int *linked = lg->scratch; /* the cells of d's conjugate pairs */
+    for (int d = 1; d <= N; d++) {
+        for (int i = 0; i < NN; i++)
+            linked[i] = 0;
+        for (int u = 0; u < lg->n_units; u++) {
+            uint64_t pos = logic_positions(lg, u, d);
+            if (grid_popcount(pos) != 2)
+                continue;
+            linked[unit_cells(lg, u)[grid_low_bit(pos)]] = 1;
+            linked[unit_cells(lg, u)[63 - __builtin_clzll(pos)]] = 1;
+        }
         for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & grid_digit_bit(d)) ||
-                !has_strong_link(lg, s, d))
+            if (!(lg->cand[s] & grid_digit_bit(d)) || !linked[s])
                 continue;
             if (logic_time_up(lg))
                 return 0;
@@ -553,6 +576,7 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
                 }
             }
         }
+    }
     return 0;
 }
 

@@ -6,6 +6,11 @@
  * Variants (X, jigsaw, killer, combined): the same promises by DLX and
  * DFS, regions and cages as Solo takes them, and the Solo ID read back.
  *
+ * The closure under singles that settles the generator's checks, against
+ * the engine's counts on published puzzles: a full grid is the one
+ * solution, a dead end has none, and what it places agrees with the
+ * solution.
+ *
  * Usage: test_sudoku_gen DATA_DIR   (tests/data)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +21,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "grid_bits.h"
+#include "sudoku_closure.h"
 #include "sudoku_gen.h"
 #include "sudoku_grid.h"
 #include "sudoku_solve.h"
@@ -429,11 +436,81 @@ static void generator(void)
     generated(3, 3, SUDOKU_FILL_DLX, SUDOKU_SYMMETRY_ROT180, 32, 10, 10);
 }
 
+/* ---- the closure under singles ------------------------------------------ */
+
+/* The closure of a puzzle, and of it with a digit tried in an empty cell,
+ * against the engine: full means one solution (the closure's), dead means
+ * none, and what it places is the solution's. */
+static void closure_agrees(const char *name, int *full, int *dead)
+{
+    data_file d;
+    CHECK(data_open(&d, name), "%s: cannot open", name);
+    const sudoku *p;
+    sudoku sol, probe;
+    sudoku_init(&sol);
+    sudoku_init(&probe);
+    while (d.f && (p = data_next(&d)) != NULL) {
+        int NN = p->shape.N * p->shape.N;
+        sudoku_closure *z = sudoku_closure_new(&p->shape);
+        grid_limits lim = { .max_solutions = 2 };
+        grid_outcome out;
+        CHECK(z && sudoku_solve_dlx(d.sv, p, &lim, &sol, &out) == 0 &&
+              out.solutions == 1, "%s: a puzzle with one solution", name);
+        if (!z || out.solutions != 1) {
+            sudoku_closure_free(z);
+            continue;
+        }
+        int got = sudoku_closure_of(z, p->cell, NULL, 0), wrong = 0;
+        for (int i = 0; i < NN; i++)
+            wrong += z->placed[i] &&
+                     z->cand[i] != (uint64_t)1 << (sol.cell[i] - 1);
+        CHECK(got >= 0 && wrong == 0, "%s: the closure is the solution's "
+              "(%d, %d cells not)", name, got, wrong);
+        *full += got == 1;
+        /* a digit tried in each of a few empty cells, from the closure */
+        sudoku_closure_save(z);
+        sudoku_copy(&probe, p);
+        for (int i = 0, tried = 0; i < NN && tried < 4; i++) {
+            if (p->cell[i] || z->save_placed[i])
+                continue;
+            uint64_t other = z->save_cand[i] &
+                             ~((uint64_t)1 << (sol.cell[i] - 1));
+            if (!other)
+                continue;
+            tried++;
+            int dg = grid_low_digit(other);
+            int t = sudoku_closure_try(z, i, (uint64_t)1 << (dg - 1));
+            probe.cell[i] = (unsigned char)dg;
+            uint64_t n = count_dlx(d.sv, &probe, 2);
+            probe.cell[i] = 0;
+            CHECK(t < 0 ? n == 0 : t > 0 ? n == 1 : 1,
+                  "%s: cell %d = %d: closure %d, engine %llu solutions",
+                  name, i, dg, t, (unsigned long long)n);
+            *dead += t < 0;
+        }
+        sudoku_closure_free(z);
+    }
+    sudoku_release(&sol);
+    sudoku_release(&probe);
+    data_close(&d);
+}
+
+static void closure(void)
+{
+    int full = 0, dead = 0;
+    closure_agrees("17-clue-300.txt", &full, &dead);
+    closure_agrees("top1465-200.txt", &full, &dead);
+    /* both ways are met, so both were checked */
+    CHECK(full > 0 && dead > 0, "closures: %d full, %d dead ends", full,
+          dead);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         data_dir = argv[1];
     generator();
     variants();
+    closure();
     return check_done();
 }
