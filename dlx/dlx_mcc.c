@@ -945,24 +945,29 @@ static int visit(dlxi_mcc *e, run *R, int level, int64_t cost)
     return 0;
 }
 
-/* Limits, polled at each node: 1 to stop. */
-static inline int spent(run *R)
+/* Limits, looked at when the count of nodes reaches *next (the node
+ * limit or the next poll, whichever comes first): 1 to stop, else *next
+ * moves on.  A single compare per node in the loop. */
+static int spent(run *R, uint64_t nodes, uint64_t *next)
 {
     const dlx_search *s = R->s;
-    if (s->max_nodes && R->nodes >= s->max_nodes) {
+    if (s->max_nodes && nodes >= s->max_nodes) {
         R->outcome = DLX_STOP_NODES;
         return 1;
     }
-    if ((R->nodes & (DLX_POLL_NODES - 1)) == 0 && R->nodes) {
-        if (s->on_poll && s->on_poll(s->poll_ctx, R->nodes)) {
+    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes) {
+        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
             R->outcome = DLX_STOP_CALLBACK;
             return 1;
         }
-        if (s->max_seconds > 0 && dlxi_now_seconds() - R->start >= s->max_seconds) {
+        if (s->max_seconds > 0 &&
+            dlxi_now_seconds() - R->start >= s->max_seconds) {
             R->outcome = DLX_STOP_TIME;
             return 1;
         }
     }
+    uint64_t poll = (nodes | (DLX_POLL_NODES - 1)) + 1;
+    *next = s->max_nodes && s->max_nodes < poll ? s->max_nodes : poll;
     return 0;
 }
 
@@ -980,13 +985,16 @@ static inline void mcc_loop(dlxi_mcc *e, run *R, const int costs,
     int *choice = e->choice, *bestv = e->best, *ft = e->first_tweak;
     int64_t cur_cost = 0;
     int level = 0, best = 0, cur;
+    /* the counts in locals (registers), back in *R when the loop ends */
+    uint64_t nodes = R->nodes, updates = R->updates, next = nodes;
+    int maxl = R->maxl;
 forward:
-    if (spent(R))
-        return;
-    R->nodes++;
+    if (nodes >= next && spent(R, nodes, &next))
+        goto done;
+    nodes++;
     e->level_nodes[level]++;
-    if (level > R->maxl)
-        R->maxl = level;
+    if (level > maxl)
+        maxl = level;
     double az[2] = {0, 0};
     if (costs && R->hook->cutoff < INT64_MAX &&
         cut_off(R->hook, cur_cost,
@@ -1003,7 +1011,7 @@ forward:
         goto backdown;
     if (score == NO_ITEM_LEFT) {
         if (visit(e, R, level, cur_cost))
-            return;
+            goto done;
         goto backdown;
     }
     e->partcost[level] = cur_cost;
@@ -1022,11 +1030,11 @@ forward:
     cur = choice[level] = nd[best].down;
     cl[best].bound--;
     if (cl[best].bound == 0 && cl[best].slack == 0) {
-        R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+        updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     } else {
         ft[level] = cur;
         if (cl[best].bound == 0)
-            R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+            updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     }
 advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
@@ -1039,7 +1047,11 @@ advance:
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
     } else if (cur != best) {
-        R->updates += tweak(e, cur, cl[best].bound, colors);
+        /* best covered (bound 0): its other options' nodes are hidden
+         * and nothing below reads its list, so dlx3's unlink of the top
+         * node is only counted, not made (untweak finds nothing to put
+         * back); else the top option leaves the list, hidden */
+        updates += cl[best].bound ? tweak(e, cur, 1, colors) : 1;
         if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff) {
             cur = choice[level] = nd[cur].down;
             goto advance;
@@ -1052,7 +1064,7 @@ advance:
             cur_cost += e->ncn[cur];
             e->thr1[level] = R->hook->cutoff - cur_cost;
         }
-        R->updates += commit_others(e, cur, colors, costs,
+        updates += commit_others(e, cur, colors, costs,
                                     costs ? e->thr1[level] : 0);
     }
     level++;
@@ -1066,7 +1078,7 @@ backup:
     cl[best].bound++;
 backdown:
     if (level == 0)
-        return;
+        goto done;
     level--;
     cur = choice[level];
     best = bestv[level];
@@ -1079,6 +1091,10 @@ backdown:
     uncommit_others(e, cur, colors, costs, costs ? e->thr1[level] : 0);
     cur = choice[level] = nd[cur].down;
     goto advance;
+done:
+    R->nodes = nodes;
+    R->updates = updates;
+    R->maxl = maxl;
 }
 
 static void mcc_count(dlxi_mcc *e, run *R)
