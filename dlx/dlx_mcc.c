@@ -35,6 +35,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* mcc_loop is written once with constant flags (costs, colors) and must
+ * be compiled once per combination: GCC declines to clone a function
+ * this large by itself and kept one copy with every flag test in the
+ * dance's loops (as dlx_internal.h says of the dance's search). */
+#if defined(__GNUC__)
+#define MCC_ALWAYS_INLINE inline __attribute__((always_inline))
+#define MCC_NOINLINE __attribute__((noinline))
+#else
+#define MCC_ALWAYS_INLINE inline
+#define MCC_NOINLINE
+#endif
+
 /* ---- bounds and costs in the matrix ------------------------------------ */
 
 void dlxi_ext_free(dlxi_ext *x)
@@ -977,7 +989,7 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
  * each tried in turn, and last make the null move (the item takes no
  * more options) when the list is empty.  With costs, options and nodes
  * that cannot beat the cutoff are cut off. */
-static inline void mcc_loop(dlxi_mcc *e, run *R, const int costs,
+static MCC_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R, const int costs,
                             const int colors)
 {
     mnode *nd = e->nd;
@@ -1097,22 +1109,22 @@ done:
     R->maxl = maxl;
 }
 
-static void mcc_count(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_count(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 0, 0);
 }
 
-static void mcc_count_colors(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_count_colors(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 0, 1);
 }
 
-static void mcc_cost(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_cost(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 1, 0);
 }
 
-static void mcc_cost_colors(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_cost_colors(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 1, 1);
 }
