@@ -35,6 +35,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* mcc_loop is written once with constant flags (costs, colors) and must
+ * be compiled once per combination: GCC declines to clone a function
+ * this large by itself and kept one copy with every flag test in the
+ * dance's loops (as dlx_internal.h says of the dance's search). */
+#if defined(__GNUC__)
+#define MCC_ALWAYS_INLINE inline __attribute__((always_inline))
+#define MCC_NOINLINE __attribute__((noinline))
+#else
+#define MCC_ALWAYS_INLINE inline
+#define MCC_NOINLINE
+#endif
+
 /* ---- the engine's arrays ----------------------------------------------- */
 
 typedef struct mnode {
@@ -781,24 +793,29 @@ static int visit(dlxi_mcc *e, run *R, int level, int64_t cost)
     return 0;
 }
 
-/* Limits, polled at each node: 1 to stop. */
-static inline int spent(run *R)
+/* Limits, looked at when the count of nodes reaches *next (the node
+ * limit or the next poll, whichever comes first): 1 to stop, else *next
+ * moves on.  A single compare per node in the loop. */
+static int spent(run *R, uint64_t nodes, uint64_t *next)
 {
     const dlx_search *s = R->s;
-    if (s->max_nodes && R->nodes >= s->max_nodes) {
+    if (s->max_nodes && nodes >= s->max_nodes) {
         R->outcome = DLX_STOP_NODES;
         return 1;
     }
-    if ((R->nodes & (DLX_POLL_NODES - 1)) == 0 && R->nodes) {
-        if (s->on_poll && s->on_poll(s->poll_ctx, R->nodes)) {
+    if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes) {
+        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
             R->outcome = DLX_STOP_CALLBACK;
             return 1;
         }
-        if (s->max_seconds > 0 && dlxi_now_seconds() - R->start >= s->max_seconds) {
+        if (s->max_seconds > 0 &&
+            dlxi_now_seconds() - R->start >= s->max_seconds) {
             R->outcome = DLX_STOP_TIME;
             return 1;
         }
     }
+    uint64_t poll = (nodes | (DLX_POLL_NODES - 1)) + 1;
+    *next = s->max_nodes && s->max_nodes < poll ? s->max_nodes : poll;
     return 0;
 }
 
@@ -808,21 +825,24 @@ static inline int spent(run *R)
  * each tried in turn, and last make the null move (the item takes no
  * more options) when the list is empty.  With costs, options and nodes
  * that cannot beat the cutoff are cut off. */
-static inline void mcc_loop(dlxi_mcc *e, run *R, const int costs,
-                            const int colors)
+static MCC_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
+                                       const int costs, const int colors)
 {
     mnode *nd = e->nd;
     mitem *cl = e->cl;
     int *choice = e->choice, *bestv = e->best, *ft = e->first_tweak;
     int64_t cur_cost = 0;
     int level = 0, best = 0, cur;
+    /* the counts in locals (registers), back in *R when the loop ends */
+    uint64_t nodes = R->nodes, updates = R->updates, next = nodes;
+    int maxl = R->maxl;
 forward:
-    if (spent(R))
-        return;
-    R->nodes++;
+    if (nodes >= next && spent(R, nodes, &next))
+        goto done;
+    nodes++;
     e->level_nodes[level]++;
-    if (level > R->maxl)
-        R->maxl = level;
+    if (level > maxl)
+        maxl = level;
     if (costs && R->hook->cutoff < INT64_MAX &&
         cut_off(R->hook, cur_cost,
                 lower_bound(e, R->hook->cutoff - cur_cost)))
@@ -838,7 +858,7 @@ forward:
         goto backdown;
     if (score == NO_ITEM_LEFT) {
         if (visit(e, R, level, cur_cost))
-            return;
+            goto done;
         goto backdown;
     }
     e->partcost[level] = cur_cost;
@@ -853,11 +873,11 @@ forward:
     cur = choice[level] = nd[best].down;
     cl[best].bound--;
     if (cl[best].bound == 0 && cl[best].slack == 0) {
-        R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+        updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     } else {
         ft[level] = cur;
         if (cl[best].bound == 0)
-            R->updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+            updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     }
 advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
@@ -868,7 +888,11 @@ advance:
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
     } else if (cur != best) {
-        R->updates += tweak(e, cur, cl[best].bound, colors);
+        /* best covered (bound 0): its other options' nodes are hidden
+         * and nothing below reads its list, so dlx3's unlink of the top
+         * node is only counted, not made (untweak finds nothing to put
+         * back); else the top option leaves the list, hidden */
+        updates += cl[best].bound ? tweak(e, cur, 1, colors) : 1;
         if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff) {
             cur = choice[level] = nd[cur].down;
             goto advance;
@@ -881,7 +905,7 @@ advance:
             cur_cost += e->ncn[cur];
             e->thr1[level] = R->hook->cutoff - cur_cost;
         }
-        R->updates += commit_others(e, cur, colors, costs,
+        updates += commit_others(e, cur, colors, costs,
                                     costs ? e->thr1[level] : 0);
     }
     level++;
@@ -895,7 +919,7 @@ backup:
     cl[best].bound++;
 backdown:
     if (level == 0)
-        return;
+        goto done;
     level--;
     cur = choice[level];
     best = bestv[level];
@@ -908,24 +932,28 @@ backdown:
     uncommit_others(e, cur, colors, costs, costs ? e->thr1[level] : 0);
     cur = choice[level] = nd[cur].down;
     goto advance;
+done:
+    R->nodes = nodes;
+    R->updates = updates;
+    R->maxl = maxl;
 }
 
-static void mcc_count(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_count(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 0, 0);
 }
 
-static void mcc_count_colors(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_count_colors(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 0, 1);
 }
 
-static void mcc_cost(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_cost(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 1, 0);
 }
 
-static void mcc_cost_colors(dlxi_mcc *e, run *R)
+static MCC_NOINLINE void mcc_cost_colors(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 1, 1);
 }
@@ -1244,7 +1272,8 @@ static int walk(cut *c, int level, int depth)
     int score = e->packed ? choose_packed(e, &best) : choose(e, &best);
     if (score == NO_ITEM_LEFT)
         return hand_over(c, level, 1);
-    if (spent(R))
+    uint64_t next;
+    if (spent(R, R->nodes, &next))
         return 1;
     R->nodes++;
     e->level_nodes[level]++;
