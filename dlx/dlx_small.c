@@ -564,6 +564,35 @@ static inline int small_find(const uint8_t *len, int LB, unsigned t)
 #endif
 }
 
+/* The first of len[0..LB) equal to 1, or -1: small_find without the
+ * guarantee that there is one. */
+static inline int small_find_one(const uint8_t *len, int LB)
+{
+#if defined(__SSE2__)
+    const __m128i one = _mm_set1_epi8(1);
+    int i = 0;
+    for (; i + 32 <= LB; i += 32) {
+        unsigned lo = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), one));
+        unsigned hi = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i + 16), one));
+        unsigned hit = lo | hi << 16;
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+    if (i < LB) {
+        unsigned hit = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), one));
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+    return -1;
+#else
+    const void *p = memchr(len, 1, (size_t)LB);
+    return p ? (int)((const uint8_t *)p - len) : -1;
+#endif
+}
+
 /* Copies one level's state to the next, in whole 64-byte blocks (a
  * memcpy of a constant size is a few moves; of a variable one, a call). */
 static inline void small_copy(unsigned char *to, const unsigned char *from,
@@ -585,15 +614,19 @@ enum {
 };
 
 /* Takes the options of rm (all active) out of the state (opts, len):
- * returns Knuth's updates for hiding them, |r| - 1 each. */
+ * returns Knuth's updates for hiding them, |r| - 1 each.  SMALL_U4 adds
+ * to *zeros the counts it takes to 0 (an item reaches 0 once: its count
+ * is its active options, and each is removed once); the other shapes
+ * leave it alone (their records are padded with D, whose byte wraps). */
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
                                     uint8_t *len, const uint64_t *rm,
-                                    const int shape)
+                                    unsigned *zeros, const int shape)
 {
     const int *owt = b->owt;
     const uint16_t *prec = b->prec;
     const int KP = shape <= SMALL_P4 ? 4 : b->KP;
     uint64_t u = 0;
+    unsigned z = 0;
     for (int w = 0; w < b->W; w++) {
         uint64_t bits = rm[w];
         if (!bits)
@@ -604,10 +637,20 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
             bits &= bits - 1;
             const uint16_t *rec = prec + (size_t)r * KP;
             u += shape == SMALL_U4 ? 3 : (uint64_t)owt[r];
-            for (int k = 0; k < KP; k++)
-                len[rec[k]]--;
+            if (shape == SMALL_U4) {
+                for (int k = 0; k < 4; k++) {
+                    uint8_t v = (uint8_t)(len[rec[k]] - 1);
+                    len[rec[k]] = v;
+                    z += v == 0;
+                }
+            } else {
+                for (int k = 0; k < KP; k++)
+                    len[rec[k]]--;
+            }
         } while (bits);
     }
+    if (shape == SMALL_U4)
+        *zeros += z;
     return u;
 }
 
@@ -668,6 +711,11 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     /* the primary items not covered at each level */
     int left[DLX_SMALL_MAX_PRIMARY + 2];
     left[0] = b->P;
+    /* SMALL_U4: whether each level's state had no count at 0 but the
+     * chosen item's once its options were out (clean[l]), and the counts
+     * the last step down took to 0 (zeros): see the choice below */
+    uint8_t clean[DLX_SMALL_MAX_PRIMARY + 2];
+    unsigned zeros = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -687,7 +735,25 @@ forward:
         /* every primary item covered: a solution without looking at len
          * (a third of a sudoku band's nodes; the scan would read bytes
          * just stored one by one, which the store buffer cannot forward) */
-        unsigned t = left[level] ? small_fewest(len, LB) : DLX_SMALL_COVERED;
+        unsigned t;
+        int best = -1;
+        if (!left[level]) {
+            t = DLX_SMALL_COVERED;
+        } else if (shape == SMALL_U4 && level > 0 && clean[level - 1]) {
+            /* four primary items an option, and the level above left no
+             * count at 0: trying o took o's three other items to 0, so
+             * a count at 0 now is a fourth zero, and without one the
+             * fewest options are 1 exactly when some count is 1 (most
+             * nodes of a sudoku): no scan for the minimum */
+            if (zeros > 3)
+                t = 0;
+            else if ((best = small_find_one(len, LB)) >= 0)
+                t = 1;
+            else
+                t = small_fewest(len, LB);
+        } else {
+            t = small_fewest(len, LB);
+        }
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
              * keeps them (first nodes), only when they are looked at (the
@@ -706,7 +772,8 @@ forward:
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
-        int best = small_find(len, LB, t);
+        if (best < 0)
+            best = small_find(len, LB, t);
         const uint64_t *mk = mask + (size_t)best * W;
         uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
         int n = 0;
@@ -719,6 +786,7 @@ forward:
             while (!(bits = opts[w] & mk[w]))
                 w++;
             list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+            clean[level] = 1;
         } else {
             for (int w = 0; w < W; w++) {
                 uint64_t bits = opts[w] & mk[w];
@@ -726,7 +794,11 @@ forward:
                 for (; bits; bits &= bits - 1)
                     list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
             }
-            updates += small_remove(b, opts, len, rm, shape);
+            unsigned z = 0;
+            updates += small_remove(b, opts, len, rm, &z, shape);
+            /* the chosen item's count goes to 0; another's too, and the
+             * zeros below do not tell the minimum */
+            clean[level] = z == 1;
         }
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
@@ -753,8 +825,9 @@ advance:
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
         small_clashes(b, o, mo, rm, shape);
+        zeros = 0;
         updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
-                   small_remove(b, no, nl, rm, shape);
+                   small_remove(b, no, nl, rm, &zeros, shape);
         const uint16_t *rec = b->prec + (size_t)o * b->KP;
         for (int k = 0, kp = shape <= SMALL_P4 ? 4 : b->KP; k < kp; k++)
             nl[rec[k]] = DLX_SMALL_COVERED;
