@@ -614,19 +614,19 @@ enum {
 };
 
 /* Takes the options of rm (all active) out of the state (opts, len):
- * returns Knuth's updates for hiding them, |r| - 1 each.  SMALL_U4 adds
- * to *zeros the counts it takes to 0 (an item reaches 0 once: its count
- * is its active options, and each is removed once); the other shapes
- * leave it alone (their records are padded with D, whose byte wraps). */
+ * returns Knuth's updates for hiding them, |r| - 1 each.  SMALL_U4 makes
+ * *zero negative when it takes a count to 0 (covered items hold 255 and
+ * lose at most their list's length); the other shapes leave it alone
+ * (their records are padded with D, whose byte wraps). */
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
                                     uint8_t *len, const uint64_t *rm,
-                                    unsigned *zeros, const int shape)
+                                    int *zero, const int shape)
 {
     const int *owt = b->owt;
     const uint16_t *prec = b->prec;
     const int KP = shape <= SMALL_P4 ? 4 : b->KP;
     uint64_t u = 0;
-    unsigned z = 0;
+    int z = 0;
     for (int w = 0; w < b->W; w++) {
         uint64_t bits = rm[w];
         if (!bits)
@@ -639,9 +639,9 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
             u += shape == SMALL_U4 ? 3 : (uint64_t)owt[r];
             if (shape == SMALL_U4) {
                 for (int k = 0; k < 4; k++) {
-                    uint8_t v = (uint8_t)(len[rec[k]] - 1);
-                    len[rec[k]] = v;
-                    z += v == 0;
+                    int v = len[rec[k]];
+                    len[rec[k]] = (uint8_t)(v - 1);
+                    z |= v - 2; /* negative when v was 1 */
                 }
             } else {
                 for (int k = 0; k < KP; k++)
@@ -650,7 +650,7 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
         } while (bits);
     }
     if (shape == SMALL_U4)
-        *zeros += z;
+        *zero |= z;
     return u;
 }
 
@@ -711,11 +711,11 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     /* the primary items not covered at each level */
     int left[DLX_SMALL_MAX_PRIMARY + 2];
     left[0] = b->P;
-    /* SMALL_U4: whether each level's state had no count at 0 but the
-     * chosen item's once its options were out (clean[l]), and the counts
-     * the last step down took to 0 (zeros): see the choice below */
+    /* SMALL_U4: whether each level's state had no count at 0 once the
+     * chosen item's options were out (clean[l]), and whether the last
+     * step down took one to 0 (zero < 0): see the choice below */
     uint8_t clean[DLX_SMALL_MAX_PRIMARY + 2];
-    unsigned zeros = 0;
+    int zero = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -741,11 +741,11 @@ forward:
             t = DLX_SMALL_COVERED;
         } else if (shape == SMALL_U4 && level > 0 && clean[level - 1]) {
             /* four primary items an option, and the level above left no
-             * count at 0: trying o took o's three other items to 0, so
-             * a count at 0 now is a fourth zero, and without one the
+             * count at 0: a count at 0 now is one the step down took
+             * there (o's items were covered first), and without one the
              * fewest options are 1 exactly when some count is 1 (most
              * nodes of a sudoku): no scan for the minimum */
-            if (zeros > 3)
+            if (zero < 0)
                 t = 0;
             else if ((best = small_find_one(len, LB)) >= 0)
                 t = 1;
@@ -794,11 +794,12 @@ forward:
                 for (; bits; bits &= bits - 1)
                     list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
             }
-            unsigned z = 0;
+            int z = 0;
+            len[best] = DLX_SMALL_COVERED;
             updates += small_remove(b, opts, len, rm, &z, shape);
-            /* the chosen item's count goes to 0; another's too, and the
-             * zeros below do not tell the minimum */
-            clean[level] = z == 1;
+            /* another count at 0 (an item whose options were all the
+             * chosen item's): the zeros below do not tell the minimum */
+            clean[level] = z >= 0;
         }
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
@@ -825,11 +826,17 @@ advance:
         /* the options that share an item with o: those of its items
          * (the chosen item's are gone from mo already) */
         small_clashes(b, o, mo, rm, shape);
-        zeros = 0;
-        updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
-                   small_remove(b, no, nl, rm, &zeros, shape);
         const uint16_t *rec = b->prec + (size_t)o * b->KP;
-        for (int k = 0, kp = shape <= SMALL_P4 ? 4 : b->KP; k < kp; k++)
+        const int kp = shape <= SMALL_P4 ? 4 : b->KP;
+        /* o's items covered before the counts fall too (SMALL_U4: so that
+         * a count at 0 is another item's), and after */
+        if (shape == SMALL_U4)
+            for (int k = 0; k < kp; k++)
+                nl[rec[k]] = DLX_SMALL_COVERED;
+        zero = 0;
+        updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
+                   small_remove(b, no, nl, rm, &zero, shape);
+        for (int k = 0; k < kp; k++)
             nl[rec[k]] = DLX_SMALL_COVERED;
         level++;
         goto forward;
