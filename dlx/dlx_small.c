@@ -682,15 +682,44 @@ static inline void small_clashes(const small_search *b, int o,
     }
 }
 
+/* Tries option o: takes the options that share an item with o out of the
+ * state (no, nl), made from mo (a copy, or mo itself when o was its
+ * item's only option), and covers o's items; returns the updates. */
+static inline uint64_t small_try(const small_search *b, int o,
+                                 const uint64_t *mo, uint64_t *no,
+                                 uint8_t *nl, uint64_t *rm, int *zero,
+                                 const int shape)
+{
+    /* the options that share an item with o: those of its items (the
+     * chosen item's are gone from mo already, but for o itself when it
+     * was the only one) */
+    small_clashes(b, o, mo, rm, shape);
+    const uint16_t *rec = b->prec + (size_t)o * b->KP;
+    const int kp = shape <= SMALL_P4 ? 4 : b->KP;
+    /* o's items covered before the counts fall too (SMALL_U4: so that a
+     * count at 0 is another item's), and after */
+    if (shape == SMALL_U4)
+        for (int k = 0; k < kp; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
+    *zero = 0;
+    uint64_t u = (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
+                 small_remove(b, no, nl, rm, zero, shape);
+    for (int k = 0; k < kp; k++)
+        nl[rec[k]] = DLX_SMALL_COVERED;
+    return u;
+}
+
 /*
  * The search on the state dlxi_small_build made: Algorithm X, with the state
  * of level L+1 made from level L's by copying it.
  *
  *   forward:  limits -> fewest options (all covered: a solution; 0: a
- *             dead end) -> cover the item in place, keep its options
+ *             dead end; 1: try it in place, level + 1, forward) -> cover
+ *             the item in place, keep its options
  *   advance:  no option left? backup : copy the state down, take out the
  *             options that share an item with the option, level + 1
- *   backup:   level - 1, next option, advance
+ *   backup:   down to the nearest level with options to come back to,
+ *             next option, advance
  */
 static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
                                            const dlx_search *s, double start,
@@ -711,6 +740,10 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     /* the primary items not covered at each level */
     int left[DLX_SMALL_MAX_PRIMARY + 2];
     left[0] = b->P;
+    /* the nearest level below each with more than one option (-1: none):
+     * where a backup goes, past the levels of one option */
+    int below[DLX_SMALL_MAX_PRIMARY + 2];
+    below[0] = -1;
     /* SMALL_U4: whether each level's state had no count at 0 once the
      * chosen item's options were out (clean[l]), and whether the last
      * step down took one to 0 (zero < 0): see the choice below */
@@ -785,8 +818,21 @@ forward:
             int w = 0;
             while (!(bits = opts[w] & mk[w]))
                 w++;
-            list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+            const int o = (w << 6) + lowest_bit(bits);
+            /* tried at once, on this level's state: never come back to
+             * for another (most nodes of a sudoku are such) */
+            list[0] = (uint16_t)o;
+            nlist[level] = 1;
+            idx[level] = 0;
             clean[level] = 1;
+            len[best] = DLX_SMALL_COVERED;
+            at[level + 1] = at[level];
+            below[level + 1] = below[level];
+            left[level + 1] =
+                left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
+            updates += small_try(b, o, opts, opts, len, rm, &zero, shape);
+            level++;
+            goto forward;
         } else {
             for (int w = 0; w < W; w++) {
                 uint64_t bits = opts[w] & mk[w];
@@ -810,42 +856,25 @@ advance:
     if (idx[level] == nlist[level])
         goto backup;
     {
+        /* a level of several options (one is tried in forward): each
+         * option on a copy of the level's state */
         int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
-        /* an item with one option is never come back to for another:
-         * the next level works on this level's state in place, and the
-         * copy is saved (most nodes of a sudoku are such) */
-        const int from = at[level], to = from + (nlist[level] > 1);
-        const uint64_t *mo = OPTS(from);
+        const int from = at[level], to = from + 1;
         uint64_t *no = OPTS(to);
-        uint8_t *nl = LEN(to);
         at[level + 1] = to;
+        below[level + 1] = level;
         left[level + 1] = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
-        if (to != from)
-            small_copy((unsigned char *)no, (const unsigned char *)mo,
-                       stride);
-        /* the options that share an item with o: those of its items
-         * (the chosen item's are gone from mo already) */
-        small_clashes(b, o, mo, rm, shape);
-        const uint16_t *rec = b->prec + (size_t)o * b->KP;
-        const int kp = shape <= SMALL_P4 ? 4 : b->KP;
-        /* o's items covered before the counts fall too (SMALL_U4: so that
-         * a count at 0 is another item's), and after */
-        if (shape == SMALL_U4)
-            for (int k = 0; k < kp; k++)
-                nl[rec[k]] = DLX_SMALL_COVERED;
-        zero = 0;
-        updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
-                   small_remove(b, no, nl, rm, &zero, shape);
-        for (int k = 0; k < kp; k++)
-            nl[rec[k]] = DLX_SMALL_COVERED;
+        small_copy((unsigned char *)no, (const unsigned char *)OPTS(from),
+                   stride);
+        updates += small_try(b, o, OPTS(from), no, LEN(to), rm, &zero, shape);
         level++;
         goto forward;
     }
 
 backup:
-    if (level == 0)
+    level = below[level];
+    if (level < 0)
         goto done;
-    level--;
     idx[level]++;
     goto advance;
 
