@@ -744,10 +744,8 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
      * where a backup goes, past the levels of one option */
     int below[DLX_SMALL_MAX_PRIMARY + 2];
     below[0] = -1;
-    /* SMALL_U4: whether each level's state had no count at 0 once the
-     * chosen item's options were out (clean[l]), and whether the last
-     * step down took one to 0 (zero < 0): see the choice below */
-    uint8_t clean[DLX_SMALL_MAX_PRIMARY + 2];
+    /* SMALL_U4: whether the last step down took a count to 0 (zero < 0):
+     * see the choice below */
     int zero = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
@@ -772,12 +770,14 @@ forward:
         int best = -1;
         if (!left[level]) {
             t = DLX_SMALL_COVERED;
-        } else if (shape == SMALL_U4 && level > 0 && clean[level - 1]) {
-            /* four primary items an option, and the level above left no
-             * count at 0: a count at 0 now is one the step down took
-             * there (o's items were covered first), and without one the
-             * fewest options are 1 exactly when some count is 1 (most
-             * nodes of a sudoku): no scan for the minimum */
+        } else if (shape == SMALL_U4 && level > 0) {
+            /* four primary items an option: a count at 0 now is one the
+             * step down took there (o's items were covered first; and
+             * an item that a level of t options took to 0 had no option
+             * but those t, as it had t at least: every o covers it), and
+             * without one the fewest options are 1 exactly when some
+             * count is 1 (most nodes of a sudoku): no scan for the
+             * minimum */
             if (zero < 0)
                 t = 0;
             else if ((best = small_find_one(len, LB)) >= 0)
@@ -824,7 +824,6 @@ forward:
             list[0] = (uint16_t)o;
             nlist[level] = 1;
             idx[level] = 0;
-            clean[level] = 1;
             len[best] = DLX_SMALL_COVERED;
             at[level + 1] = at[level];
             below[level + 1] = below[level];
@@ -840,12 +839,8 @@ forward:
                 for (; bits; bits &= bits - 1)
                     list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
             }
-            int z = 0;
-            len[best] = DLX_SMALL_COVERED;
+            int z = 0; /* the chosen item's, and those it covers */
             updates += small_remove(b, opts, len, rm, &z, shape);
-            /* another count at 0 (an item whose options were all the
-             * chosen item's): the zeros below do not tell the minimum */
-            clean[level] = z >= 0;
         }
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
