@@ -682,6 +682,26 @@ static inline void small_clashes(const small_search *b, int o,
     }
 }
 
+/* The fewest options of an active primary item (some is left), and with
+ * 1 the item in *best. */
+static inline unsigned small_choose(const uint8_t *len, int LB, int level,
+                                    int zero, int *best, const int shape)
+{
+    if (shape != SMALL_U4 || level == 0)
+        return small_fewest(len, LB);
+    /* four primary items an option: a count at 0 now is one the step down
+     * took there (zero < 0: o's items were covered first; and an item
+     * that a level of t options took to 0 had no option but those t, as
+     * it had t at least: every o covers it), and without one the fewest
+     * options are 1 exactly when some count is 1 (most nodes of a
+     * sudoku): no scan for the minimum */
+    if (zero < 0)
+        return 0;
+    if ((*best = small_find_one(len, LB)) >= 0)
+        return 1;
+    return small_fewest(len, LB);
+}
+
 /* Tries option o: takes the options that share an item with o out of the
  * state (no, nl), made from mo (a copy, or mo itself when o was its
  * item's only option), and covers o's items; returns the updates. */
@@ -766,27 +786,10 @@ forward:
         /* every primary item covered: a solution without looking at len
          * (a third of a sudoku band's nodes; the scan would read bytes
          * just stored one by one, which the store buffer cannot forward) */
-        unsigned t;
         int best = -1;
-        if (!left[level]) {
-            t = DLX_SMALL_COVERED;
-        } else if (shape == SMALL_U4 && level > 0) {
-            /* four primary items an option: a count at 0 now is one the
-             * step down took there (o's items were covered first; and
-             * an item that a level of t options took to 0 had no option
-             * but those t, as it had t at least: every o covers it), and
-             * without one the fewest options are 1 exactly when some
-             * count is 1 (most nodes of a sudoku): no scan for the
-             * minimum */
-            if (zero < 0)
-                t = 0;
-            else if ((best = small_find_one(len, LB)) >= 0)
-                t = 1;
-            else
-                t = small_fewest(len, LB);
-        } else {
-            t = small_fewest(len, LB);
-        }
+        unsigned t = left[level] ? small_choose(len, LB, level, zero, &best,
+                                                shape)
+                                 : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
              * keeps them (first nodes), only when they are looked at (the
