@@ -564,6 +564,35 @@ static inline int small_find(const uint8_t *len, int LB, unsigned t)
 #endif
 }
 
+/* The first of len[0..LB) equal to 1, or -1: small_find without the
+ * guarantee that there is one. */
+static inline int small_find_one(const uint8_t *len, int LB)
+{
+#if defined(__SSE2__)
+    const __m128i one = _mm_set1_epi8(1);
+    int i = 0;
+    for (; i + 32 <= LB; i += 32) {
+        unsigned lo = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), one));
+        unsigned hi = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i + 16), one));
+        unsigned hit = lo | hi << 16;
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+    if (i < LB) {
+        unsigned hit = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), one));
+        if (hit)
+            return i + lowest_bit(hit);
+    }
+    return -1;
+#else
+    const void *p = memchr(len, 1, (size_t)LB);
+    return p ? (int)((const uint8_t *)p - len) : -1;
+#endif
+}
+
 /* Copies one level's state to the next, in whole 64-byte blocks (a
  * memcpy of a constant size is a few moves; of a variable one, a call). */
 static inline void small_copy(unsigned char *to, const unsigned char *from,
@@ -585,15 +614,19 @@ enum {
 };
 
 /* Takes the options of rm (all active) out of the state (opts, len):
- * returns Knuth's updates for hiding them, |r| - 1 each. */
+ * returns Knuth's updates for hiding them, |r| - 1 each.  SMALL_U4 makes
+ * *zero negative when it takes a count to 0 (covered items hold 255 and
+ * lose at most their list's length); the other shapes leave it alone
+ * (their records are padded with D, whose byte wraps). */
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
                                     uint8_t *len, const uint64_t *rm,
-                                    const int shape)
+                                    int *zero, const int shape)
 {
     const int *owt = b->owt;
     const uint16_t *prec = b->prec;
     const int KP = shape <= SMALL_P4 ? 4 : b->KP;
     uint64_t u = 0;
+    int z = 0;
     for (int w = 0; w < b->W; w++) {
         uint64_t bits = rm[w];
         if (!bits)
@@ -604,10 +637,20 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
             bits &= bits - 1;
             const uint16_t *rec = prec + (size_t)r * KP;
             u += shape == SMALL_U4 ? 3 : (uint64_t)owt[r];
-            for (int k = 0; k < KP; k++)
-                len[rec[k]]--;
+            if (shape == SMALL_U4) {
+                for (int k = 0; k < 4; k++) {
+                    int v = len[rec[k]];
+                    len[rec[k]] = (uint8_t)(v - 1);
+                    z |= v - 2; /* negative when v was 1 */
+                }
+            } else {
+                for (int k = 0; k < KP; k++)
+                    len[rec[k]]--;
+            }
         } while (bits);
     }
+    if (shape == SMALL_U4)
+        *zero |= z;
     return u;
 }
 
@@ -639,15 +682,64 @@ static inline void small_clashes(const small_search *b, int o,
     }
 }
 
+/* The fewest options of an active primary item (some is left), and with
+ * 1 the item in *best. */
+static inline unsigned small_choose(const uint8_t *len, int LB, int level,
+                                    int zero, int *best, const int shape)
+{
+    if (shape != SMALL_U4 || level == 0)
+        return small_fewest(len, LB);
+    /* four primary items an option: a count at 0 now is one the step down
+     * took there (zero < 0: o's items were covered first; and an item
+     * that a level of t options took to 0 had no option but those t, as
+     * it had t at least: every o covers it), and without one the fewest
+     * options are 1 exactly when some count is 1 (most nodes of a
+     * sudoku): no scan for the minimum */
+    if (zero < 0)
+        return 0;
+    if ((*best = small_find_one(len, LB)) >= 0)
+        return 1;
+    return small_fewest(len, LB);
+}
+
+/* Tries option o: takes the options that share an item with o out of the
+ * state (no, nl), made from mo (a copy, or mo itself when o was its
+ * item's only option), and covers o's items; returns the updates. */
+static inline uint64_t small_try(const small_search *b, int o,
+                                 const uint64_t *mo, uint64_t *no,
+                                 uint8_t *nl, uint64_t *rm, int *zero,
+                                 const int shape)
+{
+    /* the options that share an item with o: those of its items (the
+     * chosen item's are gone from mo already, but for o itself when it
+     * was the only one) */
+    small_clashes(b, o, mo, rm, shape);
+    const uint16_t *rec = b->prec + (size_t)o * b->KP;
+    const int kp = shape <= SMALL_P4 ? 4 : b->KP;
+    /* o's items covered before the counts fall too (SMALL_U4: so that a
+     * count at 0 is another item's), and after */
+    if (shape == SMALL_U4)
+        for (int k = 0; k < kp; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
+    *zero = 0;
+    uint64_t u = (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
+                 small_remove(b, no, nl, rm, zero, shape);
+    for (int k = 0; k < kp; k++)
+        nl[rec[k]] = DLX_SMALL_COVERED;
+    return u;
+}
+
 /*
  * The search on the state dlxi_small_build made: Algorithm X, with the state
  * of level L+1 made from level L's by copying it.
  *
  *   forward:  limits -> fewest options (all covered: a solution; 0: a
- *             dead end) -> cover the item in place, keep its options
+ *             dead end; 1: try it in place, level + 1, forward) -> cover
+ *             the item in place, keep its options
  *   advance:  no option left? backup : copy the state down, take out the
  *             options that share an item with the option, level + 1
- *   backup:   level - 1, next option, advance
+ *   backup:   down to the nearest level with options to come back to,
+ *             next option, advance
  */
 static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
                                            const dlx_search *s, double start,
@@ -668,6 +760,13 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     /* the primary items not covered at each level */
     int left[DLX_SMALL_MAX_PRIMARY + 2];
     left[0] = b->P;
+    /* the nearest level below each with more than one option (-1: none):
+     * where a backup goes, past the levels of one option */
+    int below[DLX_SMALL_MAX_PRIMARY + 2];
+    below[0] = -1;
+    /* SMALL_U4: whether the last step down took a count to 0 (zero < 0):
+     * see the choice below */
+    int zero = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -687,7 +786,10 @@ forward:
         /* every primary item covered: a solution without looking at len
          * (a third of a sudoku band's nodes; the scan would read bytes
          * just stored one by one, which the store buffer cannot forward) */
-        unsigned t = left[level] ? small_fewest(len, LB) : DLX_SMALL_COVERED;
+        int best = -1;
+        unsigned t = left[level] ? small_choose(len, LB, level, zero, &best,
+                                                shape)
+                                 : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
              * keeps them (first nodes), only when they are looked at (the
@@ -706,7 +808,8 @@ forward:
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
-        int best = small_find(len, LB, t);
+        if (best < 0)
+            best = small_find(len, LB, t);
         const uint64_t *mk = mask + (size_t)best * W;
         uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
         int n = 0;
@@ -718,7 +821,20 @@ forward:
             int w = 0;
             while (!(bits = opts[w] & mk[w]))
                 w++;
-            list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
+            const int o = (w << 6) + lowest_bit(bits);
+            /* tried at once, on this level's state: never come back to
+             * for another (most nodes of a sudoku are such) */
+            list[0] = (uint16_t)o;
+            nlist[level] = 1;
+            idx[level] = 0;
+            len[best] = DLX_SMALL_COVERED;
+            at[level + 1] = at[level];
+            below[level + 1] = below[level];
+            left[level + 1] =
+                left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
+            updates += small_try(b, o, opts, opts, len, rm, &zero, shape);
+            level++;
+            goto forward;
         } else {
             for (int w = 0; w < W; w++) {
                 uint64_t bits = opts[w] & mk[w];
@@ -726,7 +842,8 @@ forward:
                 for (; bits; bits &= bits - 1)
                     list[n++] = (uint16_t)((w << 6) + lowest_bit(bits));
             }
-            updates += small_remove(b, opts, len, rm, shape);
+            int z = 0; /* the chosen item's, and those it covers */
+            updates += small_remove(b, opts, len, rm, &z, shape);
         }
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
@@ -737,35 +854,25 @@ advance:
     if (idx[level] == nlist[level])
         goto backup;
     {
+        /* a level of several options (one is tried in forward): each
+         * option on a copy of the level's state */
         int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
-        /* an item with one option is never come back to for another:
-         * the next level works on this level's state in place, and the
-         * copy is saved (most nodes of a sudoku are such) */
-        const int from = at[level], to = from + (nlist[level] > 1);
-        const uint64_t *mo = OPTS(from);
+        const int from = at[level], to = from + 1;
         uint64_t *no = OPTS(to);
-        uint8_t *nl = LEN(to);
         at[level + 1] = to;
+        below[level + 1] = level;
         left[level + 1] = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
-        if (to != from)
-            small_copy((unsigned char *)no, (const unsigned char *)mo,
-                       stride);
-        /* the options that share an item with o: those of its items
-         * (the chosen item's are gone from mo already) */
-        small_clashes(b, o, mo, rm, shape);
-        updates += (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
-                   small_remove(b, no, nl, rm, shape);
-        const uint16_t *rec = b->prec + (size_t)o * b->KP;
-        for (int k = 0, kp = shape <= SMALL_P4 ? 4 : b->KP; k < kp; k++)
-            nl[rec[k]] = DLX_SMALL_COVERED;
+        small_copy((unsigned char *)no, (const unsigned char *)OPTS(from),
+                   stride);
+        updates += small_try(b, o, OPTS(from), no, LEN(to), rm, &zero, shape);
         level++;
         goto forward;
     }
 
 backup:
-    if (level == 0)
+    level = below[level];
+    if (level < 0)
         goto done;
-    level--;
     idx[level]++;
     goto advance;
 

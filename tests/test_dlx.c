@@ -620,6 +620,39 @@ static void test_small_engine(uint64_t seed)
         compare_small(m, what, forced, 2, 2, 0);
         dlx_free(m);
     }
+    /* options of four primary items each (SMALL_U4, sudoku's shape) on
+     * few items, so that lists are short: forced chains, dead ends found
+     * by a count the step down takes to 0, and levels of several options
+     * whose removal takes another item's count to 0 (its options all the
+     * chosen item's), after which the children scan for the minimum */
+    for (int round = 0; round < 400; round++) {
+        int n_primary = 8 + (int)(rnd(&seed) % 17);
+        int n_options = n_primary / 2 + (int)(rnd(&seed) % (uint64_t)(
+                                              2 * n_primary));
+        dlx_matrix *m = dlx_new(n_primary, 0);
+        for (int o = 0; m && o < n_options; o++) {
+            int it[4];
+            for (int k = 0; k < 4; k++) {
+                int again;
+                do {
+                    it[k] = (int)(rnd(&seed) % (uint64_t)n_primary);
+                    again = 0;
+                    for (int j = 0; j < k; j++)
+                        again |= it[j] == it[k];
+                } while (again);
+            }
+            dlx_add_option(m, 4, it, NULL);
+        }
+        if (!m)
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "four items, round %d", round);
+        int forced[1] = { (int)(rnd(&seed) % (uint64_t)n_options) };
+        compare_small(m, what, NULL, 0, 0, 0);
+        compare_small(m, what, NULL, 0, 1, 0);
+        compare_small(m, what, forced, 1, 0, 0);
+        dlx_free(m);
+    }
     /* options of four primary items each (the uniform build) where one
      * item's list is longer than a byte counts: the counts go through
      * ints, and the forced option {1,2,3,4} leaves item 0 at most 200 of
