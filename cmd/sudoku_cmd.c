@@ -267,16 +267,17 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
     return cx->solver;
 }
 
-/* 'sudoku solve' fills an empty plain grid with the solver whose options
- * come in the hint's order, which goes straight down without a backtrack
- * (its --html and --tree-svg too: with the plain solver an empty 100x100
- * gave no answer in minutes); a grid with givens and a count keep the
- * plain solver, whose node counts the tests and benchmarks pin. */
+/* 'sudoku solve' fills an empty grid with the solver whose options come
+ * in the hint's order, which goes straight down without a backtrack (its
+ * --html and --tree-svg too: with the plain solver an empty 100x100 gave
+ * no answer in minutes, and an X or a jigsaw of box regions too); a grid
+ * with givens and a count keep the plain solver, whose node counts the
+ * tests and benchmarks pin. */
 static int wants_hint(const context *cx, const sudoku *s)
 {
     const options_t *o = cx->o;
     if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.threads > 1 ||
-        sudoku_is_variant(s))
+        s->n_cages)
         return 0;
     for (int i = 0; i < s->shape.N * s->shape.N; i++)
         if (s->cell[i])
@@ -287,6 +288,16 @@ static int wants_hint(const context *cx, const sudoku *s)
 static sudoku_solver *hinted_for(context *cx, const sudoku *s)
 {
     sudoku_shape shape = s->shape;
+    if (sudoku_is_variant(s)) {
+        /* made for the puzzle, as solver_for's */
+        int status;
+        sudoku_solver_free(cx->solver);
+        cx->solver = sudoku_solver_hinted_for(s, &status);
+        cx->variant_solver = 1;
+        if (!cx->solver || sudoku_set_shape(&cx->solution, shape) != 0)
+            return NULL;
+        return cx->solver;
+    }
     if (cx->hinted) {
         sudoku_shape had = sudoku_solver_shape(cx->hinted);
         if (had.N == shape.N && had.R == shape.R)
