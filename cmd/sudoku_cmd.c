@@ -251,15 +251,19 @@ static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 }
 
 /* The solver of the shape of the last plain puzzle, kept; a variant's
- * is made for the puzzle (its units and cages are the puzzle's). */
-static sudoku_solver *solver_for(context *cx, const sudoku *s)
+ * is made for the puzzle (its units and cages are the puzzle's), a
+ * killer's cage options within lim's time: NULL with *status SUDOKU_ECUT
+ * when it ran out, else SUDOKU_ENOMEM. */
+static sudoku_solver *solver_for(context *cx, const sudoku *s,
+                                 const grid_limits *lim, int *status)
 {
     sudoku_shape shape = s->shape;
+    *status = SUDOKU_ENOMEM;
     if (sudoku_is_variant(s) || cx->variant_solver ||
         !cx->solver || sudoku_solver_shape(cx->solver).N != shape.N ||
         sudoku_solver_shape(cx->solver).R != shape.R) {
         sudoku_solver_free(cx->solver);
-        cx->solver = sudoku_solver_for(s);
+        cx->solver = sudoku_solver_within(s, lim, status);
         cx->variant_solver = sudoku_is_variant(s);
         if (!cx->solver || sudoku_set_shape(&cx->solution, shape) != 0)
             return NULL;
@@ -540,8 +544,15 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
+    int built = SUDOKU_ENOMEM;
     sudoku_solver *sv = wants_hint(cx, s) ? hinted_for(cx, s)
-                                          : solver_for(cx, s);
+                                          : solver_for(cx, s, &lim, &built);
+    if (!sv && built == SUDOKU_ECUT) {
+        cli_report(file, src->line, 0, "cut short (time limit) while "
+                   "building the cages' options");
+        cli_batch_note(&cx->search.batch, CLI_EXIT_CUT);
+        return;
+    }
     if (!sv) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);

@@ -226,7 +226,26 @@ for j in 64 1024; do
     within 30 "dlx -c -j $j on queens 1000 under --timeout" 5 "*" \
         -- "$dlx" -c -j $j --timeout 1 "$tmp/q1000.dlx"
 done
+# ... and so does 'dlx split', by time and by nodes (a job a node): a
+# million jobs at depth 2 and a billion at depth 3 took minutes
+within 30 "dlx split --min-jobs 1024 on queens 1000 under --timeout" 5 \
+    "dlx split: cut short (time limit) before the jobs were found; no jobs written" \
+    -- "$dlx" split --min-jobs 1024 --timeout 1 "$tmp/q1000.dlx"
+within 30 "dlx split --depth 3 on queens 1000 under --max-nodes" 5 \
+    "dlx split: cut short (node limit) before the jobs were found; no jobs written" \
+    -- "$dlx" split --depth 3 --max-nodes 1000 "$tmp/q1000.dlx"
 rm -f "$tmp/q1000.dlx"
+# a 25x25 killer of cages only (Solo's ID): the cages' options are built
+# within the budget, and a node of the search (a cage's hundreds of
+# thousands of tuples covered) no longer runs 4096 times between two
+# looks at the clock: count --timeout 1 took 24 s
+k25=$data/sudoku/killer-25-cages.txt
+for c in count solve rate explain; do
+    within 20 "sudoku $c of a 25x25 killer under --timeout" 5 "*" \
+        -- "$sudoku" $c --timeout 1 "$k25"
+done
+within 20 "sudoku count of a 25x25 killer under --timeout 3" 5 "*" \
+    -- "$sudoku" count --timeout 3 "$k25"
 # 5: the attempts at a grade share the puzzle's budget
 within 20 "X 4x4 guessing under --timeout" 5 \
     "sudoku generate: seed 4: no guessing puzzle in * attempts (the budget ran out)" \
