@@ -314,8 +314,9 @@ static sudoku_solver *hinted_for(context *cx, const sudoku *s)
     return cx->hinted;
 }
 
-static void write_grid(const context *cx, const sudoku *s,
-                       const sudoku_source *src)
+/* 0, or CLI_EXIT_USAGE with *why when the layout cannot hold s. */
+static int write_grid(const context *cx, const sudoku *s,
+                      const sudoku_source *src, char *why, size_t size)
 {
     sudoku_layout layout = cx->o->out_layout ? cx->o->out_layout
                                              : src->layout;
@@ -328,9 +329,12 @@ static void write_grid(const context *cx, const sudoku *s,
      * Solo ID is the one line that keeps them */
     if (layout == SUDOKU_LAYOUT_LINE && sudoku_is_variant(s))
         layout = SUDOKU_LAYOUT_TATHAM;
+    if (sudoku_layout_refusal(s, layout, why, size))
+        return CLI_EXIT_USAGE;
     sudoku_write(stdout, s, layout, sym);
     if (layout == SUDOKU_LAYOUT_GRID || layout == SUDOKU_LAYOUT_NUMBERS)
         putchar('\n');
+    return 0;
 }
 
 static void write_json(const sudoku *s, const char *file, int line,
@@ -502,7 +506,8 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
                                               : CLI_EXIT_INPUT, why);
     } else {
         cx->search.tally.one++;
-        write_grid(cx, &out, src);
+        if ((st = write_grid(cx, &out, src, why, sizeof why)) != 0)
+            puzzle_error(cx, file, src->line, st, why);
     }
     sudoku_release(&out);
 }
@@ -630,8 +635,12 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (json)
         write_json(&cx->solution, file, src->line, verdict, &out,
                    out.solutions > 0);
-    else if (out.solutions > 0)
-        write_grid(cx, &cx->solution, src);
+    else if (out.solutions > 0) {
+        char why[160];
+        int st = write_grid(cx, &cx->solution, src, why, sizeof why);
+        if (st != 0)
+            puzzle_error(cx, file, src->line, st, why);
+    }
 }
 
 int main(int argc, char **argv)
