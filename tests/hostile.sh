@@ -246,6 +246,14 @@ for c in count solve rate explain; do
 done
 within 20 "sudoku count of a 25x25 killer under --timeout 3" 5 "*" \
     -- "$sudoku" count --timeout 3 "$k25"
+# its 206 cages are past the grid layout's 91 labels: refused, not '?'
+for l in grid numbers; do
+    expect "25x25 killer -o $l: refused" 4 "" "$k25:1: -o $l labels at most 91 cages, and this puzzle has 206: write it as tatham or json" \
+        -- "$sudoku" transform --seed 1 -o $l "$k25"
+done
+"$sudoku" transform --seed 1 -o tatham "$k25" >"$tmp/k25t.txt"
+expect "25x25 killer -o tatham: read back" 0 "valid" "" \
+    -- sh -c "'$sudoku' transform --seed 1 -o tatham '$tmp/k25t.txt' >/dev/null && echo valid"
 # 5: the attempts at a grade share the puzzle's budget
 within 20 "X 4x4 guessing under --timeout" 5 \
     "sudoku generate: seed 4: no guessing puzzle in * attempts (the budget ran out)" \
