@@ -99,7 +99,8 @@ static const cli_command sudoku_command = {
     "  explain    the steps a person takes, in words; hint: the next step;\n"
     "  hint, rate rate: a difficulty grade (easy, medium, hard, expert,\n"
     "             extreme: chains and forcing chains, guessing)\n"
-    "(sudoku COMMAND --help for bands, generate, explain, hint and rate.)",
+    "(sudoku COMMAND --help for solve, count, bands, generate, explain,\n"
+    "hint and rate.)",
     options,
     "Errors name the place: file:line:col: message, or file:line: message\n"
     "for a whole puzzle (wrong number of cells, clashing givens); the other\n"
@@ -108,6 +109,46 @@ static const cli_command sudoku_command = {
     { "every puzzle solved with one solution (count, encode, canon, "
       "transform: done; check: every grid valid)",
       "some puzzle has no solution (check: some grid is invalid)",
+      "solve: some puzzle has several solutions (the first is printed)",
+      "some puzzle or file could not be read, or a file held none",
+      NULL,
+      "some search was cut short by --max-nodes or --timeout",
+      "out of memory, or the output could not be written" }
+};
+
+/* solve and count: a page of their own (their options, not those of
+ * check and transform), as bands, generate and explain have; the
+ * messages still say "sudoku". */
+static const cli_option solve_options[] = {
+    CLI_GROUP("Input:"),
+    SUDOKU_INPUT_OPTIONS,
+    CLI_GROUP("Output:"),
+    SUDOKU_OUTPUT_OPTIONS,
+    CLI_GROUP("Search:"),
+    CLI_OPTION_METHOD,
+    CLI_SEARCH_OPTIONS,
+    CLI_OPTION_HTML,
+    CLI_OPTION_TREE_SVG,
+    CLI_HELP_OPTIONS
+};
+
+static const cli_command solve_command = {
+    "sudoku",
+
+    CLI_USAGE("sudoku solve|count [OPTION]... [FILE]..."),
+    "solve: print each puzzle's solution, and say when it has none or\n"
+    "several (an empty grid, plain, X or jigsaw of box regions: the options\n"
+    "in the order of a full grid, filled without a backtrack).\n"
+    "count: print each puzzle's number of solutions (--limit N to stop;\n"
+    "598+ when a budget cut the count short).\n"
+    "Plain sudoku of any size (1x1 to 100x100), X, jigsaw and killer.",
+    solve_options,
+    "Errors name the place: file:line:col: message, or file:line: message\n"
+    "for a whole puzzle (wrong number of cells, clashing givens); the other\n"
+    "puzzles are still processed.  A summary line follows on stderr when\n"
+    "some puzzle went wrong, or with --stats.\n",
+    { "every puzzle solved with one solution (count: done)",
+      "some puzzle has no solution",
       "solve: some puzzle has several solutions (the first is printed)",
       "some puzzle or file could not be read, or a file held none",
       NULL,
@@ -199,8 +240,9 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (k < 0)
         return CLI_EXIT_USAGE;
     o->cmd = (command)k;
-    int st = cli_parse(&sudoku_command, argc, argv, 2, &o->search, o->files,
-                       &o->n_files, own_option, o);
+    int st = cli_parse(o->cmd == CMD_SOLVE || o->cmd == CMD_COUNT
+                       ? &solve_command : &sudoku_command, argc, argv, 2,
+                       &o->search, o->files, &o->n_files, own_option, o);
     if (st >= 0)
         return st;
     const cli_search *s = &o->search;
