@@ -576,6 +576,8 @@ static const cli_option split_options[] = {
     { OPT_DEPTH, 0, "depth", "D", "cut at depth D (default 2)" },
     { OPT_MIN_JOBS, 0, "min-jobs", "K", "go deeper until there are at least "
       "K jobs" },
+    CLI_OPTION_MAX_NODES,
+    CLI_OPTION_TIMEOUT,
     CLI_OPTION_HELP,
     CLI_END_OPTIONS
 };
@@ -585,9 +587,11 @@ static const cli_command split_command = {
 
     CLI_USAGE("dlx split [--depth D] [--min-jobs K] [FILE] > JOBS"),
     "Write the jobs of the problem in FILE: the partial solutions after D\n"
-    "real choices, one per line, each counted by 'dlx --jobs JOBS'.",
+    "real choices, one per line, each counted by 'dlx --jobs JOBS'.\n"
+    "--max-nodes and --timeout hold for the split, over all its passes.",
     split_options, NULL,
-    { "done", NULL, NULL, "the input is not valid", NULL, NULL,
+    { "done", NULL, NULL, "the input is not valid", NULL,
+      "cut short by --max-nodes or --timeout (no jobs written)",
       "out of memory, or the output could not be written" }
 };
 
@@ -605,13 +609,13 @@ static int split_option(void *ctx, cli_parser *ps, int id)
 static int cmd_split(int argc, char **argv)
 {
     split_args a = { 2, 0 };
-    cli_search unused;
-    cli_search_init(&unused);
+    cli_search budget;
+    cli_search_init(&budget);
     const char **operands = calloc((size_t)argc + 1, sizeof *operands);
     int n_files = 0;
     if (!operands)
         return CLI_EXIT_SYSTEM;
-    int st = cli_parse(&split_command, argc, argv, 1, &unused, operands,
+    int st = cli_parse(&split_command, argc, argv, 1, &budget, operands,
                        &n_files, split_option, &a);
     const char *file = operands[0], *second = operands[1];
     free(operands);
@@ -626,11 +630,23 @@ static int cmd_split(int argc, char **argv)
     if (status >= 0)
         return status;
     dlx_jobs jobs;
-    status = dlx_split(p->matrix, NULL, 0, depth, min_jobs, &jobs);
+    dlx_search lim = dlx_search_defaults();
+    lim.max_nodes = budget.max_nodes;
+    lim.max_seconds = budget.timeout;
+    dlx_outcome cut;
+    status = dlx_split_within(p->matrix, NULL, 0, depth, min_jobs, &lim,
+                              &jobs, &cut);
     if (status != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
         dlx_problem_free(p);
         return CLI_EXIT_SYSTEM;
+    }
+    if (cut != DLX_COMPLETE) {
+        cli_report(split_command.prog, 0, 0, "cut short (%s) before the "
+                   "jobs were found; no jobs written",
+                   cut == DLX_STOP_NODES ? "node limit" : "time limit");
+        dlx_problem_free(p);
+        return CLI_EXIT_CUT;
     }
     dlx_jobs_write(stdout, &jobs, dlx_fingerprint(p->matrix));
     int rc = cli_finish_output(split_command.prog);

@@ -77,6 +77,44 @@ static const cli_command mathdoku_command = {
       "out of memory, or the output could not be written" }
 };
 
+/* solve and count: a page of their own (their options, not check's), as
+ * explain, hint and rate have; the messages still say "mathdoku". */
+static const cli_option solve_options[] = {
+    CLI_GROUP("Input (several puzzles per file, blank lines between them, "
+              "# comments):"),
+    MATHDOKU_INPUT_OPTIONS,
+    CLI_GROUP("Output:"),
+    { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "
+      "digits), json" },
+    CLI_GROUP("Search:"),
+    CLI_OPTION_METHOD,
+    CLI_SEARCH_OPTIONS,
+    CLI_OPTION_HTML,
+    CLI_OPTION_TREE_SVG,
+    CLI_HELP_OPTIONS
+};
+
+static const cli_command solve_command = {
+    "mathdoku",
+
+    CLI_USAGE("mathdoku solve|count [OPTION]... [FILE]..."),
+    "solve: print each puzzle's solution; say when it has none or several.\n"
+    "count: print each puzzle's number of solutions (--limit N to stop;\n"
+    "598+ when a budget cut the count short).",
+    solve_options,
+    "The budgets (--max-nodes, --timeout) cover building the exact cover as\n"
+    "well as the search: each step of the walk over a cage's digit tuples\n"
+    "counts as a node.  Errors: file:line:col: message; the other puzzles\n"
+    "are still processed.\n",
+    { "every puzzle solved with one solution (count: done)",
+      "some puzzle has no solution",
+      "solve: some puzzle has several solutions (the first is printed)",
+      "some puzzle or file could not be read, or a file held none",
+      NULL,
+      "some search (or building) was cut short by --max-nodes or --timeout",
+      "out of memory, or the output could not be written" }
+};
+
 typedef struct options_t {
     command cmd;
     mathdoku_layout layout;
@@ -118,8 +156,9 @@ static int parse_args(int argc, char **argv, options_t *o)
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files)
         return CLI_EXIT_SYSTEM;
-    int st = cli_parse(&mathdoku_command, argc, argv, 2, &o->search,
-                       o->files, &o->n_files, own_option, o);
+    int st = cli_parse(o->cmd == CMD_SOLVE || o->cmd == CMD_COUNT
+                       ? &solve_command : &mathdoku_command, argc, argv, 2,
+                       &o->search, o->files, &o->n_files, own_option, o);
     if (st >= 0)
         return st;
     if (o->search.threads > 1 &&

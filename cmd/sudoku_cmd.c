@@ -99,7 +99,8 @@ static const cli_command sudoku_command = {
     "  explain    the steps a person takes, in words; hint: the next step;\n"
     "  hint, rate rate: a difficulty grade (easy, medium, hard, expert,\n"
     "             extreme: chains and forcing chains, guessing)\n"
-    "(sudoku COMMAND --help for bands, generate, explain, hint and rate.)",
+    "(sudoku COMMAND --help for solve, count, bands, generate, explain,\n"
+    "hint and rate.)",
     options,
     "Errors name the place: file:line:col: message, or file:line: message\n"
     "for a whole puzzle (wrong number of cells, clashing givens); the other\n"
@@ -108,6 +109,46 @@ static const cli_command sudoku_command = {
     { "every puzzle solved with one solution (count, encode, canon, "
       "transform: done; check: every grid valid)",
       "some puzzle has no solution (check: some grid is invalid)",
+      "solve: some puzzle has several solutions (the first is printed)",
+      "some puzzle or file could not be read, or a file held none",
+      NULL,
+      "some search was cut short by --max-nodes or --timeout",
+      "out of memory, or the output could not be written" }
+};
+
+/* solve and count: a page of their own (their options, not those of
+ * check and transform), as bands, generate and explain have; the
+ * messages still say "sudoku". */
+static const cli_option solve_options[] = {
+    CLI_GROUP("Input:"),
+    SUDOKU_INPUT_OPTIONS,
+    CLI_GROUP("Output:"),
+    SUDOKU_OUTPUT_OPTIONS,
+    CLI_GROUP("Search:"),
+    CLI_OPTION_METHOD,
+    CLI_SEARCH_OPTIONS,
+    CLI_OPTION_HTML,
+    CLI_OPTION_TREE_SVG,
+    CLI_HELP_OPTIONS
+};
+
+static const cli_command solve_command = {
+    "sudoku",
+
+    CLI_USAGE("sudoku solve|count [OPTION]... [FILE]..."),
+    "solve: print each puzzle's solution, and say when it has none or\n"
+    "several (an empty grid, plain, X or jigsaw of box regions: the options\n"
+    "in the order of a full grid, filled without a backtrack).\n"
+    "count: print each puzzle's number of solutions (--limit N to stop;\n"
+    "598+ when a budget cut the count short).\n"
+    "Plain sudoku of any size (1x1 to 100x100), X, jigsaw and killer.",
+    solve_options,
+    "Errors name the place: file:line:col: message, or file:line: message\n"
+    "for a whole puzzle (wrong number of cells, clashing givens); the other\n"
+    "puzzles are still processed.  A summary line follows on stderr when\n"
+    "some puzzle went wrong, or with --stats.\n",
+    { "every puzzle solved with one solution (count: done)",
+      "some puzzle has no solution",
       "solve: some puzzle has several solutions (the first is printed)",
       "some puzzle or file could not be read, or a file held none",
       NULL,
@@ -199,8 +240,9 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (k < 0)
         return CLI_EXIT_USAGE;
     o->cmd = (command)k;
-    int st = cli_parse(&sudoku_command, argc, argv, 2, &o->search, o->files,
-                       &o->n_files, own_option, o);
+    int st = cli_parse(o->cmd == CMD_SOLVE || o->cmd == CMD_COUNT
+                       ? &solve_command : &sudoku_command, argc, argv, 2,
+                       &o->search, o->files, &o->n_files, own_option, o);
     if (st >= 0)
         return st;
     const cli_search *s = &o->search;
@@ -251,15 +293,19 @@ static const char *branch_name(void *ctx, int item, char *buf, size_t size)
 }
 
 /* The solver of the shape of the last plain puzzle, kept; a variant's
- * is made for the puzzle (its units and cages are the puzzle's). */
-static sudoku_solver *solver_for(context *cx, const sudoku *s)
+ * is made for the puzzle (its units and cages are the puzzle's), a
+ * killer's cage options within lim's time: NULL with *status SUDOKU_ECUT
+ * when it ran out, else SUDOKU_ENOMEM. */
+static sudoku_solver *solver_for(context *cx, const sudoku *s,
+                                 const grid_limits *lim, int *status)
 {
     sudoku_shape shape = s->shape;
+    *status = SUDOKU_ENOMEM;
     if (sudoku_is_variant(s) || cx->variant_solver ||
         !cx->solver || sudoku_solver_shape(cx->solver).N != shape.N ||
         sudoku_solver_shape(cx->solver).R != shape.R) {
         sudoku_solver_free(cx->solver);
-        cx->solver = sudoku_solver_for(s);
+        cx->solver = sudoku_solver_within(s, lim, status);
         cx->variant_solver = sudoku_is_variant(s);
         if (!cx->solver || sudoku_set_shape(&cx->solution, shape) != 0)
             return NULL;
@@ -267,16 +313,17 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s)
     return cx->solver;
 }
 
-/* 'sudoku solve' fills an empty plain grid with the solver whose options
- * come in the hint's order, which goes straight down without a backtrack
- * (its --html and --tree-svg too: with the plain solver an empty 100x100
- * gave no answer in minutes); a grid with givens and a count keep the
- * plain solver, whose node counts the tests and benchmarks pin. */
+/* 'sudoku solve' fills an empty grid with the solver whose options come
+ * in the hint's order, which goes straight down without a backtrack (its
+ * --html and --tree-svg too: with the plain solver an empty 100x100 gave
+ * no answer in minutes, and an X or a jigsaw of box regions too); a grid
+ * with givens and a count keep the plain solver, whose node counts the
+ * tests and benchmarks pin. */
 static int wants_hint(const context *cx, const sudoku *s)
 {
     const options_t *o = cx->o;
     if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.threads > 1 ||
-        sudoku_is_variant(s))
+        s->n_cages)
         return 0;
     for (int i = 0; i < s->shape.N * s->shape.N; i++)
         if (s->cell[i])
@@ -287,6 +334,16 @@ static int wants_hint(const context *cx, const sudoku *s)
 static sudoku_solver *hinted_for(context *cx, const sudoku *s)
 {
     sudoku_shape shape = s->shape;
+    if (sudoku_is_variant(s)) {
+        /* made for the puzzle, as solver_for's */
+        int status;
+        sudoku_solver_free(cx->solver);
+        cx->solver = sudoku_solver_hinted_for(s, &status);
+        cx->variant_solver = 1;
+        if (!cx->solver || sudoku_set_shape(&cx->solution, shape) != 0)
+            return NULL;
+        return cx->solver;
+    }
     if (cx->hinted) {
         sudoku_shape had = sudoku_solver_shape(cx->hinted);
         if (had.N == shape.N && had.R == shape.R)
@@ -299,8 +356,9 @@ static sudoku_solver *hinted_for(context *cx, const sudoku *s)
     return cx->hinted;
 }
 
-static void write_grid(const context *cx, const sudoku *s,
-                       const sudoku_source *src)
+/* 0, or CLI_EXIT_USAGE with *why when the layout cannot hold s. */
+static int write_grid(const context *cx, const sudoku *s,
+                      const sudoku_source *src, char *why, size_t size)
 {
     sudoku_layout layout = cx->o->out_layout ? cx->o->out_layout
                                              : src->layout;
@@ -313,9 +371,12 @@ static void write_grid(const context *cx, const sudoku *s,
      * Solo ID is the one line that keeps them */
     if (layout == SUDOKU_LAYOUT_LINE && sudoku_is_variant(s))
         layout = SUDOKU_LAYOUT_TATHAM;
+    if (sudoku_layout_refusal(s, layout, why, size))
+        return CLI_EXIT_USAGE;
     sudoku_write(stdout, s, layout, sym);
     if (layout == SUDOKU_LAYOUT_GRID || layout == SUDOKU_LAYOUT_NUMBERS)
         putchar('\n');
+    return 0;
 }
 
 static void write_json(const sudoku *s, const char *file, int line,
@@ -487,7 +548,8 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
                                               : CLI_EXIT_INPUT, why);
     } else {
         cx->search.tally.one++;
-        write_grid(cx, &out, src);
+        if ((st = write_grid(cx, &out, src, why, sizeof why)) != 0)
+            puzzle_error(cx, file, src->line, st, why);
     }
     sudoku_release(&out);
 }
@@ -529,8 +591,15 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
+    int built = SUDOKU_ENOMEM;
     sudoku_solver *sv = wants_hint(cx, s) ? hinted_for(cx, s)
-                                          : solver_for(cx, s);
+                                          : solver_for(cx, s, &lim, &built);
+    if (!sv && built == SUDOKU_ECUT) {
+        cli_report(file, src->line, 0, "cut short (time limit) while "
+                   "building the cages' options");
+        cli_batch_note(&cx->search.batch, CLI_EXIT_CUT);
+        return;
+    }
     if (!sv) {
         cli_report(file, src->line, 0, "out of memory for order %d",
                    s->shape.N);
@@ -608,8 +677,12 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (json)
         write_json(&cx->solution, file, src->line, verdict, &out,
                    out.solutions > 0);
-    else if (out.solutions > 0)
-        write_grid(cx, &cx->solution, src);
+    else if (out.solutions > 0) {
+        char why[160];
+        int st = write_grid(cx, &cx->solution, src, why, sizeof why);
+        if (st != 0)
+            puzzle_error(cx, file, src->line, st, why);
+    }
 }
 
 int main(int argc, char **argv)

@@ -431,6 +431,14 @@ int sudoku_generate_main(int argc, char **argv)
                        "clearing: %d givens, one solution, not proved "
                        "minimal", s, rep.givens);
         }
+        char why[160];
+        if (sudoku_layout_refusal(&puzzle, g.layout, why, sizeof why)) {
+            /* known once the cages are made: a 25x25 killer's 150 */
+            cli_report(prog, 0, 0, "seed %" PRIu64 ": %s", s, why);
+            status = CLI_EXIT_USAGE;
+            failed++;
+            continue;
+        }
         write_made(&g, s, &puzzle, &solution, &rep);
         if (search.stats)
             fprintf(stderr, "seed %" PRIu64 ": %d givens%s, %" PRIu64

@@ -321,9 +321,18 @@ static void run_one(logic_run *lr, const sudoku *s, const char *shown,
         lr->shape.R != s->shape.R || lr->shape.C != s->shape.C) {
         sudoku_solver_free(lr->sv);
         lr->variant = sudoku_is_variant(s);
-        lr->sv = lr->variant ? sudoku_solver_for(s)
+        /* a killer's cage options within the puzzle's time */
+        grid_limits lim = { .max_seconds = lr->search.timeout };
+        int built = SUDOKU_ENOMEM;
+        lr->sv = lr->variant ? sudoku_solver_within(s, &lim, &built)
                              : sudoku_solver_new(s->shape);
         lr->shape = s->shape;
+        if (!lr->sv && built == SUDOKU_ECUT) {
+            cli_report(shown, line, 0, "cut short (time limit) while "
+                       "building the cages' options");
+            cli_batch_note(&lr->batch, CLI_EXIT_CUT);
+            return;
+        }
         if (!lr->sv) {
             cli_report(shown, line, 0, "out of memory for order %d",
                        s->shape.N);

@@ -212,7 +212,8 @@ static void search_bits(dlx_matrix *m, const dlx_search *s, double start,
 {
     const int W = b->W, IW = b->IW, P = b->P;
     const size_t LW = (size_t)P + 1;
-    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0,
+             poll_at = DLX_POLL_UPDATES;
     int level = 0, max_level = -1;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t *rm = b->rm;
@@ -226,7 +227,7 @@ forward:
 #ifdef EXCOVER_SANITY
     bits_sanity(b, 2 * level, level);
 #endif
-    outcome = budget_spent(s, nodes, start);
+    outcome = budget_spent(s, nodes, updates, &poll_at, start);
     if (outcome != DLX_COMPLETE)
         goto back_one;
     nodes++;

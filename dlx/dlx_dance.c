@@ -169,7 +169,8 @@ broken:
  * not, *outcome says why: a budget or a callback, or still DLX_COMPLETE
  * when the node is a subproblem handed to on_split (back up, go on). */
 static inline int may_enter(dlx_matrix *m, const dlx_search *s, int level,
-                            uint64_t nodes, double start, tally *out,
+                            uint64_t nodes, uint64_t updates,
+                            uint64_t *poll_at, double start, tally *out,
                             dlx_outcome *outcome, const int simple)
 {
     if (!simple && s->split_depth > 0 && m->branched[level] == s->split_depth) {
@@ -179,7 +180,7 @@ static inline int may_enter(dlx_matrix *m, const dlx_search *s, int level,
             *outcome = DLX_STOP_CALLBACK;
         return 0;
     }
-    *outcome = budget_spent(s, nodes, start);
+    *outcome = budget_spent(s, nodes, updates, poll_at, start);
     return *outcome == DLX_COMPLETE;
 }
 
@@ -347,7 +348,8 @@ static DLX_ALWAYS_INLINE void search(dlx_matrix *m, const dlx_search *s,
     const item *it = m->items;
     const int *itm = m->itm;
     int *choice = m->choice;
-    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0,
+             poll_at = DLX_POLL_UPDATES;
     uint64_t rng = s->seed;
     const int randomize = !simple && s->randomize;
     /* The item lists serve the choice of item with zeros tracked and the
@@ -366,7 +368,8 @@ static DLX_ALWAYS_INLINE void search(dlx_matrix *m, const dlx_search *s,
 
 forward:
     SANITY(m, level, lists, track);
-    if (!may_enter(m, s, level, nodes, start, out, &outcome, simple))
+    if (!may_enter(m, s, level, nodes, updates, &poll_at, start, out,
+                   &outcome, simple))
         goto back_one;
     nodes++;
     m->level_nodes[level]++;
@@ -512,7 +515,7 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
     if (status != DLX_OK)
         return status;
     double start = dlxi_now_seconds();
-    uint64_t updates = 0;
+    uint64_t updates = 0, poll_at = DLX_POLL_UPDATES;
     status = dlxi_force(m, s->forced, s->n_forced, &updates);
     if (status != DLX_OK)
         return status;
@@ -531,7 +534,7 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
         for (;;) {
             /* the same budgets as a search, on the nodes of all paths; a
              * path cut short is dropped, not counted */
-            outcome = budget_spent(s, visited, start);
+            outcome = budget_spent(s, visited, updates, &poll_at, start);
             if (outcome != DLX_COMPLETE)
                 break;
             visited++;

@@ -23,9 +23,12 @@ typedef struct job_list {
     int cap_jobs, cap_opts, n_opts;
     int failed;
     /* the engine neither counts nor polls at the cut (a node handed to
-     * on_split is no node): the clock is read here every 4096 jobs */
+     * on_split is no node): the clock is read here every 4096 jobs, and
+     * a job counts as a node of max_nodes (a cut at depth 3 of queens
+     * 1000 has a billion jobs above few nodes) */
     double max_seconds, start;
-    int timed_out;
+    uint64_t max_nodes;
+    int timed_out, out_of_nodes;
 } job_list;
 
 static double now_seconds(void);
@@ -37,6 +40,8 @@ static int push_job(void *ctx, const int *options, int n)
     if (l->max_seconds > 0 && (j->n & 4095) == 4095 &&
         now_seconds() - l->start >= l->max_seconds)
         return l->timed_out = 1;
+    if (l->max_nodes && (uint64_t)j->n >= l->max_nodes)
+        return l->out_of_nodes = 1;
     if (j->n + 2 > l->cap_jobs) {
         int cap = l->cap_jobs ? 2 * l->cap_jobs : 256;
         int *p = realloc(j->start, (size_t)cap * sizeof *p);
@@ -82,10 +87,10 @@ static int split_at(dlx_matrix *m, const int *forced, int n_forced,
                     uint64_t *splits, dlx_result *r_out)
 {
     memset(out, 0, sizeof *out);
-    job_list l = { out, 0, 0, 0, 0, 0, now_seconds(), 0 };
+    job_list l = { out, 0, 0, 0, 0, 0, now_seconds(), 0, 0, 0 };
     dlx_search s = dlx_search_defaults();
     if (lim) {
-        s.max_nodes = lim->max_nodes;
+        s.max_nodes = l.max_nodes = lim->max_nodes;
         s.max_seconds = l.max_seconds = lim->max_seconds;
     }
     s.forced = forced;
@@ -99,6 +104,8 @@ static int split_at(dlx_matrix *m, const int *forced, int n_forced,
     int status = dlx_solve(m, &s, &r);
     if (l.timed_out)
         r.outcome = DLX_STOP_TIME;
+    if (l.out_of_nodes)
+        r.outcome = DLX_STOP_NODES;
     *r_out = r;
     if (status == DLX_OK && l.failed)
         status = DLX_ENOMEM;
@@ -188,6 +195,15 @@ int dlx_solve_job(dlx_matrix *m, const dlx_jobs *jobs, int k,
     js.forced = opts;
     js.n_forced = n;
     return dlx_solve(m, &js, r);
+}
+
+int dlx_split_within(dlx_matrix *m, const int *forced, int n_forced,
+                     int depth, int min_jobs, const dlx_search *lim,
+                     dlx_jobs *out, dlx_outcome *cut)
+{
+    uint64_t nodes;
+    return split_within(m, forced, n_forced, depth, min_jobs, lim, out, cut,
+                        &nodes);
 }
 
 /* ---- counting on threads ----------------------------------------------- */

@@ -754,7 +754,8 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     int *const nlist = b->nlist, *const idx = b->idx, *const at = b->at;
     int *const choice = m->choice;
     uint64_t *const level_nodes = m->level_nodes;
-    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0;
+    uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0,
+             poll_at = DLX_POLL_UPDATES;
     int level = 0, max_level = -1;
     at[0] = 0;
     /* the primary items not covered at each level */
@@ -773,7 +774,7 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
 #define LEN(l) (state + (size_t)(l) * stride + (size_t)W * 8)
 
 forward:
-    outcome = budget_spent(s, nodes, start);
+    outcome = budget_spent(s, nodes, updates, &poll_at, start);
     if (outcome != DLX_COMPLETE)
         goto done;
     nodes++;

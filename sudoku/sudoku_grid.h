@@ -223,6 +223,15 @@ int sudoku_check_givens(const sudoku *s, dlx_diag *err);
  * puzzle.  Returns 0, or EOF on a write error. */
 int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                  sudoku_symbols sym);
+/* The labels the grid and numbers layouts' sections have for regions and
+ * cages (one printable character each, FORMATS.md). */
+#define SUDOKU_SECTION_LABELS 91
+/* NULL when layout holds s, else why not (into buf): the grid and numbers
+ * layouts cannot label more than SUDOKU_SECTION_LABELS cages or regions
+ * (a 25x25 killer has about 150 cages).  sudoku_write writes nothing
+ * then, and returns EOF. */
+const char *sudoku_layout_refusal(const sudoku *s, sudoku_layout layout,
+                                  char *buf, size_t size);
 
 /* Cell k (0..N-1) of a unit: kind 0 is row `unit`, 1 column `unit`, 2
  * box `unit` (boxes numbered row by row, cells in a box likewise). */

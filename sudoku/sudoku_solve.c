@@ -331,8 +331,34 @@ sudoku_solver *sudoku_solver_for(const sudoku *p)
     return sudoku_solver_within(p, NULL, &status);
 }
 
-sudoku_solver *sudoku_solver_within(const sudoku *p, const grid_limits *lim,
-                                    int *status)
+/* The options of the cells not caged, numbered in the order added: in
+ * reading order, or with a hint its options first. 1, or 0 when out of
+ * memory. */
+static int add_cell_options(sudoku_solver *sv, const sudoku *p,
+                            const unsigned char *hint)
+{
+    int N = p->shape.N, NN = N * N;
+    for (int pass = 0; pass < (hint ? 2 : 1); pass++)
+        for (int i = 0; i < NN; i++)
+            for (int d = 1; d <= N; d++) {
+                if (hint && (pass == 0) != (hint[i] == d))
+                    continue;
+                int items[6], n = cell_items(sv, i, d, items), o = -1;
+                if (!p->n_cages || p->cage[i] < 0) {
+                    if ((o = dlx_add_option(sv->m, n, items, NULL)) < 0)
+                        return 0;
+                    sv->opt_cd[sv->n_cell_options++] = i * N + d - 1;
+                }
+                sv->cell_opt[i * N + d - 1] = o;
+            }
+    return 1;
+}
+
+/* A variant's solver (sudoku_solver_within); with a hint (a full grid of
+ * p's rules, no cages), the cell options in the hint's order as the
+ * hinted solver's (above): the hint's option of each cell first. */
+static sudoku_solver *variant_solver(const sudoku *p, const grid_limits *lim,
+                                     const unsigned char *hint, int *status)
 {
     *status = SUDOKU_ENOMEM;
     if (!sudoku_is_variant(p))
@@ -371,16 +397,8 @@ sudoku_solver *sudoku_solver_within(const sudoku *p, const grid_limits *lim,
     int ok = sv->m && sv->forced && sv->cell_opt && sv->opt_cd &&
              sudoku_copy(&sv->model, p) == SUDOKU_OK &&
              dlx_reserve(sv->m, NN * N, 5L * NN * N) == DLX_OK;
-    for (int i = 0; ok && i < NN; i++)
-        for (int d = 1; ok && d <= N; d++) {
-            int items[6], n = cell_items(sv, i, d, items), o = -1;
-            if (!p->n_cages || p->cage[i] < 0) {
-                o = dlx_add_option(sv->m, n, items, NULL);
-                ok = o >= 0;
-                sv->opt_cd[sv->n_cell_options++] = i * N + d - 1;
-            }
-            sv->cell_opt[i * N + d - 1] = o;
-        }
+    if (ok)
+        ok = add_cell_options(sv, p, hint);
     if (ok && p->n_cages) {
         int st = add_cages(sv, lim);
         ok = st == 0;
@@ -391,6 +409,31 @@ sudoku_solver *sudoku_solver_within(const sudoku *p, const grid_limits *lim,
         sudoku_solver_free(sv);
         return NULL;
     }
+    return sv;
+}
+
+sudoku_solver *sudoku_solver_within(const sudoku *p, const grid_limits *lim,
+                                    int *status)
+{
+    return variant_solver(p, lim, NULL, status);
+}
+
+sudoku_solver *sudoku_solver_hinted_for(const sudoku *p, int *status)
+{
+    int NN = p->shape.N * p->shape.N;
+    unsigned char *hint = malloc((size_t)NN);
+    *status = SUDOKU_ENOMEM;
+    if (!hint)
+        return NULL;
+    sudoku_solver *sv = NULL;
+    if (sudoku_hint_grid(p, hint, status))
+        sv = sudoku_is_variant(p) ? variant_solver(p, NULL, hint, status)
+                                  : sudoku_solver_hinted(p->shape);
+    else if (*status == SUDOKU_OK)
+        sv = variant_solver(p, NULL, NULL, status);
+    free(hint);
+    if (!sv && *status == SUDOKU_OK)
+        *status = SUDOKU_ENOMEM;
     return sv;
 }
 

@@ -50,6 +50,19 @@ sudoku_solver *sudoku_solver_within(const sudoku *s, const grid_limits *lim,
  * the first solution and the node count of a search cut short differ.
  * NULL when out of memory. */
 sudoku_solver *sudoku_solver_hinted(sudoku_shape shape);
+/* The solver of puzzle s (plain, X, jigsaw; no cages) whose options come
+ * in the order of a full grid of its rules (sudoku_hint_grid), so that an
+ * empty grid is filled without a backtrack as sudoku_solver_hinted's; when
+ * no such grid is known, sudoku_solver_within's.  NULL with *status
+ * SUDOKU_ENOMEM when out of memory. */
+sudoku_solver *sudoku_solver_hinted_for(const sudoku *s, int *status);
+/* A full grid of s's rules and givens into grid (N*N digits): the hint
+ * pattern below when it fits (plain sudoku; a jigsaw whose regions are
+ * the boxes), or for X of square boxes a grid linear in the digits of
+ * row and column in base B (sudoku_hint.c).  1 if found; 0 if neither
+ * fits or s has cages (*status SUDOKU_OK), or when out of memory
+ * (*status SUDOKU_ENOMEM). */
+int sudoku_hint_grid(const sudoku *s, unsigned char *grid, int *status);
 /* The digit of the hint grid at row r, column c (0-based): the pattern
  * (r mod R * C + r div R + c) mod N + 1, a full grid of boxes R x C. */
 int sudoku_hint_digit(const sudoku_shape *sh, int r, int c);

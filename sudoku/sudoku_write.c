@@ -34,6 +34,27 @@ static const char section_labels[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
     "!\"$%&'()*+,-/:;<=>?@[\\]^_`{}~";
 
+_Static_assert(sizeof section_labels - 1 == SUDOKU_SECTION_LABELS,
+               "one label a character");
+
+const char *sudoku_layout_refusal(const sudoku *s, sudoku_layout layout,
+                                  char *buf, size_t size)
+{
+    if (layout != SUDOKU_LAYOUT_GRID && layout != SUDOKU_LAYOUT_NUMBERS)
+        return NULL;
+    int regions = s->jigsaw ? s->shape.N : 0;
+    if (s->n_cages <= SUDOKU_SECTION_LABELS &&
+        regions <= SUDOKU_SECTION_LABELS)
+        return NULL;
+    snprintf(buf, size, "-o %s labels at most %d %s, and this puzzle has "
+             "%d: write it as tatham or json",
+             layout == SUDOKU_LAYOUT_GRID ? "grid" : "numbers",
+             SUDOKU_SECTION_LABELS, regions > SUDOKU_SECTION_LABELS
+             ? "regions" : "cages", regions > SUDOKU_SECTION_LABELS
+             ? regions : s->n_cages);
+    return buf;
+}
+
 static void write_label_rows(FILE *f, int N, const int *key)
 {
     int n = (int)sizeof section_labels - 1;
@@ -69,6 +90,9 @@ int sudoku_write(FILE *f, const sudoku *s, sudoku_layout layout,
                  sudoku_symbols sym)
 {
     int N = s->shape.N;
+    char why[120];
+    if (sudoku_layout_refusal(s, layout, why, sizeof why))
+        return EOF;
     if (!sym)
         sym = sudoku_default_symbols(N);
     if (sym != SUDOKU_SYM_NUMBERS && N > (sym == SUDOKU_SYM_LETTERS ? 26

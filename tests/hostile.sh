@@ -226,7 +226,34 @@ for j in 64 1024; do
     within 30 "dlx -c -j $j on queens 1000 under --timeout" 5 "*" \
         -- "$dlx" -c -j $j --timeout 1 "$tmp/q1000.dlx"
 done
+# ... and so does 'dlx split', by time and by nodes (a job a node): a
+# million jobs at depth 2 and a billion at depth 3 took minutes
+within 30 "dlx split --min-jobs 1024 on queens 1000 under --timeout" 5 \
+    "dlx split: cut short (time limit) before the jobs were found; no jobs written" \
+    -- "$dlx" split --min-jobs 1024 --timeout 1 "$tmp/q1000.dlx"
+within 30 "dlx split --depth 3 on queens 1000 under --max-nodes" 5 \
+    "dlx split: cut short (node limit) before the jobs were found; no jobs written" \
+    -- "$dlx" split --depth 3 --max-nodes 1000 "$tmp/q1000.dlx"
 rm -f "$tmp/q1000.dlx"
+# a 25x25 killer of cages only (Solo's ID): the cages' options are built
+# within the budget, and a node of the search (a cage's hundreds of
+# thousands of tuples covered) no longer runs 4096 times between two
+# looks at the clock: count --timeout 1 took 24 s
+k25=$data/sudoku/killer-25-cages.txt
+for c in count solve rate explain; do
+    within 20 "sudoku $c of a 25x25 killer under --timeout" 5 "*" \
+        -- "$sudoku" $c --timeout 1 "$k25"
+done
+within 20 "sudoku count of a 25x25 killer under --timeout 3" 5 "*" \
+    -- "$sudoku" count --timeout 3 "$k25"
+# its 206 cages are past the grid layout's 91 labels: refused, not '?'
+for l in grid numbers; do
+    expect "25x25 killer -o $l: refused" 4 "" "$k25:1: -o $l labels at most 91 cages, and this puzzle has 206: write it as tatham or json" \
+        -- "$sudoku" transform --seed 1 -o $l "$k25"
+done
+"$sudoku" transform --seed 1 -o tatham "$k25" >"$tmp/k25t.txt"
+expect "25x25 killer -o tatham: read back" 0 "valid" "" \
+    -- sh -c "'$sudoku' transform --seed 1 -o tatham '$tmp/k25t.txt' >/dev/null && echo valid"
 # 5: the attempts at a grade share the puzzle's budget
 within 20 "X 4x4 guessing under --timeout" 5 \
     "sudoku generate: seed 4: no guessing puzzle in * attempts (the budget ran out)" \
@@ -327,5 +354,36 @@ within 10 "empty 64x64 with --html and --tree-svg in seconds" 2 \
     -- sh -c "'$sudoku' solve --html '$tmp/e64.html' --tree-svg '$tmp/e64.svg' '$tmp/e64.txt' >/dev/null 2>'$tmp/e'; s=\$?; grep -v 'too many to show' '$tmp/e' >&2; exit \$s"
 assert "empty 64x64: the page written" [ -s "$tmp/e64.html" ]
 rm -f "$tmp/e64.html" "$tmp/e64.svg"
+# the same at 100x100, and an empty X and an empty jigsaw whose regions
+# are the boxes (Solo IDs) by a full grid of their rules (an X: linear in
+# the digits of row and column in base 10): no answer in 60-120 s before
+{ echo 100; awk 'BEGIN { for (r = 0; r < 100; r++) { for (c = 0; c < 100; c++) printf "0 "; print "" } }'; } \
+    >"$tmp/e100.txt"
+awk -v B=10 -v t="$tmp" '
+function blanks(n,  s) { s = ""; for (; n >= 26; n -= 26) s = s "z"
+                         return n ? s sprintf("%c", 96 + n) : s }
+function blk(i) { return int(int(i / N) / B) * B + int((i % N) / B) }
+BEGIN { N = B * B; E = 2 * N * (N - 1); run = 0; reg = ""
+        for (pos = 0; pos <= E; pos++) {
+            if (pos < E) {
+                if (pos < N * (N - 1)) { a = int(pos / (N - 1)) * N + pos % (N - 1); b = a + 1 }
+                else { a = (pos % (N - 1)) * N + int(pos / (N - 1)) - N; b = a + N }
+                if (blk(a) == blk(b)) { run++; continue }
+            }
+            reg = reg blanks(run) (run % 26 ? "" : "_"); run = 0
+        }
+        printf "%dx%dx:%s\n", B, B, blanks(N * N) >(t "/x100.txt")
+        printf "%dj:%s,%s\n", N, blanks(N * N), reg >(t "/j100.txt") }'
+for f in e100 x100 j100; do
+    within 40 "empty $f with --html in seconds" 2 \
+        "$tmp/$f.txt:1: several solutions (the first is printed)" \
+        -- sh -c "'$sudoku' solve -o line --html '$tmp/$f.html' '$tmp/$f.txt' >'$tmp/$f.out' 2>'$tmp/e'; s=\$?; grep -v 'too many to show' '$tmp/e' >&2; exit \$s"
+    assert "empty $f: the page written" [ -s "$tmp/$f.html" ]
+    expect "empty $f: its grid holds" 0 "valid" "" -- "$sudoku" check "$tmp/$f.out"
+    [ $f != x100 ] || assert "empty X: an X ID" grep -q "^10x10x:" "$tmp/$f.out"
+    within 40 "empty $f without --html in seconds" 2 "*" \
+        -- "$sudoku" solve -o line "$tmp/$f.txt"
+    rm -f "$tmp/$f.html" "$tmp/$f.out"
+done
 
 cli_done

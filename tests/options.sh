@@ -24,6 +24,7 @@ commands=(
     "sudoku rate|$sud|max-nodes timeout"
     "sudoku generate||max-nodes timeout seed stats"
     "sudoku bands||threads timeout"
+    "dlx split|$queens|max-nodes timeout"
     "mathdoku generate||max-nodes timeout seed stats"
     "mathdoku explain|$mdk|max-nodes timeout"
     "mathdoku rate|$mdk|max-nodes timeout"

@@ -58,7 +58,7 @@ static int same_puzzle(const sudoku *a, const sudoku *b)
     return 1;
 }
 
-static int trips, failures;
+static int trips, failures, refusals;
 
 static void round_trip(const sudoku *s, const char *what, sudoku_layout lay,
                        sudoku_symbols sym)
@@ -70,6 +70,16 @@ static void round_trip(const sudoku *s, const char *what, sudoku_layout lay,
         return;
     int wrote = sudoku_write(f, s, lay, sym);
     fclose(f);
+    char why[160];
+    if (sudoku_layout_refusal(s, lay, why, sizeof why)) {
+        /* more cages than labels: refused, and nothing written */
+        CHECK(wrote == EOF && len == 0, "%s %dx%d -o %s: refused (%s) but "
+              "%zu bytes written", what, s->shape.N, s->shape.N,
+              layout_names[lay], why, len);
+        refusals++;
+        free(text);
+        return;
+    }
     sudoku back;
     sudoku_init(&back);
     sudoku_read_options opt = { 0 };
@@ -175,8 +185,29 @@ int main(void)
             sudoku_release(&p);
             sudoku_release(&sol);
         }
-    printf("%d puzzles of %d made, %d round trips, %d failed\n", made, wanted,
-           trips, failures);
+    /* a 25x25 killer of 4-cell cages (about 200, past the grid layout's
+     * 91 labels) on the hint grid: the Solo ID reads back, grid and
+     * numbers refuse it */
+    sudoku_shape big = { 5, 5, 25 };
+    sudoku sol, p;
+    sudoku_init(&sol);
+    sudoku_init(&p);
+    sudoku_set_shape(&sol, big);
+    for (int i = 0; i < 625; i++)
+        sol.cell[i] = (unsigned char)sudoku_hint_digit(&big, i / 25, i % 25);
+    sudoku_copy(&p, &sol);
+    memset(p.cell, 0, 625);
+    int before = refusals;
+    CHECK(add_cages(&p, &sol) == 0 && p.n_cages > SUDOKU_SECTION_LABELS,
+          "25x25 killer: %d cages", p.n_cages);
+    every_writer(&p, "killer");
+    every_writer(&sol, "killer");
+    CHECK(refusals - before >= 4, "25x25 killer: %d refusals",
+          refusals - before);
+    sudoku_release(&sol);
+    sudoku_release(&p);
+    printf("%d puzzles of %d made, %d round trips, %d failed, %d refused\n",
+           made, wanted, trips, failures, refusals);
     CHECK(made == wanted && trips > 500, "%d of %d puzzles, %d round trips",
           made, wanted, trips);
     return check_done();

@@ -205,6 +205,67 @@ static void hinted_empty(int R, int C)
     sudoku_release(&hint);
 }
 
+/* A full grid checked here, not by the checker under test: each row,
+ * column, box (B x B) and, with diagonals, each diagonal holds N digits. */
+static int all_units_hold(const unsigned char *g, int B, int diagonals)
+{
+    int N = B * B;
+    for (int u = 0; u < N; u++) {
+        unsigned char seen[5][SUDOKU_MAX_ORDER + 1] = { { 0 } };
+        for (int k = 0; k < N; k++) {
+            int box = (u / B * B + k / B) * N + u % B * B + k % B;
+            int cells[5] = { u * N + k, k * N + u, box, k * N + k,
+                             k * N + N - 1 - k };
+            for (int t = 0; t < (diagonals ? 5 : 3); t++) {
+                int v = g[cells[t]];
+                if (t >= 3 && u > 0)
+                    continue;
+                if (v < 1 || v > N || seen[t][v]++)
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The hint order of an X and of a jigsaw whose regions are the boxes
+ * (sudoku_solver_hinted_for): the empty grid of boxes B x B, up to
+ * 100x100, is filled without a backtrack (an X: the plain solver's
+ * search gave no answer in minutes at 64x64) into a grid that holds. */
+static void hinted_variant(int B, int x)
+{
+    sudoku_shape shape = { B, B, B * B };
+    int N = shape.N;
+    sudoku s, first;
+    sudoku_init(&s);
+    sudoku_init(&first);
+    sudoku_set_shape(&s, shape);
+    sudoku_set_shape(&first, shape);
+    memset(s.cell, 0, (size_t)N * N);
+    int *region = malloc((size_t)N * N * sizeof *region);
+    for (int i = 0; i < N * N; i++)
+        region[i] = i / N / B * B + i % N / B;
+    if (x)
+        s.diagonals = 1;
+    else
+        sudoku_set_regions(&s, region);
+    int status;
+    sudoku_solver *sv = sudoku_solver_hinted_for(&s, &status);
+    grid_limits lim = { .max_solutions = 1 };
+    grid_outcome out;
+    CHECK(sv && sudoku_solve_dlx(sv, &s, &lim, &first, &out) == 0 &&
+          out.solutions == 1, "%s %dx%d hinted", x ? "X" : "jigsaw", N, N);
+    CHECK(out.nodes <= (uint64_t)N * N + 2 * N + 1, "%s %dx%d hinted: %llu "
+          "nodes for %d cells", x ? "X" : "jigsaw", N, N,
+          (unsigned long long)out.nodes, N * N);
+    CHECK(all_units_hold(first.cell, B, x), "%s %dx%d hinted: a unit holds "
+          "a digit twice", x ? "X" : "jigsaw", N, N);
+    free(region);
+    sudoku_solver_free(sv);
+    sudoku_release(&s);
+    sudoku_release(&first);
+}
+
 static void hinted_same_counts(int R, int C, int puzzles, int max_blanks,
                                uint64_t seed)
 {
@@ -388,6 +449,11 @@ int main(int argc, char **argv)
                                { 2, 7 }, { 4, 4 }, { 5, 5 }, { 6, 6 } };
     for (size_t k = 0; k < sizeof hinted_shapes / sizeof *hinted_shapes; k++)
         hinted_empty(hinted_shapes[k][0], hinted_shapes[k][1]);
+    for (int B = 2; B <= 10; B++) {
+        hinted_variant(B, 1);
+        if (B % 4 == 0)
+            hinted_variant(B, 0);
+    }
     hinted_same_counts(2, 2, 50, 16, 5);
     hinted_same_counts(2, 3, 100, 30, 6);
     hinted_same_counts(3, 3, 100, 50, 7);

@@ -153,7 +153,8 @@ typedef void (*dlx_trace_fn)(void *ctx, const dlx_event *ev);
  * stop. */
 typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
 
-/* Called every DLX_POLL_NODES nodes with the nodes searched so far: for
+/* Called every DLX_POLL_NODES nodes (and, where nodes are costly, every
+ * few million updates) with the nodes searched so far: for
  * progress reports and for stopping a search from outside (another
  * thread's result, a signal).  Return non-zero to stop. */
 typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);

@@ -35,6 +35,14 @@ typedef struct dlx_jobs {
  * dlx_jobs_free) and returns DLX_OK, or a status of dlx_solve. */
 int dlx_split(dlx_matrix *m, const int *forced, int n_forced, int depth,
               int min_jobs, dlx_jobs *out);
+/* The same within lim's max_nodes and max_seconds, over all
+ * the passes that go deeper (lim may be NULL: none): when one runs out,
+ * DLX_OK with no jobs (out->start NULL) and *cut DLX_STOP_NODES,
+ * DLX_STOP_TIME or DLX_STOP_CALLBACK; else *cut DLX_COMPLETE.  A split of
+ * queens 1000 into 1024 jobs searches a million partial solutions. */
+int dlx_split_within(dlx_matrix *m, const int *forced, int n_forced,
+                     int depth, int min_jobs, const dlx_search *lim,
+                     dlx_jobs *out, dlx_outcome *cut);
 
 void dlx_jobs_free(dlx_jobs *jobs);
 
