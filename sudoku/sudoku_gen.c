@@ -187,7 +187,7 @@ static int fill_dlx_from_pattern(sudoku_solver *sv, grid_rng *g, budget *b,
         if (got > 0)
             memcpy(grid->cell, found.cell, (size_t)NN);
         if (got < 0)
-            status = -1;
+            status = SUDOKU_ECUT;
         else if (got > 0)
             cleared += cleared < 60;
         else
@@ -228,7 +228,7 @@ static int fill_dlx(sudoku_solver *sv, grid_rng *g, budget *b, sudoku *grid)
         got = random_completion(sv, g, b, per_try, &boxes, grid);
     }
     free(boxes.cell);
-    return got > 0 ? 0 : -1;
+    return got > 0 ? 0 : SUDOKU_ECUT;
 }
 
 /* Ossudo's method: cells left to right, a random digit among those the
@@ -273,7 +273,7 @@ static int fill_blockrow(grid_rng *g, budget *b, sudoku *grid)
         grid_limits lim;
         if (limits_left(b, &lim) != 0 ||
             (!b->opt->max_nodes && b->rep->nodes > 100000000ULL)) {
-            status = -1;
+            status = SUDOKU_ECUT;
             break;
         }
         int from = ++band_tries > 1000 ? 0 : (r / R) * R;
@@ -589,7 +589,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
      * checks are few: pushing would cost more than it saves) */
     int push = !k.z;
     if (clash || (push && push_cells(sv, puzzle, cells, n_cells, &pushed))) {
-        status = -1; /* the givens clash: not a grid we made */
+        status = SUDOKU_ECLASH; /* the givens clash: not a grid we made */
         goto done;
     }
     rep->complete = 1;
@@ -650,7 +650,7 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
         pushed = 0;
         if (push_cells(sv, puzzle, lazy, n_lazy, &kept) != 0 ||
             push_cells(sv, puzzle, cells + rest, n_cells - rest, &pushed)) {
-            status = -1;
+            status = SUDOKU_ECLASH;
             goto done;
         }
         for (int j = 0; j < n_lazy; j++)
@@ -687,7 +687,7 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
                                   rep);
     if (filled != 0) {
         rep->seconds = grid_seconds() - start;
-        return filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
+        return filled; /* SUDOKU_ECUT or SUDOKU_ENOMEM */
     }
     if (sudoku_set_shape(puzzle, solution->shape) != 0)
         return SUDOKU_ENOMEM;
@@ -1223,7 +1223,7 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                             sudoku_gen_report *rep)
 {
     memset(rep, 0, sizeof *rep);
-    int N = shape.N, NN = N * N, status = -1;
+    int N = shape.N, NN = N * N, status = SUDOKU_ENOMEM;
     grid_rng g = { seed };
     uint64_t layout_seed = grid_rng_next(&g), fill_seed = grid_rng_next(&g);
     uint64_t cage_seed = grid_rng_next(&g), clear_seed = grid_rng_next(&g);
@@ -1252,7 +1252,7 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
             rep->restarts++;
     }
     if (filled != 0) {
-        status = filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
+        status = filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : SUDOKU_ECUT;
         goto done;
     }
     if (v->killer) {

@@ -90,22 +90,24 @@ typedef struct sudoku_gen_report {
 } sudoku_gen_report;
 
 /* Fills `grid` (shape already set) with a random valid grid.  sv is the
- * solver of that shape (for the dlx fill).  Returns 0, -1 when the
- * budget ran out before a grid was found, or SUDOKU_ENOMEM. */
+ * solver of that shape (for the dlx fill).  Returns 0, SUDOKU_ECUT when
+ * the budget ran out before a grid was found, or SUDOKU_ENOMEM. */
 int sudoku_fill_grid(sudoku_solver *sv, sudoku_fill fill, uint64_t seed,
                      const sudoku_gen_options *opt, sudoku *grid,
                      sudoku_gen_report *rep);
 
 /* Clears cells of `puzzle` (a full valid grid on entry, whose solution it
  * stays) in random order while the puzzle keeps one solution.  Returns 0,
- * -1 when the puzzle given has no single solution or the budget ran out,
- * or SUDOKU_ENOMEM. */
+ * SUDOKU_ECLASH when its givens clash, or SUDOKU_ENOMEM; a budget that
+ * runs out while clearing leaves the puzzle unique but maybe not minimal
+ * (rep->complete 0), and 0 is returned. */
 int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                        const sudoku_gen_options *opt, sudoku *puzzle,
                        sudoku_gen_report *rep);
 
 /* Both: a puzzle and its solution, from one seed.  puzzle and solution
- * get the solver's shape.  Returns 0, -1 (budget), or SUDOKU_ENOMEM. */
+ * get the solver's shape.  Returns 0, SUDOKU_ECUT (the budget ran out
+ * before a grid was filled), or SUDOKU_ENOMEM. */
 int sudoku_generate(sudoku_solver *sv, uint64_t seed,
                     const sudoku_gen_options *opt, sudoku *puzzle,
                     sudoku *solution, sudoku_gen_report *rep);
@@ -119,7 +121,7 @@ int sudoku_generate(sudoku_solver *sv, uint64_t seed,
  * "at most the grade") go.  rate(ctx, p) is the grade of p, a number that
  * grows with difficulty.  Returns 0; 1 when this seed does not reach the
  * grade (its minimal puzzle is easier, or no given lands on the grade);
- * -1 or SUDOKU_ENOMEM as sudoku_generate. */
+ * SUDOKU_ECUT or SUDOKU_ENOMEM as sudoku_generate. */
 int sudoku_generate_graded(sudoku_solver *sv, uint64_t seed,
                            const sudoku_gen_options *opt,
                            int (*rate)(void *ctx, const sudoku *p),
@@ -164,7 +166,7 @@ int sudoku_random_cages(const sudoku *grid, uint64_t seed, int max_cage,
  * all when the cages alone leave one solution, else (and for every other
  * variant) cells cleared in random order (opt->symmetry's groups) while a
  * count to 2 says the puzzle still has one solution.  opt->fill and
- * opt->accept are not used.  Returns 0, -1 (budget, no grid), or
+ * opt->accept are not used.  Returns 0, SUDOKU_ECUT (budget, no grid), or
  * SUDOKU_ENOMEM. */
 int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                             uint64_t seed, const sudoku_gen_options *opt,

@@ -107,7 +107,8 @@ const unsigned char *sudoku_solo_grid(const sudoku_solo *so);
  * puzzle's shape) proves one solution.  So no given can go without a
  * harder level or a second solution.  Returns 0 for a puzzle of the level,
  * 1 when this seed's puzzle is easier (the caller tries another seed),
- * -1 when the budget ran out, SUDOKU_ENOMEM.  opt->accept is not used. */
+ * SUDOKU_ECUT when the budget ran out, SUDOKU_ENOMEM.  opt->accept is not
+ * used. */
 int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
                          sudoku_solo_level level,
                          const sudoku_gen_options *opt, sudoku *puzzle,

@@ -985,7 +985,7 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
         int made = sudoku_generate(sv, seed, &free_clearing, puzzle,
                                    solution, rep);
         if (made != 0)
-            return made == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
+            return made; /* SUDOKU_ECUT or SUDOKU_ENOMEM */
         int got = sudoku_solo_rate(so, puzzle, level, NULL);
         if (got == SUDOKU_ENOMEM)
             return SUDOKU_ENOMEM;
@@ -1008,7 +1008,7 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
         int filled = sudoku_fill_grid(sv, opt->fill, fill_seed, opt,
                                       solution, rep);
         if (filled != 0)
-            return filled == SUDOKU_ENOMEM ? SUDOKU_ENOMEM : -1;
+            return filled; /* SUDOKU_ECUT or SUDOKU_ENOMEM */
     }
     memcpy(puzzle->cell, solution->cell, (size_t)NN);
     int *cells = malloc((size_t)NN * sizeof *cells);

@@ -415,9 +415,36 @@ static void variants(void)
     variant_generated("X killer 2x3", 2, 3, xk, 10, 19);
 }
 
+/* A budget spent before a grid is filled is SUDOKU_ECUT, never a value
+ * of another meaning (it was -1, SUDOKU_EBAD): one node is too few for
+ * the engine's fill of 16x16, and for an X or jigsaw grid. */
+static void budget_statuses(void)
+{
+    sudoku_shape shape = { 4, 4, 16 };
+    sudoku_solver *sv = sudoku_solver_new(shape);
+    sudoku p, g;
+    sudoku_init(&p);
+    sudoku_init(&g);
+    sudoku_gen_options opt = { .fill = SUDOKU_FILL_DLX, .max_nodes = 1 };
+    sudoku_gen_report rep;
+    int st = sv ? sudoku_generate(sv, 1, &opt, &p, &g, &rep) : -99;
+    CHECK(st == SUDOKU_ECUT, "16x16, 1 node: sudoku_generate %d, want "
+          "SUDOKU_ECUT (%d)", st, SUDOKU_ECUT);
+    for (int j = 0; j < 2; j++) {
+        sudoku_gen_variant v = { .diagonals = !j, .jigsaw = j };
+        st = sudoku_generate_variant(&v, shape, 1, &opt, &p, &g, &rep);
+        CHECK(st == SUDOKU_ECUT, "16x16 %s, 1 node: %d, want SUDOKU_ECUT",
+              j ? "jigsaw" : "X", st);
+    }
+    sudoku_solver_free(sv);
+    sudoku_release(&p);
+    sudoku_release(&g);
+}
+
 static void generator(void)
 {
     fills();
+    budget_statuses();
     large_fill();
     for (int f = 0; f < 3; f++) {
         generated(2, 2, (sudoku_fill)f, SUDOKU_SYMMETRY_NONE, 0, 20, 1);
