@@ -18,6 +18,7 @@
 #define DLX_INTERNAL_H
 
 #include "dlx.h"
+#include "dlx_inline.h"
 #include "dlx_mcc.h"
 
 #include <limits.h>
@@ -118,31 +119,6 @@ struct dlx_matrix {
 };
 
 /* ---- small helpers ----------------------------------------------------- */
-
-/* The search is written once with constant flags (colors, empty items)
- * and compiled once per combination; GCC and Clang otherwise decline to
- * clone a function this large and keep every flag test in the hot loops
- * (15% of the instructions on queens-13).  Elsewhere a plain inline. */
-#if defined(__GNUC__)
-#define DLX_ALWAYS_INLINE inline __attribute__((always_inline))
-#define DLX_NOINLINE __attribute__((noinline))
-#else
-#define DLX_ALWAYS_INLINE inline
-#define DLX_NOINLINE
-#endif
-
-/* The index of the lowest set bit of a non-zero word. */
-static inline int lowest_bit(uint64_t w)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(w);
-#else
-    int k = 0;
-    while (!(w & 1))
-        w >>= 1, k++;
-    return k;
-#endif
-}
 
 /* Grows the array p of *cap elements of `size` bytes to hold `need`
  * (doubling); NULL when out of memory (p is then still valid). */

@@ -26,26 +26,16 @@
  * list out of it when the item may still be covered again; untweaking
  * puts back the run of tweaked options in one pass.  Costs (dlx_best,
  * dlx_cost.c) add a cutoff to the same loop; their item lists are sorted
- * by net cost, and the loop is compiled a second time for them.
+ * by net cost, and the loop is compiled once for each combination of
+ * costs and colors (DLX_ALWAYS_INLINE, dlx_inline.h).
  */
+#include "dlx_inline.h"
 #include "dlx_mcc.h"
 
 #include <float.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* mcc_loop is written once with constant flags (costs, colors) and must
- * be compiled once per combination: GCC declines to clone a function
- * this large by itself and kept one copy with every flag test in the
- * dance's loops (as dlx_internal.h says of the dance's search). */
-#if defined(__GNUC__)
-#define MCC_ALWAYS_INLINE inline __attribute__((always_inline))
-#define MCC_NOINLINE __attribute__((noinline))
-#else
-#define MCC_ALWAYS_INLINE inline
-#define MCC_NOINLINE
-#endif
 
 /* ---- the engine's arrays ----------------------------------------------- */
 
@@ -601,20 +591,6 @@ typedef struct run {
     double start;
 } run;
 
-/* The index of the lowest set bit of a non-zero word (as the other
- * engines' lowest_bit; the search keeps arrays of its own). */
-static inline int lowest_bit(uint64_t w)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(w);
-#else
-    int k = 0;
-    while (!(w & 1))
-        w >>= 1, k++;
-    return k;
-#endif
-}
-
 /* dlx3's choice: the fewest ways to branch (len + s - bound + 1, where s
  * is the slack, at most the bound), then the least s, then the longest
  * list, leftmost.  A score <= 0 is a dead end whatever comes after it.
@@ -825,7 +801,7 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
  * each tried in turn, and last make the null move (the item takes no
  * more options) when the list is empty.  With costs, options and nodes
  * that cannot beat the cutoff are cut off. */
-static MCC_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
+static DLX_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
                                        const int costs, const int colors)
 {
     mnode *nd = e->nd;
@@ -938,22 +914,22 @@ done:
     R->maxl = maxl;
 }
 
-static MCC_NOINLINE void mcc_count(dlxi_mcc *e, run *R)
+static DLX_NOINLINE void mcc_count(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 0, 0);
 }
 
-static MCC_NOINLINE void mcc_count_colors(dlxi_mcc *e, run *R)
+static DLX_NOINLINE void mcc_count_colors(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 0, 1);
 }
 
-static MCC_NOINLINE void mcc_cost(dlxi_mcc *e, run *R)
+static DLX_NOINLINE void mcc_cost(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 1, 0);
 }
 
-static MCC_NOINLINE void mcc_cost_colors(dlxi_mcc *e, run *R)
+static DLX_NOINLINE void mcc_cost_colors(dlxi_mcc *e, run *R)
 {
     mcc_loop(e, R, 1, 1);
 }

@@ -1,0 +1,39 @@
+/*
+ * dlx_inline.h - what every engine's hot loop is compiled with (private
+ * to dlx/): forced inlining for the searches written once with constant
+ * flags, and the lowest set bit of a word.  The engines on the shared
+ * matrix get it through dlx_internal.h; dlx_mcc.c, on arrays of its own,
+ * includes it alone.
+ */
+#ifndef DLX_INLINE_H
+#define DLX_INLINE_H
+
+#include <stdint.h>
+
+/* A search is written once with constant flags (colors, empty items,
+ * costs) and compiled once per combination; GCC and Clang otherwise
+ * decline to clone a function this large and keep every flag test in the
+ * hot loops (15% of the instructions on queens-13; Algorithm M's loop
+ * tested costs and colors at every node).  Elsewhere a plain inline. */
+#if defined(__GNUC__)
+#define DLX_ALWAYS_INLINE inline __attribute__((always_inline))
+#define DLX_NOINLINE __attribute__((noinline))
+#else
+#define DLX_ALWAYS_INLINE inline
+#define DLX_NOINLINE
+#endif
+
+/* The index of the lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(w);
+#else
+    int k = 0;
+    while (!(w & 1))
+        w >>= 1, k++;
+    return k;
+#endif
+}
+
+#endif
