@@ -182,11 +182,10 @@ static int own_option(void *ctx, cli_parser *ps, int id)
 
 /* Why puzzle `seed` was not made. */
 static void report_failure(const mathdoku_gen_options *opt, uint64_t s,
+                           mathdoku_gen_status st,
                            const mathdoku_gen_report *rep)
 {
-    int spent = (opt->max_nodes && rep->nodes >= opt->max_nodes) ||
-                (opt->max_seconds > 0 && rep->seconds >= opt->max_seconds);
-    if (spent)
+    if (st == MATHDOKU_GEN_BUDGET)
         cli_report(gen_command.prog, 0, 0, "seed %" PRIu64 ": no "
                    "puzzle within the budget (%" PRIu64 " nodes, "
                    "%.3f s)", s, rep->nodes, rep->seconds);
@@ -294,18 +293,18 @@ int mathdoku_generate_main(int argc, char **argv)
         uint64_t s = seed + k;
         mathdoku p;
         mathdoku_gen_report rep;
-        int st = mathdoku_gen_puzzle(g, s, &p, solution, &rep);
+        mathdoku_gen_status st = mathdoku_gen_puzzle(g, s, &p, solution, &rep);
         total_nodes += rep.nodes;
-        if (st < 0) {
+        if (st == MATHDOKU_GEN_NOMEM) {
             cli_report(gen_command.prog, 0, 0, "out of memory");
             status = CLI_EXIT_SYSTEM;
             break;
         }
-        if (st > 0) {
+        if (st != MATHDOKU_GEN_MADE) {
             failed++;
             status = cli_exit_worse(status, CLI_EXIT_CUT);
             cli_progress_clear(&progress);
-            report_failure(&opt, s, &rep);
+            report_failure(&opt, s, st, &rep);
             continue;
         }
         if (rate && rep.grade < 0)

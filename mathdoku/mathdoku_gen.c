@@ -1396,8 +1396,9 @@ static mdg_outcome make_unique(mathdoku_gen *g, grid_rng *r)
     return MDG_ABANDONED;
 }
 
-int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
-                        int *solution, mathdoku_gen_report *rep)
+mathdoku_gen_status mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed,
+                                        mathdoku *puzzle, int *solution,
+                                        mathdoku_gen_report *rep)
 {
     memset(rep, 0, sizeof *rep);
     memset(puzzle, 0, sizeof *puzzle);
@@ -1406,15 +1407,17 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
     g->start = grid_seconds();
     grid_rng r = { seed };
     int attempts = g->opt.attempts > 0 ? g->opt.attempts : 10000;
-    int status = 1;
+    mathdoku_gen_status status = MATHDOKU_GEN_NONE;
     for (int a = 0; a < attempts; a++) {
         uint64_t nodes;
         double seconds;
-        if (mdg_budget_left(g, &nodes, &seconds) != 0)
-            break; /* options that allow no partition loop here */
+        if (mdg_budget_left(g, &nodes, &seconds) != 0) {
+            status = MATHDOKU_GEN_BUDGET;
+            break;
+        }
         /* a new square every 16 partitions */
         if (a % 16 == 0 && fill_square(g, &r) != 0) {
-            status = -1;
+            status = MATHDOKU_GEN_NOMEM;
             break;
         }
         rep->attempts++;
@@ -1429,15 +1432,17 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
             got = outcome_of_check(check(g, &big));
         }
         if (got == MDG_NOMEM) {
-            status = -1;
+            status = MATHDOKU_GEN_NOMEM;
             break;
         }
-        if (got == MDG_BUDGET)
+        if (got == MDG_BUDGET) {
+            status = MATHDOKU_GEN_BUDGET;
             break;
+        }
         if (got == MDG_ABANDONED)
             continue;
         if (mdg_to_puzzle(g, puzzle) != 0) {
-            status = -1;
+            status = MATHDOKU_GEN_NOMEM;
             break;
         }
         if (g->opt.difficulty >= 0) {
@@ -1452,7 +1457,7 @@ int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
         memcpy(solution, g->G, (size_t)g->NN * sizeof *solution);
         for (int k = 0; k < puzzle->n_cages; k++)
             rep->givens += puzzle->cages[k].n == 1;
-        status = 0;
+        status = MATHDOKU_GEN_MADE;
         break;
     }
     rep->seconds = grid_seconds() - g->start;

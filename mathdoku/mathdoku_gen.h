@@ -95,13 +95,22 @@ typedef struct mathdoku_gen mathdoku_gen;
 mathdoku_gen *mathdoku_gen_new(const mathdoku_gen_options *opt);
 void mathdoku_gen_free(mathdoku_gen *g);
 
+/* The outcome of mathdoku_gen_puzzle (the values it had as numbers: 0,
+ * above 0 for no puzzle, below 0 for no memory). */
+typedef enum mathdoku_gen_status {
+    MATHDOKU_GEN_NOMEM = -1,
+    MATHDOKU_GEN_MADE = 0,    /* a puzzle (of the difficulty) */
+    MATHDOKU_GEN_NONE = 1,    /* none of the difficulty in the attempts */
+    MATHDOKU_GEN_BUDGET = 2   /* the budget ran out first */
+} mathdoku_gen_status;
+
 /* Makes the puzzle of `seed` into *puzzle (free with mathdoku_free; cages
  * in reading order of their first cells, labelled 1, 2, ..) and its one
- * solution into solution[N*N].  Returns 0; 1 when the budget ran out or
- * no puzzle of the difficulty was found in the attempts allowed (nothing
- * is returned then); -1 for no memory. */
-int mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed, mathdoku *puzzle,
-                        int *solution, mathdoku_gen_report *rep);
+ * solution into solution[N*N].  Returns MATHDOKU_GEN_MADE, or why not
+ * (nothing is returned then). */
+mathdoku_gen_status mathdoku_gen_puzzle(mathdoku_gen *g, uint64_t seed,
+                                        mathdoku *puzzle, int *solution,
+                                        mathdoku_gen_report *rep);
 
 /* The rules the generated puzzles follow (nary as asked). */
 mathdoku_rules mathdoku_gen_rules(const mathdoku_gen *g);

@@ -653,21 +653,21 @@ static PyObject *py_mathdoku_generate(PyObject *module, PyObject *args,
     }
     mathdoku p;
     mathdoku_gen_report rep;
-    int st;
+    mathdoku_gen_status st;
     Py_BEGIN_ALLOW_THREADS
     st = mathdoku_gen_puzzle(g, seed, &p, solution, &rep);
     Py_END_ALLOW_THREADS
     PyObject *res = NULL;
-    if (st < 0)
+    if (st == MATHDOKU_GEN_NOMEM)
         PyErr_NoMemory();
-    else if (st > 0)
+    else if (st != MATHDOKU_GEN_MADE)
         PyErr_Format(PyExc_RuntimeError, "seed %llu: no puzzle", seed);
     else if (!with_solution)
         res = mathdoku_text(&p, layout);
     else
         res = Py_BuildValue("(NN)", mathdoku_text(&p, layout),
                             mathdoku_grid_text(size, solution));
-    if (st == 0)
+    if (st == MATHDOKU_GEN_MADE)
         mathdoku_free(&p);
     mathdoku_gen_free(g);
     free(solution);
