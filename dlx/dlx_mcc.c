@@ -681,53 +681,38 @@ static inline double lower_bound(const dlxi_mcc *e, int64_t limit,
     return shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
 }
 
-/* The cut-off of an option before it is taken (mcc_loop, an item
- * `best` with bound 1 and slack 0, so covered outright): why it is sound.
+/* Cut-offs by the bound's sums over independent items, and why they
+ * are sound.  S_i (i = 0, 1) is a set of items no option has two of
+ * (e->indep, sort_lists).  At a node, az[i] is the sum over the active
+ * primary items k of S_i of need_k * min_k (need_k = bound - slack > 0,
+ * min_k the net cost of the top of its sorted list).  Every solution
+ * below takes need_k more options of k's list for each such k, distinct
+ * for distinct k (an option has one item of S_i at most), each costing
+ * >= min_k (lists only shrink below).  Costs are net after dlx5's taxes
+ * everywhere (sums, cost so far, cutoff): the taxes, paid by every
+ * solution alike, play no part.
  *
- * Let S be one of the two sets of independent items (e->indep): no
- * option has two items of S (sort_lists).  At the choice, az[i] is the
- * sum over the active primary items k of S_i of need_k * min_k, need_k =
- * bound - slack > 0 the options k must still take and min_k the net cost
- * of the top (cheapest) option of its list then.  Every solution below
- * the node takes need_k more options of k's list for each k of S_i, and
- * these are distinct options for distinct k (an option holds one item of
- * S_i at most), each of net cost >= min_k (lists only shrink below: a
- * cheapest option only gets dearer).  Net costs are those after dlx5's
- * taxes (levy_taxes), the same in the sums, the cost so far and the
- * cutoff, so the tax, paid by every solution alike, plays no part.
+ * bound_rest(k), k of bound 1 and slack 0 in S_i: whatever option x
+ * covers k has no other item of S_i, and k needs nothing more, so a
+ * solution through x costs >= cost so far + ncn[x] + az[i] - min_k.  It
+ * does not depend on x and lists are sorted: mcc_loop cuts the option
+ * of the chosen item and the rest of its list; choose_cost counts only
+ * the options of k it would not cut (ncn < limit - floor(bound), a few
+ * more at most), so no option left is a dead end, sound as the cut.
  *
- * bound_rest (one number per choice, the rest of the list at once): if
- * best is in S_i, the option `cur` taken for best covers no other item of
- * S_i, and best, whose need is 1, needs nothing more; the solutions below
- * take need_k options for every other k of S_i, which cost at least
- * az[i] - min_best (min_best is what best put in az[i]).  So a solution
- * through cur costs >= cur_cost + ncn[cur] + az[i] - min_best.  The value
- * does not depend on cur and the list is sorted by ncn, so when cur is
- * cut off, so is every option after it: the loop backs up.
- *
- * bound_option (one option): cur also covers other items c of S_j (j the
- * set not holding best, or either when best is in neither); each needs
- * one option fewer afterwards, so its part of az[j] falls by min_c (at
- * the choice) at most.  Any number >= that min_c may be subtracted, the
- * bound only falls: the smaller of ncn[cur] (cur was in c's list then)
- * and c's cheapest option now (lists only shrink).  Not c's list alone:
- * the cover of best hides best's options from it, cur among them, and
- * it may be left empty, which abbe0c7 counted as 0, subtracting nothing
- * while cur pays for c: assignment 5 --seed 25 --best 5 lost its
- * solution of cost 134 at the last level.  This value DOES depend on
- * cur: a later option of the list, dearer, can cover items whose
- * cheapest options are dearer and so keep a smaller bound.  So an option
- * it cuts off is skipped alone, never the rest of the list with it.
- * (abbe0c7 backed up the whole list on it, and with K best, where the
- * cutoff is still high when such lists are walked, that lost solutions
- * among the K best: assignment 6 --seed 1 --best 4 gave 141 158 167 167
- * for 141 158 163 167.  The sums are not used when az was not computed,
- * the cutoff being unset: then az is 0 and the bounds only fall.)
- *
- * cut_off compares cost + bound with the cutoff: a solution must be
- * strictly cheaper than the K-th best kept once K are kept (a tie with it
- * changes no cost among the K best), and the bound, a double, is trimmed
- * so that rounding never cuts a node that could. */
+ * bound_option(x), x an option of the chosen item best: x also covers
+ * items c of the other set, each needing one option fewer, whose part
+ * falls by min_c at the node at most; anything >= that may be taken off:
+ * the smaller of ncn[x] (x was in c's list) and c's top now.  c's top
+ * alone is wrong: the cover of best hides best's options, x among them,
+ * and may leave c's list empty (abbe0c7 took off 0 there: assignment 5
+ * --seed 25 --best 5 lost its 134).  This bound depends on x (a dearer
+ * option can cover items of dearer tops), so it skips x alone: abbe0c7
+ * backed up the whole list on it (12 of 500 K-best runs wrong with only
+ * that).  Where the cutoff was unset at the node, az is 0: bounds fall.
+ * cut_off wants a solution strictly below the cutoff, the K-th best
+ * once K are kept (a tie changes no cost among the K best); the bound,
+ * a double, is trimmed so that rounding never cuts what could pass. */
 static inline double bound_rest(const dlxi_mcc *e, int best, const double *az)
 {
     int set = e->indep[best], top = e->nd[best].down;
@@ -779,7 +764,7 @@ static inline double bound_option(const dlxi_mcc *e, int best, int cur,
  * else its length) in place of its length in dlx3's score; ties go to
  * the item whose cheapest option costs most. */
 static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
-                              int *best_item)
+                              const double *az, int *best_item)
 {
     const mitem *cl = e->cl;
     const mnode *nd = e->nd;
@@ -790,11 +775,17 @@ static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
             int k = (w << 6) + lowest_bit(bits);
             int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
             int top = nd[k].down, u = 0;
-            int64_t least = top != k ? e->ncn[top] : 0;
+            int64_t least = top != k ? e->ncn[top] : 0, lim = limit;
+            if (b == 1 && cl[k].slack == 0 && limit < INT64_MAX) {
+                /* options bound_rest cuts off count for nothing */
+                double r = bound_rest(e, k, az) * (1 - 1e-9);
+                if (r >= 1)
+                    lim = limit - (int64_t)r;
+            }
             /* past `enough` options the item cannot win */
             long enough = score == NO_ITEM_LEFT ? INT_MAX
                                                 : (long)score - s + b;
-            for (int x = top; x != k && e->ncn[x] < limit;
+            for (int x = top; x != k && e->ncn[x] < lim;
                  x = nd[x].down)
                 if (++u == 10 || u > enough) {
                     u = u > enough ? u : cl[k].len;
@@ -812,6 +803,7 @@ static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
     }
     return score;
 }
+
 
 /* Whether a node of net cost `cost` (plus `lb` at least) cannot beat the
  * cutoff: a whole number >= cost + lb must stay below it; lb is a sum of
@@ -927,7 +919,7 @@ forward:
     int score = costs ? choose_cost(e, R->hook->cutoff == INT64_MAX
                                            ? INT64_MAX
                                            : R->hook->cutoff - cur_cost,
-                                    &best)
+                                    az, &best)
               : e->packed ? choose_packed(e, &best) : choose(e, &best);
     if (score <= 0)
         goto backdown;
