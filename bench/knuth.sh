@@ -4,7 +4,7 @@
 # included, runs alternating ours / Knuth's, medians, ratios.
 #
 #   bench/knuth.sh [--dlx3 PATH] [--dlx5 PATH] [--dlx PATH] [--runs N]
-#                  [--seeds "1 2 3"]
+#                  [--seeds "1 2 3"] [--before PATH]
 #
 # Inputs, made by dlx gen: kqueens 10 6 (6 queens on 10x10: rows and
 # columns 0:1, about 10.7 million nodes) against dlx3, whose solutions,
@@ -14,19 +14,21 @@
 # DLX5 in the environment work as --dlx3 and --dlx5; either may be left
 # out.  Build them yourself from Knuth's dlx3.w and dlx5.w (ctangle, with
 # gb_flip.w); they are not part of this project.  Exit 1 when an answer
-# differs.
+# differs.  --before PATH times another dlx (the binary before a change)
+# on the assignments too, in the same alternation, its optimum checked.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-runs=3 dlx= dlx3=${DLX3:-} dlx5=${DLX5:-} seeds="1 2 3"
+runs=3 dlx= before= dlx3=${DLX3:-} dlx5=${DLX5:-} seeds="1 2 3"
 while (($#)); do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --dlx) dlx=$2; shift 2 ;;
+    --before) before=$2; shift 2 ;;
     --dlx3) dlx3=$2; shift 2 ;;
     --dlx5) dlx5=$2; shift 2 ;;
     --seeds) seeds=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/knuth.sh: unknown argument '$1'" >&2; exit 4 ;;
     esac
 done
@@ -74,26 +76,38 @@ if [ -n "$dlx3" ]; then
 fi
 
 if [ -n "$dlx5" ]; then
-    echo "| input (costs) | optimum | dlx nodes | dlx5 nodes | dlx s | dlx5 s | dlx5/dlx |"
-    echo "|---|---:|---:|---:|---:|---:|---:|"
+    echo "| input (costs) | optimum | dlx nodes | dlx5 nodes | dlx s | dlx5 s | dlx5/dlx |${before:+ before nodes | before s | before/dlx |}"
+    echo "|---|---:|---:|---:|---:|---:|---:|${before:+---:|---:|---:|}"
     for seed in $seeds; do
         input=$tmp/as.dlx
         "$dlx" gen assignment 40 --seed "$seed" >"$input"
-        : >"$tmp/a"; : >"$tmp/b"
+        : >"$tmp/a"; : >"$tmp/b"; : >"$tmp/c"
+        bnodes=
         for ((r = 0; r < runs; r++)); do
+            if [ -n "$before" ]; then
+                cpu "$before" --best 1 -s - >>"$tmp/c"
+                bnodes=$(sed -n 's/^nodes: //p' "$tmp/err")
+                bcost=$(sed -n 's/^cost: //p' "$tmp/out")
+            fi
             cpu "$dlx" --best 1 -s - >>"$tmp/a"
             mine=$(sed -n 's/^cost: //p' "$tmp/out")
             nodes=$(sed -n 's/^nodes: //p' "$tmp/err")
             cpu "$dlx5" >>"$tmp/b"
             theirs=$(sed -n 's/^The optimum cost is \$\([0-9]*\).*/\1/p' "$tmp/err")
             knodes=$(sed -n 's/.* \([0-9]*\) nodes\.$/\1/p' "$tmp/err")
-            if [ "$mine" != "$theirs" ]; then
-                echo "assignment 40 seed $seed: dlx5 says $theirs, dlx $mine" >&2
+            if [ "$mine" != "$theirs" ] ||
+               { [ -n "$before" ] && [ "$bcost" != "$mine" ]; }; then
+                echo "assignment 40 seed $seed: dlx5 says $theirs, dlx $mine${before:+, before ${bcost:-}}" >&2
                 status=1
             fi
         done
         a=$(median <"$tmp/a") b=$(median <"$tmp/b")
-        echo "| assignment 40 --seed $seed | $mine | $nodes | $knodes | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / (a > 0 ? a : 0.001)}') |"
+        extra=
+        if [ -n "$before" ]; then
+            c=$(median <"$tmp/c")
+            extra=" $bnodes | $c | $(awk -v a="$a" -v c="$c" 'BEGIN {printf "%.2f", c / (a > 0 ? a : 0.001)}') |"
+        fi
+        echo "| assignment 40 --seed $seed | $mine | $nodes | $knodes | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / (a > 0 ? a : 0.001)}') |$extra"
     done
 fi
 exit $status

@@ -70,6 +70,7 @@ struct dlxi_mcc {
     int *choice, *best, *first_tweak;
     int64_t *partcost;
     int64_t *thr0, *thr1; /* per level, the cover thresholds (costs) */
+    double *rest;       /* per level, 3 bounds: bound_rest, az (costs) */
     int n_levels;
     int *sol, *first, first_n;
     int *fixed, n_fixed;  /* forced options, listed in every solution */
@@ -98,6 +99,7 @@ void dlxi_mcc_release(dlxi_mcc *e)
     free(e->partcost);
     free(e->thr0);
     free(e->thr1);
+    free(e->rest);
     free(e->sol);
     free(e->first);
     free(e->fixed);
@@ -351,6 +353,7 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     GROW(e->partcost, L);
     GROW(e->thr0, L);
     GROW(e->thr1, L);
+    GROW(e->rest, 3 * L);
     GROW(e->level_nodes, L);
     GROW(e->first, L + n_forced);
     GROW(e->sol, L + n_forced);
@@ -651,8 +654,10 @@ static inline int choose(const dlxi_mcc *e, int *best_item)
  * that a node the bound cuts off walks no list (a fifth to a quarter of
  * the nodes on random assignments).  DBL_MAX when an item that must
  * take an option has none cheaper than `limit` (the choice's dead end,
- * score <= 0, found without its walks). */
-static inline double lower_bound(const dlxi_mcc *e, int64_t limit)
+ * score <= 0, found without its walks).  The two sums over independent
+ * items go to az[0] and az[1] (for the cut-off of options, mcc_loop). */
+static inline double lower_bound(const dlxi_mcc *e, int64_t limit,
+                                 double *az)
 {
     const mitem *cl = e->cl;
     const mnode *nd = e->nd;
@@ -671,7 +676,87 @@ static inline double lower_bound(const dlxi_mcc *e, int64_t limit)
         }
     }
     double a = indep[1] + indep[3], z = indep[2] + indep[3];
+    az[0] = a;
+    az[1] = z;
     return shared > a ? (shared > z ? shared : z) : (a > z ? a : z);
+}
+
+/* Cut-offs by the bound's sums over independent items, and why they
+ * are sound.  S_i (i = 0, 1) is a set of items no option has two of
+ * (e->indep, sort_lists).  At a node, az[i] is the sum over the active
+ * primary items k of S_i of need_k * min_k (need_k = bound - slack > 0,
+ * min_k the net cost of the top of its sorted list).  Every solution
+ * below takes need_k more options of k's list for each such k, distinct
+ * for distinct k (an option has one item of S_i at most), each costing
+ * >= min_k (lists only shrink below).  Costs are net after dlx5's taxes
+ * everywhere (sums, cost so far, cutoff): the taxes, paid by every
+ * solution alike, play no part.
+ *
+ * bound_rest(k), k of bound 1 and slack 0 in S_i: whatever option x
+ * covers k has no other item of S_i, and k needs nothing more, so a
+ * solution through x costs >= cost so far + ncn[x] + az[i] - min_k.  It
+ * does not depend on x and lists are sorted: mcc_loop cuts the option
+ * of the chosen item and the rest of its list; choose_cost counts only
+ * the options of k it would not cut (ncn < limit - floor(bound), a few
+ * more at most), so no option left is a dead end, sound as the cut.
+ *
+ * bound_option(x), x an option of the chosen item best: x also covers
+ * items c of the other set, each needing one option fewer, whose part
+ * falls by min_c at the node at most; anything >= that may be taken off:
+ * the smaller of ncn[x] (x was in c's list) and c's top now.  c's top
+ * alone is wrong: the cover of best hides best's options, x among them,
+ * and may leave c's list empty (abbe0c7 took off 0 there: assignment 5
+ * --seed 25 --best 5 lost its 134).  This bound depends on x (a dearer
+ * option can cover items of dearer tops), so it skips x alone: abbe0c7
+ * backed up the whole list on it (12 of 500 K-best runs wrong with only
+ * that).  Where the cutoff was unset at the node, az is 0: bounds fall.
+ * cut_off wants a solution strictly below the cutoff, the K-th best
+ * once K are kept (a tie changes no cost among the K best); the bound,
+ * a double, is trimmed so that rounding never cuts what could pass. */
+static inline double bound_rest(const dlxi_mcc *e, int best, const double *az)
+{
+    int set = e->indep[best], top = e->nd[best].down;
+    double least = top != best ? (double)e->ncn[top] : 0, rest = 0;
+    if (set & 1)
+        rest = az[0] - least;
+    if ((set & 2) && az[1] - least > rest)
+        rest = az[1] - least;
+    return rest;
+}
+
+/* The bound of the items of the sums az (at the choice of `best`) that
+ * remains once option `cur` of best's list is taken: see above. */
+static inline double bound_option(const dlxi_mcc *e, int best, int cur,
+                                  const double *az)
+{
+    const mnode *nd = e->nd;
+    double a = az[0], z = az[1];
+    int top = nd[best].down;
+    double least = top != best ? (double)e->ncn[top] : 0;
+    if (e->indep[best] & 1)
+        a -= least;
+    if (e->indep[best] & 2)
+        z -= least;
+    for (int pp = cur + 1; pp != cur; pp++) {
+        int cc = nd[pp].itm;
+        if (cc <= 0) {
+            pp = nd[pp].up - 1;
+            continue;
+        }
+        if (cc >= e->second || e->cl[cc].bound <= e->cl[cc].slack ||
+            !(e->act[cc >> 6] >> (cc & 63) & 1))
+            continue;
+        /* min_c then <= ncn[cur] (cur was in c's list) */
+        top = nd[cc].down;
+        double c = (double)e->ncn[cur];
+        if (top != cc && (double)e->ncn[top] < c)
+            c = (double)e->ncn[top];
+        if (e->indep[cc] & 1)
+            a -= c;
+        if (e->indep[cc] & 2)
+            z -= c;
+    }
+    return a > z ? a : z;
 }
 
 /* The choice with costs (dlx5's idea): an item's options that cost
@@ -679,7 +764,7 @@ static inline double lower_bound(const dlxi_mcc *e, int64_t limit)
  * else its length) in place of its length in dlx3's score; ties go to
  * the item whose cheapest option costs most. */
 static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
-                              int *best_item)
+                              const double *az, int *best_item)
 {
     const mitem *cl = e->cl;
     const mnode *nd = e->nd;
@@ -690,11 +775,17 @@ static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
             int k = (w << 6) + lowest_bit(bits);
             int b = cl[k].bound, s = cl[k].slack < b ? cl[k].slack : b;
             int top = nd[k].down, u = 0;
-            int64_t least = top != k ? e->ncn[top] : 0;
+            int64_t least = top != k ? e->ncn[top] : 0, lim = limit;
+            if (b == 1 && cl[k].slack == 0 && limit < INT64_MAX) {
+                /* options bound_rest cuts off count for nothing */
+                double r = bound_rest(e, k, az) * (1 - 1e-9);
+                if (r >= 1)
+                    lim = limit - (int64_t)r;
+            }
             /* past `enough` options the item cannot win */
             long enough = score == NO_ITEM_LEFT ? INT_MAX
                                                 : (long)score - s + b;
-            for (int x = top; x != k && e->ncn[x] < limit;
+            for (int x = top; x != k && e->ncn[x] < lim;
                  x = nd[x].down)
                 if (++u == 10 || u > enough) {
                     u = u > enough ? u : cl[k].len;
@@ -712,6 +803,7 @@ static inline int choose_cost(const dlxi_mcc *e, int64_t limit,
     }
     return score;
 }
+
 
 /* Whether a node of net cost `cost` (plus `lb` at least) cannot beat the
  * cutoff: a whole number >= cost + lb must stay below it; lb is a sum of
@@ -819,14 +911,15 @@ forward:
     e->level_nodes[level]++;
     if (level > maxl)
         maxl = level;
+    double az[2] = {0, 0};
     if (costs && R->hook->cutoff < INT64_MAX &&
         cut_off(R->hook, cur_cost,
-                lower_bound(e, R->hook->cutoff - cur_cost)))
+                lower_bound(e, R->hook->cutoff - cur_cost, az)))
         goto backdown;
     int score = costs ? choose_cost(e, R->hook->cutoff == INT64_MAX
                                            ? INT64_MAX
                                            : R->hook->cutoff - cur_cost,
-                                    &best)
+                                    az, &best)
               : e->packed ? choose_packed(e, &best) : choose(e, &best);
     if (score <= 0)
         goto backdown;
@@ -844,6 +937,12 @@ forward:
          * for a reason not yet understood, so none there */
         e->thr0[level] = cl[best].slack ? INT64_MAX
                                          : R->hook->cutoff - cur_cost;
+    if (costs) {
+        e->rest[3 * level] = cl[best].slack || cl[best].bound != 1
+                                 ? 0 : bound_rest(e, best, az);
+        e->rest[3 * level + 1] = az[0];
+        e->rest[3 * level + 2] = az[1];
+    }
     bestv[level] = best;
     ft[level] = 0;
     cur = choice[level] = nd[best].down;
@@ -859,8 +958,17 @@ advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
         if (cur == best)
             goto backup;
-        if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff)
-            goto backup; /* the rest of the list costs as much or more */
+        /* this option and the rest of the list, as dear or dearer, or
+         * this option alone (bound_rest, bound_option) */
+        if (costs && cut_off(R->hook, cur_cost + e->ncn[cur],
+                             e->rest[3 * level]))
+            goto backup;
+        if (costs && cut_off(R->hook, cur_cost + e->ncn[cur],
+                             bound_option(e, best, cur,
+                                          e->rest + 3 * level + 1))) {
+            cur = choice[level] = nd[cur].down;
+            goto advance;
+        }
     } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
         goto backup;
     } else if (cur != best) {
