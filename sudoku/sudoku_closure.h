@@ -59,4 +59,11 @@ void sudoku_closure_save(sudoku_closure *z);
  * it ended. */
 int sudoku_closure_try(sudoku_closure *z, int i, uint64_t bit);
 
+/* The closure tables of a plain solver's shape (sudoku_solver_new), made
+ * at the first call and freed with the solver, so that the generator
+ * makes them once and not for every puzzle; NULL for a variant's solver,
+ * an order above SUDOKU_CLOSURE_MAX_ORDER or no memory. */
+struct sudoku_solver;
+sudoku_closure *sudoku_solver_closure(struct sudoku_solver *sv);
+
 #endif

@@ -553,7 +553,11 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
     int *lazy = malloc((size_t)NN * sizeof *lazy), n_lazy = 0;
     k.has = calloc((size_t)3 * N * (N + 1), 1);
     /* without it (too large an order, no memory), the engine checks */
-    k.z = sudoku_closure_new(sh);
+    /* the solver's tables when its shape is the puzzle's */
+    sudoku_shape svs = sudoku_solver_shape(sv);
+    sudoku_closure *own = NULL, *made = sudoku_solver_closure(sv);
+    k.z = made && svs.R == sh->R && svs.C == sh->C ? made
+        : (own = sudoku_closure_new(sh));
     sudoku_init(&k.probe);
     int status = 0, pushed = 0, kept = 0, n_orbits = 0, n_cells = 0;
     if (!solution || !order || !cells || !start || !seen || !lazy || !k.has ||
@@ -668,7 +672,7 @@ done:
     free(seen);
     free(lazy);
     free(k.has);
-    sudoku_closure_free(k.z);
+    sudoku_closure_free(own);
     sudoku_release(&k.probe);
     return status;
 }

@@ -10,6 +10,7 @@
 
 #include "grid_cage.h"
 #include "grid_cover.h"
+#include "sudoku_closure.h"
 #include "sudoku_singles.h"
 
 /*
@@ -67,6 +68,8 @@ struct sudoku_solver {
     sudoku_singles *singles;
     unsigned char *filled;
     int pushed;
+    /* the generator's closure tables (sudoku_solver_closure), made once */
+    sudoku_closure *closure;
 };
 
 static int box_of(const sudoku_shape *sh, int r, int c)
@@ -453,7 +456,15 @@ void sudoku_solver_free(sudoku_solver *sv)
     free(sv->tuple_at);
     sudoku_singles_free(sv->singles);
     free(sv->filled);
+    sudoku_closure_free(sv->closure);
     free(sv);
+}
+
+sudoku_closure *sudoku_solver_closure(sudoku_solver *sv)
+{
+    if (!sv->closure && sv->singles)
+        sv->closure = sudoku_closure_new(&sv->shape);
+    return sv->closure;
 }
 
 const dlx_matrix *sudoku_solver_matrix(const sudoku_solver *sv)
