@@ -80,8 +80,8 @@ static const cli_option options[] = {
 
 static const cli_command command = {
     "dlx-mpi",
-    CLI_USAGE("mpirun -np N dlx-mpi [--depth D] [--min-jobs K] "
-              "[--max-nodes N] [--timeout SEC] [--stats] FILE",
+    CLI_USAGE("mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [OPTION]... "
+              "FILE",
               "mpirun -np N dlx-mpi --sudoku-grids RxC [--timeout SEC] "
               "[--stats]"),
     "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"

@@ -93,7 +93,25 @@ struct sudoku_solo {
     const int *watch;      /* run's cells watched, n_watch of them */
     int n_watch;
     int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
+    double deadline;       /* sudoku_solo_set_limits; 0: none */
+    int cut;               /* the deadline passed */
 };
+
+/* Whether the time of sudoku_solo_set_limits is up; the deductions that
+ * can take long on a large grid ask between their units of work. */
+static int solo_time_up(sudoku_solo *so)
+{
+    if (!so->cut && so->deadline > 0 && grid_seconds() >= so->deadline)
+        so->cut = 1;
+    return so->cut;
+}
+
+void sudoku_solo_set_limits(sudoku_solo *so, const grid_limits *lim)
+{
+    so->deadline = lim && lim->max_seconds > 0
+                       ? grid_seconds() + lim->max_seconds : 0;
+    so->cut = 0;
+}
 
 /* By hand: without a -march that has the instruction, the builtin is a
  * library call. */
@@ -546,7 +564,7 @@ static int subsets_in(sudoku_solo *so, int u)
 static int subsets(sudoku_solo *so)
 {
     int made = 0;
-    for (int u = 0; u < so->n_units; u++) {
+    for (int u = 0; u < so->n_units && !solo_time_up(so); u++) {
         int got = subsets_in(so, u);
         if (got < 0)
             return -1;
@@ -624,7 +642,7 @@ static int chain_from(sudoku_solo *so, int start, uint64_t orig,
 
 static int fish_or_chains(sudoku_solo *so)
 {
-    for (int d = 0; d < so->N; d++)
+    for (int d = 0; d < so->N && !solo_time_up(so); d++)
         for (int by_col = 0; by_col < 2; by_col++) {
             int got = fish(so, 1ULL << d, by_col);
             if (got)
@@ -633,7 +651,7 @@ static int fish_or_chains(sudoku_solo *so)
     /* near: the peers of the start, marked in the bytes past value's */
     unsigned char *near = so->value + so->n_cells;
     memset(near, 0, (size_t)so->n_cells);
-    for (int i = 0; i < so->n_cells; i++) {
+    for (int i = 0; i < so->n_cells && !solo_time_up(so); i++) {
         uint64_t c = so->cand[i];
         if (so->digit[i] || popcount(c) != 2)
             continue;
@@ -685,10 +703,12 @@ static int run(sudoku_solo *so, sudoku_solo_level max,
     so->n_watch = n_watch;
     while (so->unplaced > 0 && !(n_watch && placed_all(so, watch, n_watch))) {
         int level, got = 0;
-        for (level = first; level <= top; level++)
+        for (level = first; level <= top && !solo_time_up(so); level++)
             if ((got = deduce[level](so)) != 0)
                 break;
         first = level == 0 && got > 0;
+        if (so->cut)
+            return SUDOKU_ECUT;
         if (got < 0)
             return SUDOKU_EBAD;
         if (got == 0)
