@@ -96,9 +96,11 @@ static const char about[] =
 "  unreasonable  none of those finish it (Solo guesses); the engine proves\n"
 "                the solution unique\n"
 "Plain sudoku of any box shape, X and jigsaw; killer is refused (Solo\n"
-"grades cages on a scale of its own).  Text: file:line: level (Solo's\n"
-"words); deductions per level.  JSON: rating, scale, deductions.  CSV:\n"
-"file,line,rating and a column of deductions per level.";
+"grades cages on a scale of its own).  --timeout holds for the\n"
+"deductions and the proof together, --max-nodes for the proof.\n"
+"Text: file:line: level (Solo's words); deductions per level.  JSON:\n"
+"rating, scale, deductions.  CSV: file,line,rating and a column of\n"
+"deductions per level.";
 
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;

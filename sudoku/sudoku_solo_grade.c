@@ -95,6 +95,7 @@ struct sudoku_solo {
     int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
     double deadline;       /* sudoku_solo_set_limits; 0: none */
     int cut;               /* the deadline passed */
+    uint64_t steps;        /* of locked_set, whose search can be long */
 };
 
 /* Whether the time of sudoku_solo_set_limits is up; the deductions that
@@ -487,11 +488,17 @@ static int intersections(sudoku_solo *so)
  * be looked at: the lines outside such a set are a smaller set of the
  * transposed lines, which the caller searches too.
  */
-static int locked_set(const uint64_t *lines, int n, int kmax, int from,
-                      int k, uint64_t t, uint64_t u, uint64_t *t_out,
-                      uint64_t *u_out)
+static int locked_set(sudoku_solo *so, const uint64_t *lines, int n,
+                      int kmax, int from, int k, uint64_t t, uint64_t u,
+                      uint64_t *t_out, uint64_t *u_out)
 {
     for (int i = from; i < n; i++) {
+        /* the sets tried grow as binomials of a unit's cells: a large
+         * grid's search asks the clock as it goes (a cut finds none) */
+        if (++so->steps % 4096 == 0)
+            solo_time_up(so);
+        if (so->cut)
+            return 0;
         uint64_t u2 = u | lines[i], t2 = t | 1ULL << i;
         int size = popcount(u2);
         if (size > kmax)
@@ -507,8 +514,8 @@ static int locked_set(const uint64_t *lines, int n, int kmax, int from,
                 }
         }
         if (k + 1 < kmax) {
-            int got = locked_set(lines, n, kmax, i + 1, k + 1, t2, u2, t_out,
-                                 u_out);
+            int got = locked_set(so, lines, n, kmax, i + 1, k + 1, t2, u2,
+                                 t_out, u_out);
             if (got)
                 return got;
         }
@@ -532,7 +539,7 @@ static int subsets_in(sudoku_solo *so, int u)
     uint64_t t, set;
     for (int j = 0; j < n; j++)
         so->lines[j] = so->cand[cell[j]];
-    int got = locked_set(so->lines, n, kmax, 0, 0, 0, 0, &t, &set);
+    int got = locked_set(so, so->lines, n, kmax, 0, 0, 0, 0, &t, &set);
     if (got != 0) {
         for (int j = 0; j < n && got > 0; j++)
             if (!(t >> j & 1))
@@ -548,7 +555,7 @@ static int subsets_in(sudoku_solo *so, int u)
         so->bits[m] = bit;
         so->lines[m++] = at;
     }
-    got = locked_set(so->lines, m, kmax, 0, 0, 0, 0, &t, &set);
+    got = locked_set(so, so->lines, m, kmax, 0, 0, 0, 0, &t, &set);
     if (got > 0) {
         uint64_t keep = 0;
         for (int j = 0; j < m; j++)
@@ -590,7 +597,7 @@ static int fish(sudoku_solo *so, uint64_t bit, int by_col)
         so->lines[n++] = at;
     }
     uint64_t t, set;
-    int got = locked_set(so->lines, n, n / 2, 0, 0, 0, 0, &t, &set);
+    int got = locked_set(so, so->lines, n, n / 2, 0, 0, 0, 0, &t, &set);
     if (got <= 0)
         return got;
     for (int j = 0; j < n; j++)
