@@ -35,18 +35,29 @@
 
 enum { TAG_RESULT = 1, TAG_JOB = 2 };
 
-/* A worker's message: the job it finished (-1 on the first request), and
- * the status of its count (DLX_OK, or why it has no count). */
+/* A worker's message: the job it finished (-1 on the first request), the
+ * status of its count (DLX_OK, or why it has no count) and how it ended
+ * (DLX_COMPLETE, or cut short by the budget). */
 typedef struct result_msg {
-    int64_t job, status;
+    int64_t job, status, outcome;
     uint64_t hi, lo, nodes;
     double seconds;
 } result_msg;
 
+/* Rank 0's message: the job to count (-1: no more), within max_nodes
+ * (0: no budget), what is left of --max-nodes when it is handed out. */
+typedef struct job_msg {
+    int64_t job;
+    uint64_t max_nodes;
+} job_msg;
+
 /* What the ranks count: job k of n, into *r; DLX_OK or a status. */
 typedef struct work {
     int n_jobs, depth;
-    int (*count)(const struct work *w, int job, dlx_result *r);
+    uint64_t max_nodes;            /* --max-nodes: the jobs' total; 0: none */
+    double deadline;               /* --timeout on MPI_Wtime; 0: none */
+    int (*count)(const struct work *w, int job, uint64_t max_nodes,
+                 dlx_result *r);
     dlx_matrix *m;                 /* a problem's jobs */
     const dlx_jobs *jobs;
 } work;
@@ -61,22 +72,34 @@ static const cli_option options[] = {
       "sudoku grid with R x C boxes, one job per band class (as 'sudoku "
       "bands --grids --split'); the total as 'sudoku bands --grids' "
       "prints it" },
+    CLI_OPTION_MAX_NODES,
+    CLI_OPTION_TIMEOUT,
     CLI_OPTION_STATS,
     CLI_HELP_OPTIONS
 };
 
 static const cli_command command = {
     "dlx-mpi",
-    CLI_USAGE("mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [--stats] "
+    CLI_USAGE("mpirun -np N dlx-mpi [--depth D] [--min-jobs K] [OPTION]... "
               "FILE",
-              "mpirun -np N dlx-mpi --sudoku-grids RxC [--stats]"),
+              "mpirun -np N dlx-mpi --sudoku-grids RxC [--timeout SEC] "
+              "[--stats]"),
     "Count the solutions of FILE (Knuth's format) on N MPI ranks: rank 0\n"
     "hands out jobs (the cut of the search at depth D, or deeper until K\n"
     "jobs) and adds up their counts; every rank reads and splits FILE\n"
     "itself, so only job ids and counts travel.  Input with multiplicities\n"
     "(lo:hi|name) is split along Algorithm M's own branches.",
-    options, NULL,
-    { "counted", NULL, NULL, "the input is not valid", NULL, NULL,
+    options,
+    "Budgets: --timeout SEC holds for the split and every job (each rank\n"
+    "counts from its own start); --max-nodes N holds for the split, then\n"
+    "for the jobs' nodes in total: each job is handed out with what is\n"
+    "left of N after the jobs counted so far, and none once they reach N\n"
+    "(jobs counting at once each get what was left: on P ranks the jobs\n"
+    "count at most P - 1 times N nodes, N on one rank).  A count cut short\n"
+    "by a budget is printed with a '+' (598+): a lower bound, as dlx\n"
+    "prints it.  --sudoku-grids takes --timeout only.\n",
+    { "counted", NULL, NULL, "the input is not valid", NULL,
+      "the search was cut short by --max-nodes or --timeout",
       "out of memory" }
 };
 
@@ -139,6 +162,9 @@ static int parse(int argc, char **argv, int rank, args *a, cli_search *s,
     if (st < 0 && a->R && n > 0)
         st = cli_usage_error(command.prog, "--sudoku-grids counts the grids: "
                              "no FILE ('%s')", files[0]);
+    else if (st < 0 && a->R && s->max_nodes)
+        st = cli_usage_error(command.prog, "--sudoku-grids takes --timeout, "
+                             "not --max-nodes");
     else if (st < 0 && !a->R && n != 1)
         st = cli_usage_error(command.prog, "one input file, please");
     if (st < 0)
@@ -175,16 +201,29 @@ static int load(const char *file, int rank, dlx_problem **p)
     return 0;
 }
 
-static int count_job(const work *w, int job, dlx_result *r)
+/* Job k within max_nodes (0: none) and what is left of the time: a job
+ * handed out after the deadline ends at once, cut short, with no count. */
+static int count_job(const work *w, int job, uint64_t max_nodes,
+                     dlx_result *r)
 {
     dlx_search s = dlx_search_defaults();
+    s.max_nodes = max_nodes;
+    if (w->deadline > 0) {
+        s.max_seconds = w->deadline - MPI_Wtime();
+        if (s.max_seconds <= 0) {
+            memset(r, 0, sizeof *r);
+            r->outcome = DLX_STOP_TIME;
+            return DLX_OK;
+        }
+    }
     return dlx_solve_job(w->m, w->jobs, job, &s, r);
 }
 
 static void send_result(int64_t job, int status, const dlx_result *r)
 {
-    result_msg msg = { job, status, 0, 0, 0, 0 };
+    result_msg msg = { job, status, DLX_COMPLETE, 0, 0, 0, 0 };
     if (r) {
+        msg.outcome = r->outcome;
         msg.hi = r->solutions.hi;
         msg.lo = r->solutions.lo;
         msg.nodes = r->nodes;
@@ -197,14 +236,14 @@ static void worker(const work *w)
 {
     send_result(-1, DLX_OK, NULL);
     for (;;) {
-        int job;
-        MPI_Recv(&job, 1, MPI_INT, 0, TAG_JOB, MPI_COMM_WORLD,
+        job_msg job;
+        MPI_Recv(&job, (int)sizeof job, MPI_BYTE, 0, TAG_JOB, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        if (job < 0)
+        if (job.job < 0)
             return;
         dlx_result r;
-        int status = w->count(w, job, &r);
-        send_result(job, status, &r);
+        int status = w->count(w, (int)job.job, job.max_nodes, &r);
+        send_result(job.job, status, &r);
     }
 }
 
@@ -213,6 +252,7 @@ typedef struct tally {
     dlx_count total;
     uint64_t nodes;
     int status;                /* the first that is not DLX_OK */
+    dlx_outcome cut;           /* DLX_COMPLETE, or the first budget spent */
     double *busy;
     int *counted;
 } tally;
@@ -221,10 +261,32 @@ static void add_result(tally *t, int rank, const result_msg *msg)
 {
     if (msg->status != DLX_OK && t->status == DLX_OK)
         t->status = (int)msg->status;
+    if (msg->outcome != DLX_COMPLETE && t->cut == DLX_COMPLETE)
+        t->cut = (dlx_outcome)msg->outcome;
     t->total = dlx_count_add(t->total, (dlx_count){ msg->hi, msg->lo });
     t->nodes += msg->nodes;
     t->busy[rank] += msg->seconds;
     t->counted[rank]++;
+}
+
+/* The next job to hand out, with what is left of --max-nodes, or -1:
+ * none left, or a budget spent (then t->cut says which, if jobs were
+ * left). */
+static job_msg next_job(const work *w, tally *t, int *next)
+{
+    job_msg job = { -1, 0 };
+    if (*next >= w->n_jobs)
+        return job;
+    if (t->cut == DLX_COMPLETE && w->max_nodes && t->nodes >= w->max_nodes)
+        t->cut = DLX_STOP_NODES;
+    if (t->cut == DLX_COMPLETE && w->deadline > 0 &&
+        MPI_Wtime() >= w->deadline)
+        t->cut = DLX_STOP_TIME;
+    if (t->cut != DLX_COMPLETE || t->status != DLX_OK)
+        return job;
+    job.job = (*next)++;
+    job.max_nodes = w->max_nodes ? w->max_nodes - t->nodes : 0;
+    return job;
 }
 
 /* Hands out the jobs, one at a time, to the ranks that ask. */
@@ -238,17 +300,29 @@ static void hand_out(const work *w, int ranks, tally *t)
                  TAG_RESULT, MPI_COMM_WORLD, &st);
         if (msg.job >= 0)
             add_result(t, st.MPI_SOURCE, &msg);
-        int job = next < w->n_jobs ? next++ : -1;
-        if (job < 0)
+        job_msg job = next_job(w, t, &next);
+        if (job.job < 0)
             active--;
-        MPI_Send(&job, 1, MPI_INT, st.MPI_SOURCE, TAG_JOB, MPI_COMM_WORLD);
+        MPI_Send(&job, (int)sizeof job, MPI_BYTE, st.MPI_SOURCE, TAG_JOB,
+                 MPI_COMM_WORLD);
     }
+}
+
+/* A count cut short, as dlx says it. */
+static void report_cut(dlx_outcome cut, uint64_t nodes, dlx_count total)
+{
+    char count[DLX_COUNT_STRLEN];
+    dlx_count_str(total, count);
+    cli_report(command.prog, 0, 0, "search cut short (%s) after %" PRIu64
+               " nodes: %s solution%s found so far", dlx_outcome_str(cut),
+               nodes, count, dlx_count_u64(total) == 1 ? "" : "s");
 }
 
 static int master(const work *w, int ranks, int stats)
 {
     double t0 = MPI_Wtime();
-    tally t = { { 0, 0 }, 0, DLX_OK, calloc((size_t)ranks, sizeof(double)),
+    tally t = { { 0, 0 }, 0, DLX_OK, DLX_COMPLETE,
+                calloc((size_t)ranks, sizeof(double)),
                 calloc((size_t)ranks, sizeof(int)) };
     if (!t.busy || !t.counted) {
         free(t.busy);
@@ -256,11 +330,12 @@ static int master(const work *w, int ranks, int stats)
         return CLI_EXIT_SYSTEM;
     }
     if (ranks == 1) {
-        for (int k = 0; k < w->n_jobs; k++) {
+        int next = 0;
+        for (job_msg k; (k = next_job(w, &t, &next)).job >= 0;) {
             dlx_result r;
-            int status = w->count(w, k, &r);
-            result_msg msg = { k, status, r.solutions.hi, r.solutions.lo,
-                               r.nodes, r.seconds };
+            int status = w->count(w, (int)k.job, k.max_nodes, &r);
+            result_msg msg = { k.job, status, r.outcome, r.solutions.hi,
+                               r.solutions.lo, r.nodes, r.seconds };
             add_result(&t, 0, &msg);
         }
     } else {
@@ -273,7 +348,12 @@ static int master(const work *w, int ranks, int stats)
         rc = CLI_EXIT_SYSTEM;
     } else {
         char count[DLX_COUNT_STRLEN];
-        printf("%s\n", dlx_count_str(t.total, count));
+        cli_print_count(stdout, dlx_count_str(t.total, count),
+                        t.cut == DLX_COMPLETE);
+        if (t.cut != DLX_COMPLETE) {
+            report_cut(t.cut, t.nodes, t.total);
+            rc = CLI_EXIT_CUT;
+        }
     }
     if (stats) {
         fprintf(stderr, "ranks: %d, jobs: %d at depth %d, nodes: %" PRIu64
@@ -288,20 +368,32 @@ static int master(const work *w, int ranks, int stats)
     return cli_exit_worse(rc, cli_finish_output(command.prog));
 }
 
-/* The work of this rank: the problem's jobs. */
-static int prepare(const args *a, const char *file, int rank, int ranks,
-                   dlx_problem **p, dlx_jobs *jobs, work *w)
+/* The work of this rank: the problem's jobs, split within the budget
+ * (CLI_EXIT_CUT and *cut when it ran out; by time, the ranks may not
+ * agree). */
+static int prepare(const args *a, const cli_search *b, const char *file,
+                   int rank, int ranks, dlx_problem **p, dlx_jobs *jobs,
+                   work *w, dlx_outcome *cut)
 {
+    double start = MPI_Wtime();
     memset(w, 0, sizeof *w);
+    *cut = DLX_COMPLETE;
     int min_jobs = a->min_jobs >= 0 ? a->min_jobs : 256 * ranks;
     int rc = load(file, rank, p);
-    if (rc == 0 && dlx_split((*p)->matrix, NULL, 0, a->depth, min_jobs,
-                             jobs) != DLX_OK)
+    dlx_search lim = dlx_search_defaults();
+    lim.max_nodes = b->max_nodes;
+    lim.max_seconds = b->timeout;
+    if (rc == 0 && dlx_split_within((*p)->matrix, NULL, 0, a->depth,
+                                    min_jobs, &lim, jobs, cut) != DLX_OK)
         rc = CLI_EXIT_SYSTEM;
+    else if (rc == 0 && *cut != DLX_COMPLETE)
+        rc = CLI_EXIT_CUT;
+    w->max_nodes = b->max_nodes;
+    w->deadline = b->timeout > 0 ? start + b->timeout : 0;
     w->count = count_job;
     w->m = rc == 0 ? (*p)->matrix : NULL;
     w->jobs = jobs;
-    w->n_jobs = jobs->n;
+    w->n_jobs = rc == 0 ? jobs->n : 0;
     w->depth = jobs->depth;
     return rc;
 }
@@ -309,7 +401,8 @@ static int prepare(const args *a, const char *file, int rank, int ranks,
 /* This rank's shard of the classes: the sum of their grids in *msg
  * (job: how many classes). */
 static void count_classes(const args *a, const sudoku_band_class *cls,
-                          size_t n, int rank, int ranks, result_msg *msg)
+                          size_t n, int rank, int ranks, double seconds,
+                          result_msg *msg)
 {
     int *which = malloc((n / (size_t)ranks + 1) * sizeof *which), k = 0;
     sudoku_class_result *cr = calloc(n / (size_t)ranks + 1, sizeof *cr);
@@ -319,10 +412,11 @@ static void count_classes(const args *a, const sudoku_band_class *cls,
         which[k++] = (int)j;
     sudoku_grids_options o = { .threads = 1, .which = which, .n_which = k,
                                .results = cr, .classes = cls,
-                               .n_classes = n };
+                               .n_classes = n, .max_seconds = seconds };
     sudoku_grids_result res;
     if (msg->status == DLX_OK)
         msg->status = sudoku_count_grids(a->R, a->C, &o, &res);
+    msg->outcome = msg->status == DLX_OK ? res.outcome : DLX_COMPLETE;
     dlx_count sum = { 0, 0 };
     for (int w = 0; msg->status == DLX_OK && w < k; w++) {
         sum = dlx_count_add(sum, cr[w].grids);
@@ -336,19 +430,29 @@ static void count_classes(const args *a, const sudoku_band_class *cls,
     free(cr);
 }
 
-/* --sudoku-grids: each rank its shard, rank 0 the total. */
-static int grids_main(const args *a, int rank, int ranks, int stats)
+/* --sudoku-grids: each rank its shard, rank 0 the total; within
+ * `timeout` seconds (0: none) of each rank's start. */
+static int grids_main(const args *a, int rank, int ranks, int stats,
+                      double timeout)
 {
     double t0 = MPI_Wtime();
     sudoku_band_class *cls = NULL;
     size_t n = 0;
-    int status = sudoku_band_class_list(a->R, a->C, 50000000, &cls, &n);
+    int status = sudoku_band_class_list_within(a->R, a->C, 50000000, timeout,
+                                               &cls, &n);
+    double left = timeout > 0 ? timeout - (MPI_Wtime() - t0) : 0;
+    if (status == DLX_OK && timeout > 0 && left <= 0)
+        status = SUDOKU_BANDS_CUT;
     result_msg mine, *all = rank == 0 ? calloc((size_t)ranks, sizeof *all)
                                       : NULL;
-    if (status == DLX_OK)
-        count_classes(a, cls, n, rank, ranks, &mine);
-    else
-        memset(&mine, 0, sizeof mine), mine.status = status;
+    if (status == DLX_OK) {
+        count_classes(a, cls, n, rank, ranks, left, &mine);
+    } else {
+        memset(&mine, 0, sizeof mine);
+        mine.status = status == SUDOKU_BANDS_CUT ? DLX_OK : status;
+        mine.outcome = status == SUDOKU_BANDS_CUT ? DLX_STOP_TIME
+                                                  : DLX_COMPLETE;
+    }
     free(cls);
     MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all, rank == 0 ? (int)sizeof
                mine : 0, MPI_BYTE, 0, MPI_COMM_WORLD);
@@ -356,7 +460,8 @@ static int grids_main(const args *a, int rank, int ranks, int stats)
         return 0;
     if (!all)
         return CLI_EXIT_SYSTEM;
-    tally t = { { 0, 0 }, 0, DLX_OK, calloc((size_t)ranks, sizeof(double)),
+    tally t = { { 0, 0 }, 0, DLX_OK, DLX_COMPLETE,
+                calloc((size_t)ranks, sizeof(double)),
                 calloc((size_t)ranks, sizeof(int)) };
     for (int r = 0; t.busy && t.counted && r < ranks; r++) {
         add_result(&t, r, &all[r]);
@@ -372,9 +477,15 @@ static int grids_main(const args *a, int rank, int ranks, int stats)
         rc = t.status == DLX_ETOOBIG ? CLI_EXIT_USAGE : CLI_EXIT_SYSTEM;
     } else {
         char count[DLX_COUNT_STRLEN];
-        printf("%s\n", dlx_count_str(t.total, count));
+        cli_print_count(stdout, dlx_count_str(t.total, count),
+                        t.cut == DLX_COMPLETE);
+        if (t.cut != DLX_COMPLETE) {
+            cli_report(command.prog, 0, 0, "counting cut short (%s): %s "
+                       "grids counted so far", dlx_outcome_str(t.cut), count);
+            rc = CLI_EXIT_CUT;
+        }
     }
-    if (stats && rc == 0) {
+    if (stats && rc != CLI_EXIT_SYSTEM && rc != CLI_EXIT_USAGE) {
         fprintf(stderr, "ranks: %d, classes: %zu, memo sub-problems: %"
                 PRIu64 ", seconds: %.3f\n", ranks, n, t.nodes,
                 MPI_Wtime() - t0);
@@ -404,7 +515,7 @@ int main(int argc, char **argv)
         return rank == 0 ? rc : 0;
     }
     if (a.R) {
-        rc = grids_main(&a, rank, ranks, search.stats);
+        rc = grids_main(&a, rank, ranks, search.stats, search.timeout);
         MPI_Finalize();
         return rank == 0 ? rc : 0;
     }
@@ -412,7 +523,8 @@ int main(int argc, char **argv)
     dlx_jobs jobs;
     memset(&jobs, 0, sizeof jobs);
     work w;
-    rc = prepare(&a, file, rank, ranks, &p, &jobs, &w);
+    dlx_outcome cut;
+    rc = prepare(&a, &search, file, rank, ranks, &p, &jobs, &w, &cut);
     /* every rank must agree before any waits on another */
     int worst = rc;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -423,6 +535,16 @@ int main(int argc, char **argv)
             worker(&w);
     } else {
         rc = worst;
+        if (rc == CLI_EXIT_CUT && rank == 0) {
+            /* cut before the jobs were found (another rank's split: by
+             * time, as nodes cut every split alike) */
+            cli_print_count(stdout, "0", 0);
+            cli_report(command.prog, 0, 0, "search cut short (%s) while "
+                       "splitting into jobs: 0 solutions found so far",
+                       dlx_outcome_str(cut == DLX_COMPLETE ? DLX_STOP_TIME
+                                                           : cut));
+            rc = cli_exit_worse(rc, cli_finish_output(command.prog));
+        }
     }
     dlx_jobs_free(&jobs);
     dlx_problem_free(p);

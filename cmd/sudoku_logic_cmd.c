@@ -96,9 +96,11 @@ static const char about[] =
 "  unreasonable  none of those finish it (Solo guesses); the engine proves\n"
 "                the solution unique\n"
 "Plain sudoku of any box shape, X and jigsaw; killer is refused (Solo\n"
-"grades cages on a scale of its own).  Text: file:line: level (Solo's\n"
-"words); deductions per level.  JSON: rating, scale, deductions.  CSV:\n"
-"file,line,rating and a column of deductions per level.";
+"grades cages on a scale of its own).  --timeout holds for the\n"
+"deductions and the proof together, --max-nodes for the proof.\n"
+"Text: file:line: level (Solo's words); deductions per level.  JSON:\n"
+"rating, scale, deductions.  CSV: file,line,rating and a column of\n"
+"deductions per level.";
 
 typedef enum mode { EXPLAIN, HINT, RATE } mode;
 typedef enum out_kind { OUT_TEXT, OUT_JSON, OUT_CSV } out_kind;
@@ -250,13 +252,28 @@ static int run_solo(const sudoku *s, const char *file, int line,
     if (!lr->so && !(lr->so = sudoku_solo_new(SUDOKU_SOLO_MAX_ORDER)))
         return CLI_EXIT_SYSTEM;
     int used[SUDOKU_SOLO_LEVEL_COUNT];
+    /* one budget of time for the deductions and the proof after them */
+    double start = grid_seconds();
+    grid_limits lim = { .max_solutions = 2 };
+    lim.max_nodes = lr->search.max_nodes;
+    lim.max_seconds = lr->search.timeout;
+    sudoku_solo_set_limits(lr->so, &lim);
     int level = sudoku_solo_rate(lr->so, s, SUDOKU_SOLO_UNREASONABLE, used);
     if (level == SUDOKU_ENOMEM)
         return CLI_EXIT_SYSTEM;
+    if (level == SUDOKU_ECUT) {
+        cli_report(file, line, 0, "cut short in Solo's deductions");
+        return CLI_EXIT_CUT;
+    }
     if (level == SUDOKU_SOLO_UNREASONABLE || level == SUDOKU_EBAD) {
-        grid_limits lim = { .max_solutions = 2 };
-        lim.max_nodes = lr->search.max_nodes;
-        lim.max_seconds = lr->search.timeout;
+        if (lim.max_seconds > 0) {
+            lim.max_seconds -= grid_seconds() - start;
+            if (lim.max_seconds <= 0) {
+                cli_report(file, line, 0, "cut short proving the solution "
+                           "unique");
+                return CLI_EXIT_CUT;
+            }
+        }
         grid_outcome out;
         if (sudoku_solve_dlx(lr->sv, s, &lim, NULL, &out) == SUDOKU_ENOMEM)
             return CLI_EXIT_SYSTEM;

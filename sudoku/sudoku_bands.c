@@ -520,12 +520,19 @@ int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
 int sudoku_band_class_list(int R, int C, uint64_t max_bands,
                            sudoku_band_class **list, size_t *n)
 {
+    return sudoku_band_class_list_within(R, C, max_bands, 0, list, n);
+}
+
+int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
+                                  double max_seconds,
+                                  sudoku_band_class **list, size_t *n)
+{
     band_set bs = { 0 };
     uint32_t *parent;
     sudoku_band_classes cl;
     *list = NULL;
     *n = 0;
-    int status = classify(R, C, max_bands, 0, &bs, &parent, &cl);
+    int status = classify(R, C, max_bands, max_seconds, &bs, &parent, &cl);
     sudoku_band_class *out = NULL;
     size_t k = 0;
     if (status == DLX_OK &&

@@ -106,6 +106,11 @@ typedef struct sudoku_band_class {
  * like sudoku_band_count_classes. */
 int sudoku_band_class_list(int R, int C, uint64_t max_bands,
                            sudoku_band_class **list, size_t *n);
+/* The same within max_seconds (0: no limit): SUDOKU_BANDS_CUT when they
+ * ran out (no list then). */
+int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
+                                  double max_seconds,
+                                  sudoku_band_class **list, size_t *n);
 
 /* ---- every grid ----------------------------------------------------------
 

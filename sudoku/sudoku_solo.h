@@ -84,6 +84,10 @@ void sudoku_solo_free(sudoku_solo *so);
 int sudoku_solo_rate(sudoku_solo *so, const sudoku *puzzle,
                      sudoku_solo_level max,
                      int used[SUDOKU_SOLO_LEVEL_COUNT]);
+/* The time the next sudoku_solo_rate calls have: lim->max_seconds from
+ * now (lim NULL or 0: none; max_nodes is not used, a deduction is no
+ * node).  Past it, sudoku_solo_rate returns SUDOKU_ECUT. */
+void sudoku_solo_set_limits(sudoku_solo *so, const grid_limits *lim);
 
 /* Our grade (sudoku_logic.h) from Solo's deductions, cheaply, for plain
  * sudoku up to 9x9 (every subset there is, or is the complement of, one of

@@ -93,7 +93,26 @@ struct sudoku_solo {
     const int *watch;      /* run's cells watched, n_watch of them */
     int n_watch;
     int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
+    double deadline;       /* sudoku_solo_set_limits; 0: none */
+    int cut;               /* the deadline passed */
+    uint64_t steps;        /* of locked_set, whose search can be long */
 };
+
+/* Whether the time of sudoku_solo_set_limits is up; the deductions that
+ * can take long on a large grid ask between their units of work. */
+static int solo_time_up(sudoku_solo *so)
+{
+    if (!so->cut && so->deadline > 0 && grid_seconds() >= so->deadline)
+        so->cut = 1;
+    return so->cut;
+}
+
+void sudoku_solo_set_limits(sudoku_solo *so, const grid_limits *lim)
+{
+    so->deadline = lim && lim->max_seconds > 0
+                       ? grid_seconds() + lim->max_seconds : 0;
+    so->cut = 0;
+}
 
 /* By hand: without a -march that has the instruction, the builtin is a
  * library call. */
@@ -469,11 +488,17 @@ static int intersections(sudoku_solo *so)
  * be looked at: the lines outside such a set are a smaller set of the
  * transposed lines, which the caller searches too.
  */
-static int locked_set(const uint64_t *lines, int n, int kmax, int from,
-                      int k, uint64_t t, uint64_t u, uint64_t *t_out,
-                      uint64_t *u_out)
+static int locked_set(sudoku_solo *so, const uint64_t *lines, int n,
+                      int kmax, int from, int k, uint64_t t, uint64_t u,
+                      uint64_t *t_out, uint64_t *u_out)
 {
     for (int i = from; i < n; i++) {
+        /* the sets tried grow as binomials of a unit's cells: a large
+         * grid's search asks the clock as it goes (a cut finds none) */
+        if (++so->steps % 4096 == 0)
+            solo_time_up(so);
+        if (so->cut)
+            return 0;
         uint64_t u2 = u | lines[i], t2 = t | 1ULL << i;
         int size = popcount(u2);
         if (size > kmax)
@@ -489,8 +514,8 @@ static int locked_set(const uint64_t *lines, int n, int kmax, int from,
                 }
         }
         if (k + 1 < kmax) {
-            int got = locked_set(lines, n, kmax, i + 1, k + 1, t2, u2, t_out,
-                                 u_out);
+            int got = locked_set(so, lines, n, kmax, i + 1, k + 1, t2, u2,
+                                 t_out, u_out);
             if (got)
                 return got;
         }
@@ -514,7 +539,7 @@ static int subsets_in(sudoku_solo *so, int u)
     uint64_t t, set;
     for (int j = 0; j < n; j++)
         so->lines[j] = so->cand[cell[j]];
-    int got = locked_set(so->lines, n, kmax, 0, 0, 0, 0, &t, &set);
+    int got = locked_set(so, so->lines, n, kmax, 0, 0, 0, 0, &t, &set);
     if (got != 0) {
         for (int j = 0; j < n && got > 0; j++)
             if (!(t >> j & 1))
@@ -530,7 +555,7 @@ static int subsets_in(sudoku_solo *so, int u)
         so->bits[m] = bit;
         so->lines[m++] = at;
     }
-    got = locked_set(so->lines, m, kmax, 0, 0, 0, 0, &t, &set);
+    got = locked_set(so, so->lines, m, kmax, 0, 0, 0, 0, &t, &set);
     if (got > 0) {
         uint64_t keep = 0;
         for (int j = 0; j < m; j++)
@@ -546,7 +571,7 @@ static int subsets_in(sudoku_solo *so, int u)
 static int subsets(sudoku_solo *so)
 {
     int made = 0;
-    for (int u = 0; u < so->n_units; u++) {
+    for (int u = 0; u < so->n_units && !solo_time_up(so); u++) {
         int got = subsets_in(so, u);
         if (got < 0)
             return -1;
@@ -572,7 +597,7 @@ static int fish(sudoku_solo *so, uint64_t bit, int by_col)
         so->lines[n++] = at;
     }
     uint64_t t, set;
-    int got = locked_set(so->lines, n, n / 2, 0, 0, 0, 0, &t, &set);
+    int got = locked_set(so, so->lines, n, n / 2, 0, 0, 0, 0, &t, &set);
     if (got <= 0)
         return got;
     for (int j = 0; j < n; j++)
@@ -624,7 +649,7 @@ static int chain_from(sudoku_solo *so, int start, uint64_t orig,
 
 static int fish_or_chains(sudoku_solo *so)
 {
-    for (int d = 0; d < so->N; d++)
+    for (int d = 0; d < so->N && !solo_time_up(so); d++)
         for (int by_col = 0; by_col < 2; by_col++) {
             int got = fish(so, 1ULL << d, by_col);
             if (got)
@@ -633,7 +658,7 @@ static int fish_or_chains(sudoku_solo *so)
     /* near: the peers of the start, marked in the bytes past value's */
     unsigned char *near = so->value + so->n_cells;
     memset(near, 0, (size_t)so->n_cells);
-    for (int i = 0; i < so->n_cells; i++) {
+    for (int i = 0; i < so->n_cells && !solo_time_up(so); i++) {
         uint64_t c = so->cand[i];
         if (so->digit[i] || popcount(c) != 2)
             continue;
@@ -685,10 +710,12 @@ static int run(sudoku_solo *so, sudoku_solo_level max,
     so->n_watch = n_watch;
     while (so->unplaced > 0 && !(n_watch && placed_all(so, watch, n_watch))) {
         int level, got = 0;
-        for (level = first; level <= top; level++)
+        for (level = first; level <= top && !solo_time_up(so); level++)
             if ((got = deduce[level](so)) != 0)
                 break;
         first = level == 0 && got > 0;
+        if (so->cut)
+            return SUDOKU_ECUT;
         if (got < 0)
             return SUDOKU_EBAD;
         if (got == 0)

@@ -234,7 +234,43 @@ within 30 "dlx split --min-jobs 1024 on queens 1000 under --timeout" 5 \
 within 30 "dlx split --depth 3 on queens 1000 under --max-nodes" 5 \
     "dlx split: cut short (node limit) before the jobs were found; no jobs written" \
     -- "$dlx" split --depth 3 --max-nodes 1000 "$tmp/q1000.dlx"
+# ... and dlx-mpi (two ranks, when MPI is here): the split by time and by
+# nodes, and the jobs by time and by nodes once the split (depth 1) is
+# done; the count as dlx prints it (0+), the message as dlx says it
+mpi=$(command -v mpiexec || true)
+matches() { case $1 in $2) return 0 ;; esac; return 1; }
+if [ -n "$mpi" ] && [ -x "$bin/dlx-mpi" ]; then
+    for a in "--timeout 1" "--timeout 1 --min-jobs 100000" \
+             "--max-nodes 1000" "--depth 1 --min-jobs 0 --timeout 2" \
+             "--depth 1 --min-jobs 0 --max-nodes 100000"; do
+        case $a in
+        *depth*timeout*) e="time limit reached) after * nodes: 0 solutions found so far" ;;
+        *depth*) e="node limit reached) after 100000 nodes: 0 solutions found so far" ;;
+        *timeout*) e="time limit reached) while splitting into jobs: 0 solutions found so far" ;;
+        *) e="node limit reached) while splitting into jobs: 0 solutions found so far" ;;
+        esac
+        within 60 "dlx-mpi -np 2 $a on queens 1000" 5 "*" \
+            -- sh -c "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 ASAN_OPTIONS=detect_leaks=0 '$mpi' --oversubscribe -np 2 '$bin/dlx-mpi' $a '$tmp/q1000.dlx' 2>'$tmp/e'; s=\$?; grep '^dlx-mpi' '$tmp/e' >&2; exit \$s"
+        assert "dlx-mpi $a: 0+ printed" [ "$(cat "$tmp/out")" = "0+" ]
+        assert "dlx-mpi $a: cut as dlx says it" \
+            matches "$(cat "$tmp/err")" "dlx-mpi: search cut short ($e"
+    done
+    # every 9x9 grid (about 10 s of CPU) under --timeout 1
+    within 60 "dlx-mpi -np 2 --sudoku-grids 3x3 under --timeout" 5 \
+        "dlx-mpi: counting cut short (time limit reached): * grids counted so far" \
+        -- sh -c "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 ASAN_OPTIONS=detect_leaks=0 '$mpi' --oversubscribe -np 2 '$bin/dlx-mpi' --sudoku-grids 3x3 --timeout 1 2>'$tmp/e'; s=\$?; grep '^dlx-mpi' '$tmp/e' | sed 's/: [0-9]* grids/: * grids/' >&2; exit \$s"
+    assert "dlx-mpi --sudoku-grids cut: a lower bound" grep -q '^[0-9]*+$' "$tmp/out"
+fi
 rm -f "$tmp/q1000.dlx"
+# rate --scale solo: Solo's deductions keep the time too (an empty 64x64
+# takes them 0.15 s to find nothing; they went on past any --timeout,
+# only the proof after them was budgeted)
+{ echo 64; awk 'BEGIN { for (r = 0; r < 64; r++) { for (c = 0; c < 64; c++) printf "0 "; print "" } }'; } \
+    >"$tmp/solo64.txt"
+within 20 "rate --scale solo of an empty 64x64 under --timeout" 5 \
+    "$tmp/solo64.txt:1: cut short in Solo's deductions" \
+    -- "$sudoku" rate --scale solo --timeout 0.02 "$tmp/solo64.txt"
+rm -f "$tmp/solo64.txt"
 # a 25x25 killer of cages only (Solo's ID): the cages' options are built
 # within the budget, and a node of the search (a cage's hundreds of
 # thousands of tuples covered) no longer runs 4096 times between two

@@ -240,11 +240,38 @@ static void refusals(void)
     sudoku_solo_free(so);
 }
 
+/* The deductions keep the time of sudoku_solo_set_limits: on an empty
+ * 64x64 (about 0.15 s of deductions that find nothing) 1 ms cuts them
+ * (SUDOKU_ECUT), and without a limit they end stuck (unreasonable). */
+static void time_limit(void)
+{
+    sudoku_solo *so = sudoku_solo_new(64);
+    sudoku s;
+    sudoku_init(&s);
+    sudoku_shape big = { 8, 8, 64 };
+    CHECK(so && sudoku_set_shape(&s, big) == 0, "64x64 made");
+    if (so && s.shape.N == 64) {
+        memset(s.cell, 0, 64 * 64);
+        grid_limits lim = { .max_seconds = 0.001 };
+        sudoku_solo_set_limits(so, &lim);
+        int got = sudoku_solo_rate(so, &s, SUDOKU_SOLO_UNREASONABLE, NULL);
+        CHECK(got == SUDOKU_ECUT, "empty 64x64 in 1 ms: %d, want "
+              "SUDOKU_ECUT", got);
+        sudoku_solo_set_limits(so, NULL);
+        got = sudoku_solo_rate(so, &s, SUDOKU_SOLO_UNREASONABLE, NULL);
+        CHECK(got == SUDOKU_SOLO_UNREASONABLE, "empty 64x64 without a "
+              "limit: %d, want unreasonable", got);
+    }
+    sudoku_release(&s);
+    sudoku_solo_free(so);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         data_dir = argv[1];
     refusals();
+    time_limit();
     agreement("solo-levels.tsv", 2, 1, 360);
     agreement("tatham-solo.tsv", 0, 1, 200);
     generated((sudoku_shape){ 3, 3, 9 }, SUDOKU_SYMMETRY_NONE, 5);
