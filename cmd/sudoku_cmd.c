@@ -313,17 +313,19 @@ static sudoku_solver *solver_for(context *cx, const sudoku *s,
     return cx->solver;
 }
 
-/* 'sudoku solve' fills an empty grid with the solver whose options come
- * in the hint's order, which goes straight down without a backtrack (its
- * --html and --tree-svg too: with the plain solver an empty 100x100 gave
- * no answer in minutes, and an X or a jigsaw of box regions too); a grid
- * with givens and a count keep the plain solver, whose node counts the
- * tests and benchmarks pin. */
+/* 'sudoku solve' and 'count' take an empty grid with the solver whose
+ * options come in the hint's order, which goes straight down without a
+ * backtrack (its --html and --tree-svg too: with the plain solver an
+ * empty 100x100 gave no answer in minutes, and an X or a jigsaw of box
+ * regions too; `count -l 2` of an empty 64x64 none in a minute).  A
+ * count to the end searches the same tree in another order (the same
+ * nodes); a grid with givens keeps the plain solver, whose node counts
+ * the tests and benchmarks pin. */
 static int wants_hint(const context *cx, const sudoku *s)
 {
     const options_t *o = cx->o;
-    if (o->cmd != CMD_SOLVE || o->search.dfs || o->search.threads > 1 ||
-        s->n_cages)
+    if ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->search.dfs ||
+        o->search.threads > 1 || s->n_cages)
         return 0;
     for (int i = 0; i < s->shape.N * s->shape.N; i++)
         if (s->cell[i])

@@ -389,6 +389,13 @@ within 10 "empty 64x64 with --html and --tree-svg in seconds" 2 \
     "$tmp/e64.txt:1: several solutions (the first is printed)" \
     -- sh -c "'$sudoku' solve --html '$tmp/e64.html' --tree-svg '$tmp/e64.svg' '$tmp/e64.txt' >/dev/null 2>'$tmp/e'; s=\$?; grep -v 'too many to show' '$tmp/e' >&2; exit \$s"
 assert "empty 64x64: the page written" [ -s "$tmp/e64.html" ]
+# and its count to 2 (the plain solver: no answer in a minute)
+within 20 "count -l 2 of an empty 64x64 in seconds" 0 "" \
+    -- "$sudoku" count -l 2 "$tmp/e64.txt"
+assert "count -l 2 of an empty 64x64: 2" [ "$(cat "$tmp/out")" = 2 ]
+within 20 "rate --scale solo of an empty 64x64 without a budget" 1 \
+    "$tmp/e64.txt:1: more than one solution: Solo grades puzzles of one solution" \
+    -- "$sudoku" rate --scale solo "$tmp/e64.txt"
 rm -f "$tmp/e64.html" "$tmp/e64.svg"
 # the same at 100x100, and an empty X and an empty jigsaw whose regions
 # are the boxes (Solo IDs) by a full grid of their rules (an X: linear in
