@@ -25,18 +25,22 @@ typedef enum out_kind { OUT_GRID, OUT_LINE, OUT_JSON } out_kind;
 
 enum { OPT_OUTPUT = CLI_OPT_OWN, OPT_SOLUTION };
 
+/* What solve and count take (the top page adds the other commands'). */
+#define SOLVE_OPTIONS                                                      \
+    CLI_GROUP("Input (several puzzles per file, blank lines between them, " \
+              "# comments):"),                                              \
+    MATHDOKU_INPUT_OPTIONS,                                                 \
+    CLI_GROUP("Output:"),                                                   \
+    { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "  \
+      "digits), json" },                                                    \
+    CLI_GROUP("Search:"),                                                   \
+    CLI_OPTION_METHOD,                                                      \
+    CLI_SEARCH_OPTIONS,                                                     \
+    CLI_OPTION_HTML,                                                        \
+    CLI_OPTION_TREE_SVG
+
 static const cli_option options[] = {
-    CLI_GROUP("Input (several puzzles per file, blank lines between them, "
-              "# comments):"),
-    MATHDOKU_INPUT_OPTIONS,
-    CLI_GROUP("Output:"),
-    { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "
-      "digits), json" },
-    CLI_GROUP("Search:"),
-    CLI_OPTION_METHOD,
-    CLI_SEARCH_OPTIONS,
-    CLI_OPTION_HTML,
-    CLI_OPTION_TREE_SVG,
+    SOLVE_OPTIONS,
     CLI_GROUP("check:"),
     { OPT_SOLUTION, 0, "solution", "S", "the grids to check, one per puzzle "
       "in order: N*N digits or numbers on a line, or N rows as 'mathdoku "
@@ -80,17 +84,7 @@ static const cli_command mathdoku_command = {
 /* solve and count: a page of their own (their options, not check's), as
  * explain, hint and rate have; the messages still say "mathdoku". */
 static const cli_option solve_options[] = {
-    CLI_GROUP("Input (several puzzles per file, blank lines between them, "
-              "# comments):"),
-    MATHDOKU_INPUT_OPTIONS,
-    CLI_GROUP("Output:"),
-    { OPT_OUTPUT, 'o', "output", "L", "grid (default: N rows), line (N*N "
-      "digits), json" },
-    CLI_GROUP("Search:"),
-    CLI_OPTION_METHOD,
-    CLI_SEARCH_OPTIONS,
-    CLI_OPTION_HTML,
-    CLI_OPTION_TREE_SVG,
+    SOLVE_OPTIONS,
     CLI_HELP_OPTIONS
 };
 
@@ -242,8 +236,9 @@ static void do_check(context *cx, const mathdoku *p, const char *file,
         else
             cli_report_diag(o->solutions, &err);
         cx->search.batch.unreadable++;
-        cli_batch_note(&cx->search.batch, got == MATHDOKU_ENOMEM ? CLI_EXIT_SYSTEM
-                                                          : CLI_EXIT_INPUT);
+        cli_batch_note(&cx->search.batch, got == MATHDOKU_ENOMEM
+                                              ? CLI_EXIT_SYSTEM
+                                              : CLI_EXIT_INPUT);
     } else if (mathdoku_check(p, &o->rules, g, why, sizeof why) != 0) {
         printf("wrong: %s\n", why);
         cx->search.tally.none++;
@@ -348,8 +343,8 @@ static void do_puzzle(context *cx, const char *file, int line)
     if (tee.view) {
         if (st == MATHDOKU_OK) {
             view_finish(tee.view, out.solutions, out.nodes, out.complete);
-            if (view_cmd_save(tee.view, "mathdoku", o->search.html, o->search.tree_svg) !=
-                0)
+            if (view_cmd_save(tee.view, "mathdoku", o->search.html,
+                              o->search.tree_svg) != 0)
                 cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         }
         view_free(tee.view);

@@ -36,16 +36,20 @@ enum {
     OPT_TRANSPOSE, OPT_INVERSE
 };
 
+/* What solve and count take (the top page adds the other commands'). */
+#define SOLVE_OPTIONS                                                      \
+    CLI_GROUP("Input:"),                                                    \
+    SUDOKU_INPUT_OPTIONS,                                                   \
+    CLI_GROUP("Output:"),                                                   \
+    SUDOKU_OUTPUT_OPTIONS,                                                  \
+    CLI_GROUP("Search:"),                                                   \
+    CLI_OPTION_METHOD,                                                      \
+    CLI_SEARCH_OPTIONS,                                                     \
+    CLI_OPTION_HTML,                                                        \
+    CLI_OPTION_TREE_SVG
+
 static const cli_option options[] = {
-    CLI_GROUP("Input:"),
-    SUDOKU_INPUT_OPTIONS,
-    CLI_GROUP("Output:"),
-    SUDOKU_OUTPUT_OPTIONS,
-    CLI_GROUP("Search:"),
-    CLI_OPTION_METHOD,
-    CLI_SEARCH_OPTIONS,
-    CLI_OPTION_HTML,
-    CLI_OPTION_TREE_SVG,
+    SOLVE_OPTIONS,
     CLI_GROUP("check and transform:"),
     { OPT_GIVENS, 0, "givens", "P", "check: each grid must also keep the "
       "givens of the puzzle of P in the same place (in order)" },
@@ -120,15 +124,7 @@ static const cli_command sudoku_command = {
  * check and transform), as bands, generate and explain have; the
  * messages still say "sudoku". */
 static const cli_option solve_options[] = {
-    CLI_GROUP("Input:"),
-    SUDOKU_INPUT_OPTIONS,
-    CLI_GROUP("Output:"),
-    SUDOKU_OUTPUT_OPTIONS,
-    CLI_GROUP("Search:"),
-    CLI_OPTION_METHOD,
-    CLI_SEARCH_OPTIONS,
-    CLI_OPTION_HTML,
-    CLI_OPTION_TREE_SVG,
+    SOLVE_OPTIONS,
     CLI_HELP_OPTIONS
 };
 
@@ -645,7 +641,8 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     if (tee.view) {
         if (status == SUDOKU_OK) {
             view_finish(tee.view, out.solutions, out.nodes, out.complete);
-            if (view_cmd_save(tee.view, "sudoku", o->search.html, o->search.tree_svg) != 0)
+            if (view_cmd_save(tee.view, "sudoku", o->search.html,
+                              o->search.tree_svg) != 0)
                 cli_batch_note(&cx->search.batch, CLI_EXIT_SYSTEM);
         }
         view_free(tee.view);
@@ -657,8 +654,9 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         /* givens that clash were caught above; what is left is memory */
         cli_report(file, src->line, 0, "%s", status == SUDOKU_ECLASH
                    ? "givens clash" : "out of memory");
-        cli_batch_note(&cx->search.batch, status == SUDOKU_ECLASH ? CLI_EXIT_INPUT
-                                                           : CLI_EXIT_SYSTEM);
+        cli_batch_note(&cx->search.batch, status == SUDOKU_ECLASH
+                                              ? CLI_EXIT_INPUT
+                                              : CLI_EXIT_SYSTEM);
         return;
     }
     if (o->search.stats)

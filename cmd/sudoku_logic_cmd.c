@@ -126,7 +126,8 @@ typedef struct logic_run {
     cli_search search;
     cli_batch batch;
     sudoku_solver *sv;
-    int variant;              /* sv is a variant's, of one puzzle */
+    int own_solver;           /* sv is made for one puzzle (a variant, an
+                                 empty grid) */
     int solo;                 /* rate --scale solo */
     sudoku_solo *so;
     sudoku_shape shape;        /* of sv */
@@ -339,10 +340,10 @@ static void run_one(logic_run *lr, const sudoku *s, const char *shown,
     int variant = sudoku_is_variant(s), empty = !variant;
     for (int i = 0; empty && i < s->shape.N * s->shape.N; i++)
         empty = !s->cell[i];
-    if (variant || empty || lr->variant || !lr->sv ||
+    if (variant || empty || lr->own_solver || !lr->sv ||
         lr->shape.R != s->shape.R || lr->shape.C != s->shape.C) {
         sudoku_solver_free(lr->sv);
-        lr->variant = variant || empty; /* made for this puzzle */
+        lr->own_solver = variant || empty;
         /* a killer's cage options within the puzzle's time */
         grid_limits lim = { .max_seconds = lr->search.timeout };
         int built = SUDOKU_ENOMEM;
