@@ -25,38 +25,9 @@ ours() {
 
 # random problems: 1 to 6 primary items with bounds lo:hi in 0..4,
 # up to 3 secondary items, colored (a, b) or not
-awk -v seed="$seed" -v dir="$tmp" 'BEGIN {
-    srand(seed)
-    for (t = 1; t <= 150; t++) {
-        f = dir "/r" t ".dlx"
-        np = 1 + int(rand() * 6); ns = int(rand() * 4)
-        no = 3 + int(rand() * 12); line = ""
-        for (i = 0; i < np; i++) {
-            lo = int(rand() * 4); hi = lo + int(rand() * 3)
-            if (hi == 0) hi = 1
-            if (hi > 4) hi = 4
-            line = line (i ? " " : "") lo ":" hi "|p" i
-        }
-        if (ns) {
-            line = line " |"
-            for (j = 0; j < ns; j++) line = line " s" j
-        }
-        print line > f
-        for (o = 0; o < no; o++) {
-            opt = ""
-            for (i = 0; i < np; i++)
-                if (rand() < 0.5 || (i == np - 1 && opt == ""))
-                    opt = opt " p" i
-            for (j = 0; j < ns; j++) {
-                r = rand()
-                if (r < 0.3) opt = opt " s" j
-                else if (r < 0.6) opt = opt " s" j ":" (r < 0.45 ? "a" : "b")
-            }
-            print substr(opt, 2) > f
-        }
-        close(f)
-    }
-}'
+awk -v seed="$seed" -v dir="$tmp" -v n=150 -v np0=1 -v npr=6 -v no0=3 \
+    -v nor=12 -v lor=4 -v pin=0.5 -v bounded=0 \
+    -f "$(dirname "$0")/mcc_random.awk"
 bad=0
 for f in "$tmp"/r*.dlx; do
     want=$(knuth "$f") got=$(ours "$f")
