@@ -583,6 +583,15 @@ static inline void uncommit_others(dlxi_mcc *e, int cur, const int colors,
 
 /* ---- the search --------------------------------------------------------- */
 
+/* Whether no primary item is left to choose (a solution). */
+static inline int all_done(const dlxi_mcc *e)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < e->n_words; w++)
+        any |= e->act[w];
+    return any == 0;
+}
+
 #define NO_ITEM_LEFT INT_MAX /* the score when every item is done */
 
 typedef struct run {
@@ -904,6 +913,9 @@ static DLX_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
     /* the counts in locals (registers), back in *R when the loop ends */
     uint64_t nodes = R->nodes, updates = R->updates, next = nodes;
     int maxl = R->maxl;
+    /* a solution only counted: no callback, no limit on solutions */
+    const int quiet = !R->hook && !R->s->on_solution &&
+                      !R->s->max_solutions;
 forward:
     if (nodes >= next && spent(R, nodes, &next))
         goto done;
@@ -993,7 +1005,22 @@ advance:
                                     costs ? e->thr1[level] : 0);
     }
     level++;
-    goto forward;
+    if (costs || !all_done(e))
+        goto forward;
+    /* a solution (every item done): forward's steps without the choice */
+    if (nodes >= next && spent(R, nodes, &next))
+        goto done;
+    nodes++;
+    e->level_nodes[level]++;
+    if (level > maxl)
+        maxl = level;
+    if (quiet && e->first_n) {
+        if (++R->found_lo == 0)
+            R->found_hi++;
+    } else if (visit(e, R, level, 0)) {
+        goto done;
+    }
+    goto backdown;
 backup:
     if (cl[best].bound == 0 && cl[best].slack == 0)
         uncover(e, best, 1, colors, costs, e->thr0[level]);
