@@ -581,6 +581,29 @@ static inline void uncommit_others(dlxi_mcc *e, int cur, const int colors,
     }
 }
 
+/* Whether every active item has an empty list and room to take nothing
+ * more (slack >= bound): then the search below is dlx3's chain of null
+ * moves, one item a level (each of score 1, in its order of choice), to a
+ * solution.  Returns how many items there are (0: not so) and, in *u, the
+ * updates of the chain: one for each item of bound 1, which its null move
+ * covers (an empty list: nothing hidden). */
+static inline int null_chain(const dlxi_mcc *e, uint64_t *u)
+{
+    const mitem *cl = e->cl;
+    int m = 0;
+    uint64_t k = 0;
+    for (int w = 0; w < e->n_words; w++)
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int c = (w << 6) + lowest_bit(bits);
+            if (cl[c].len != 0 || cl[c].slack < cl[c].bound)
+                return 0;
+            m++;
+            k += cl[c].bound == 1;
+        }
+    *u = k;
+    return m;
+}
+
 /* ---- the search --------------------------------------------------------- */
 
 /* Whether no primary item is left to choose (a solution). */
@@ -935,6 +958,27 @@ forward:
               : e->packed ? choose_packed(e, &best) : choose(e, &best);
     if (score <= 0)
         goto backdown;
+    if (!costs && score == 1) {
+        /* the chain below in one step, when no limit or poll falls in
+         * it (the loop looks at them before each node's count) */
+        uint64_t cu;
+        int m = null_chain(e, &cu);
+        if (m && nodes + (uint64_t)m - 1 < next) {
+            updates += cu;
+            for (int j = 1; j <= m; j++)
+                e->level_nodes[level + j]++;
+            nodes += (uint64_t)m;
+            if (level + m > maxl)
+                maxl = level + m;
+            if (quiet && e->first_n) {
+                if (++R->found_lo == 0)
+                    R->found_hi++;
+            } else if (visit(e, R, level, 0)) {
+                goto done;
+            }
+            goto backdown;
+        }
+    }
     if (costs && cur_cost >= R->hook->cutoff)
         goto backdown;
     if (score == NO_ITEM_LEFT) {
