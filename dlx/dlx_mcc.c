@@ -55,6 +55,7 @@ struct dlxi_mcc {
                            cyclically (for the walks leftward) */
     int64_t *ncn;       /* node -> its option's net cost (dlx_best) */
     int has_colors;
+    int bare;           /* some option has no primary item */
     int *nopt;          /* node -> option of the engine (-1: header, spacer) */
     int *omap;          /* option of the engine -> option of the matrix */
     int64_t *ncost;     /* option of the engine -> net cost (dlx_best) */
@@ -273,6 +274,7 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
     GROW(e->prv, total);
     GROW(e->omap, opts + 1);
     e->has_colors = 0;
+    e->bare = 0;
     for (int i = 0; i <= N; i++) {
         e->nd[i] = (mnode){i, i, 0, 0};
         e->nopt[i] = -1;
@@ -287,13 +289,15 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
     for (int o = 0; o < n_options; o++) {
         if (!kept_nodes(m, f, o))
             continue;
-        int n = fetch_option(m, f, o);
+        int n = fetch_option(m, f, o), prim = 0;
         for (int k = 0; k < n; k++) {
             int i = f->items[k];
+            prim += i < P;
             if (i >= P && f->state[i] != 0)
                 continue;
             append_node(e, ++x, i + 1, f->colors[k], j);
         }
+        e->bare |= prim == 0;
         e->nd[spacer].down = x;
         for (int y = spacer + 1; y <= x; y++)
             e->prv[y] = y > spacer + 1 ? y - 1 : x;
@@ -602,6 +606,46 @@ static inline int null_chain(const dlxi_mcc *e, uint64_t *u)
         }
     *u = k;
     return m;
+}
+
+/* The last item: best, of bound 1 and some slack, the only active item
+ * (where an option has no primary item, or when best is not alone, -1).
+ * Every option left has no other primary item (an active one would be
+ * in the root list, an inactive one's options are hidden) and the
+ * secondary items' lists hold only best's options.  So dlx3's steps
+ * below are known: the cover of best (one update, and one for each live
+ * node of its options but their best's), then each option a solution
+ * (one update for its tweak, one for each plain secondary item covered,
+ * with an empty list; a purify hides nothing), then the null move, a
+ * solution.  Returns how many options best has, their updates in *u. */
+static inline long last_item(const dlxi_mcc *e, int best, const int colors,
+                             uint64_t *u)
+{
+    const mnode *nd = e->nd;
+    if (e->bare)
+        return -1;
+    for (int w = 0; w < e->n_words; w++)
+        if (e->act[w] != (w == best >> 6 ? (uint64_t)1 << (best & 63) : 0))
+            return -1;
+    uint64_t k = 1;
+    long n = 0;
+    for (int rr = nd[best].down; rr != best; rr = nd[rr].down) {
+        n++;
+        k++; /* the tweak */
+        for (int nn = rr + 1; nn != rr; nn++) {
+            if (nd[nn].itm <= 0) {
+                nn = nd[nn].up - 1;
+                continue;
+            }
+            if (colors && e->color[nn] != 0) {
+                k += e->color[nn] > 0; /* hidden by the cover */
+                continue;
+            }
+            k += 2; /* hidden by the cover, covered by the option */
+        }
+    }
+    *u = k;
+    return n;
 }
 
 /* ---- the search --------------------------------------------------------- */
@@ -976,6 +1020,23 @@ forward:
             } else if (visit(e, R, level, 0)) {
                 goto done;
             }
+            goto backdown;
+        }
+    }
+    if (!costs && quiet && e->first_n && score != NO_ITEM_LEFT &&
+        cl[best].bound == 1 && cl[best].slack > 0) {
+        uint64_t lu;
+        long n = last_item(e, best, colors, &lu);
+        if (n >= 0 && nodes + (uint64_t)n < next) {
+            /* n + 1 solutions below, each a node */
+            updates += lu;
+            nodes += (uint64_t)n + 1;
+            e->level_nodes[level + 1] += (uint64_t)n + 1;
+            if (level + 1 > maxl)
+                maxl = level + 1;
+            uint64_t f = R->found_lo + (uint64_t)n + 1;
+            R->found_hi += f < R->found_lo;
+            R->found_lo = f;
             goto backdown;
         }
     }
