@@ -6,6 +6,8 @@
  *   dlx_mcc.c   Algorithm M on node arrays of its own (built from the
  *               matrix's items and options), dlx_solve for matrices with
  *               bounds, its split into jobs and a job's search
+ *   dlx_mcc_choice.h  its arrays, its choice of item (dlx3's, dlx5's with
+ *               costs) and the subtrees it counts without searching
  *   dlx_cost.c  dlx_best: taxes, the k best solutions, the lower bound
  *   dlx_best_par.c  dlx_best_parallel: the k best of jobs on threads
  *
