@@ -60,7 +60,7 @@ add_test(NAME dlx_memo COMMAND test_dlx_memo ${EXCOVER_TEST_DATA})
 # method (tests/test_mcc.c); against Knuth's dlx3 and dlx5 when DLX3 and
 # DLX5 name them (tests/mcc_knuth.sh, skipped otherwise).
 add_executable(test_mcc ${CMAKE_CURRENT_LIST_DIR}/test_mcc.c)
-target_link_libraries(test_mcc PRIVATE dlx excover_options)
+target_link_libraries(test_mcc PRIVATE dlx excover_options problems)
 target_include_directories(test_mcc PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 add_test(NAME dlx_mcc COMMAND test_mcc)
 add_test(NAME dlx_mcc_knuth COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_knuth.sh

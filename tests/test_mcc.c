@@ -10,7 +10,11 @@
  *   - random assignments: the optimum against all n! permutations up to
  *     8 x 8 and against the Hungarian method (written here) up to 30 x 30;
  *     the k best costs against the sorted costs of all solutions;
- *   - forced options, limits, refusals, bounds and costs in the API.
+ *   - forced options, limits, refusals, bounds and costs in the API;
+ *   - dlx3's own solutions, nodes and updates (Knuth's program, run once
+ *     on the same text) when only counting, where the engine counts some
+ *     subtrees without searching them: a random input with colors and
+ *     dlx gen kqueens.
  *
  * Random tests print their seed; `test_mcc SEED` replays one.
  */
@@ -21,6 +25,7 @@
 #include "check.h"
 #include "dlx.h"
 #include "dlx_read.h"
+#include "problems.h"
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -148,6 +153,51 @@ static int cmp_i64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static int ignore(void *ctx, const int *options, int n)
+{
+    (void)ctx;
+    (void)options;
+    (void)n;
+    return 0;
+}
+
+/* m counted without a callback (dlx_count_solutions) against r, its search
+ * with one, and against want solutions; then under each node limit up to
+ * r's nodes (at most 300), both ways. */
+static void check_counts(dlx_matrix *m, const problem *p, uint64_t seed,
+                         int round, int want, const dlx_result *r)
+{
+    dlx_result c;
+    dlx_count_solutions(m, 0, NULL, 0, &c);
+    CHECK(dlx_count_u64(c.solutions) == (uint64_t)want &&
+          c.nodes == r->nodes && c.updates == r->updates,
+          "seed %llu round %d: counted %llu solutions, %llu nodes, %llu "
+          "updates; searched %d, %llu, %llu", (unsigned long long)seed,
+          round, (unsigned long long)dlx_count_u64(c.solutions),
+          (unsigned long long)c.nodes, (unsigned long long)c.updates, want,
+          (unsigned long long)r->nodes, (unsigned long long)r->updates);
+    int bad = 0;
+    for (uint64_t k = 1; k <= r->nodes && k <= 300 && !bad; k++) {
+        dlx_search q = dlx_search_defaults();
+        dlx_result a, b;
+        q.max_nodes = k;
+        dlx_solve(m, &q, &a);
+        q.on_solution = ignore;
+        dlx_solve(m, &q, &b);
+        bad = a.nodes != b.nodes || a.updates != b.updates ||
+              dlx_count_u64(a.solutions) != dlx_count_u64(b.solutions) ||
+              a.outcome != b.outcome || a.max_level != b.max_level ||
+              a.nodes != (k < r->nodes ? k : r->nodes);
+        CHECK(!bad, "seed %llu round %d (%d items): max %llu nodes: "
+              "counted %llu nodes %llu solutions, searched %llu %llu",
+              (unsigned long long)seed, round, p->np,
+              (unsigned long long)k, (unsigned long long)a.nodes,
+              (unsigned long long)dlx_count_u64(a.solutions),
+              (unsigned long long)b.nodes,
+              (unsigned long long)dlx_count_u64(b.solutions));
+    }
+}
+
 static void random_against_brute(uint64_t seed, int rounds)
 {
     uint64_t s = seed;
@@ -184,6 +234,10 @@ static void random_against_brute(uint64_t seed, int rounds)
               (size_t)want.n * sizeof *want.masks),
               "seed %llu round %d: %d solutions, brute force %d",
               (unsigned long long)seed, round, got.n, want.n);
+        /* counting alone takes shortcuts (subtrees counted, not
+         * searched) that a search with a callback does not: the same
+         * solutions, nodes and updates, also when a node limit cuts it */
+        check_counts(m, &p, seed, round, want.n, &r);
         /* the k best against the sorted costs of all solutions */
         qsort(costs, (size_t)n_costs, sizeof *costs, cmp_i64);
         int k = 1 + round % 5;
@@ -445,6 +499,69 @@ static void test_assignment(uint64_t seed)
     }
 }
 
+/* ---- dlx3's figures ------------------------------------------------------ */
+
+/* Counts the text (p if not NULL, else kqueens n k as dlx gen writes it)
+ * and checks dlx3's solutions, nodes and updates. */
+static void check_dlx3(const char *name, const char *text, int n, int k,
+                       uint64_t sols, uint64_t nodes, uint64_t updates)
+{
+    FILE *f = tmpfile();
+    dlx_problem *p = NULL;
+    dlx_diag err;
+    int st = f ? DLX_OK : DLX_ENOMEM;
+    if (f && text) {
+        fputs(text, f);
+    } else if (f) {
+        problems_spec spec;
+        problems_error perr;
+        char arg[32];
+        memset(&spec, 0, sizeof spec);
+        snprintf(arg, sizeof arg, "%d %d", n, k);
+        spec.kind = PROBLEMS_KQUEENS;
+        if (problems_parse(PROBLEMS_KQUEENS, arg, &spec, &perr) ||
+            problems_write(f, &spec, &perr))
+            st = DLX_EOPTION;
+    }
+    if (st == DLX_OK) {
+        rewind(f);
+        st = dlx_read_file(f, &p, &err);
+    }
+    if (f)
+        fclose(f);
+    CHECK(st == DLX_OK, "%s: read (status %d)", name, st);
+    if (st != DLX_OK)
+        return;
+    dlx_result r;
+    dlx_count_solutions(p->matrix, 0, NULL, 0, &r);
+    CHECK(dlx_count_u64(r.solutions) == sols && r.nodes == nodes &&
+          r.updates == updates, "%s: %llu solutions, %llu nodes, %llu "
+          "updates; dlx3 %llu, %llu, %llu", name,
+          (unsigned long long)dlx_count_u64(r.solutions),
+          (unsigned long long)r.nodes, (unsigned long long)r.updates,
+          (unsigned long long)sols, (unsigned long long)nodes,
+          (unsigned long long)updates);
+    dlx_problem_free(p);
+}
+
+static void test_dlx3_figures(void)
+{
+    /* tests/mcc_random.awk's kind, larger (6 primary items, 3 secondary,
+     * 26 options); dlx3: 2559 solutions, 20950 updates, 7470 nodes */
+    static const char random6[] =
+        "0:2|p0 3:4|p1 0:2|p2 2:2|p3 1:3|p4 2:4|p5 | s0 s1 s2\n"
+        "p3 p5\np2 p3 p4 s0:a\np1 s0:b s1:a s2\np1 p4 s1:b\np3 p5\n"
+        "p0 p1 p2 s1\np1 p2 p5 s2:b\np1 p4 s0 s2\np0 p4 p5 s1:a\n"
+        "p0 p3 p5 s1:a\np2 p4\np2 p4 p5 s2:a\np2 p5\np1 p5\n"
+        "p0 p1 p5 s0\np0 p3 p5 s1:b\np3\np0 p2 p4 p5 s1:a s2:b\n"
+        "p0 p1 p2 p4 s2:b\np0 p4 p5 s1:b\np1 p3 p4\np3 p5 s0:a s2:b\n"
+        "p1 p3 p4 p5 s1:b\np5 s2\np1 p4 s1:a\np1 p2 p4 s1:a\n";
+    check_dlx3("random6", random6, 0, 0, 2559, 7470, 20950);
+    /* dlx gen kqueens 7 4 and 8 4 */
+    check_dlx3("kqueens 7 4", NULL, 7, 4, 7002, 27027, 189512);
+    check_dlx3("kqueens 8 4", NULL, 8, 4, 34568, 146174, 996510);
+}
+
 /* ---- the API: forced options, limits, refusals ------------------------ */
 
 static void test_api(void)
@@ -535,5 +652,6 @@ int main(int argc, char **argv)
     test_kqueens();
     test_assignment(seed);
     test_api();
+    test_dlx3_figures();
     return check_done();
 }
