@@ -254,8 +254,10 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
         }
         e->bare |= prim == 0;
         e->nd[spacer].down = x;
-        for (int y = spacer + 1; y <= x; y++)
+        for (int y = spacer + 1; y <= x; y++) {
             e->prv[y] = y > spacer + 1 ? y - 1 : x;
+            e->nd[y].others = x - spacer - 1;
+        }
         e->nd[++x] = (mnode){spacer + 1, 0, -(j + 1), 0};
         e->nopt[x] = -1;
         e->color[x] = 0;
@@ -267,6 +269,10 @@ static int build_nodes(dlxi_mcc *e, const dlx_matrix *m, fixing *f)
     for (int i = 1; i < e->second; i++)
         e->packed &= e->cl[i].len < (1 << 20) - 2048;
     e->n_opts = j;
+    e->every = 0;
+    for (int i = P; i >= 1; i--)
+        if (e->cl[i].len == j && j > 0)
+            e->every = i;
     return DLX_OK;
 }
 
@@ -770,6 +776,24 @@ advance:
         }
     } else if (cl[best].bound != 0) {
         deactivate(e, best);
+    }
+    if (!costs && !colors && quiet && e->first_n && cur >= e->last_itm) {
+        /* the option covers an item of every option: the node below
+         * and its chain counted (every_cover), no dance */
+        uint64_t eu;
+        int es, t = every_cover(e, cur, best, &eu, &es);
+        if (t && nodes + (uint64_t)t - 1 < next) {
+            updates += eu;
+            for (int j = 1; j <= t; j++)
+                e->level_nodes[level + j]++;
+            nodes += (uint64_t)t;
+            if (level + t > maxl)
+                maxl = level + t;
+            if (es && ++R->found_lo == 0)
+                R->found_hi++;
+            cur = choice[level] = nd[cur].down;
+            goto advance;
+        }
     }
     if (cur >= e->last_itm) {
         if (costs) {

@@ -25,7 +25,9 @@
 /* ---- the engine's arrays ----------------------------------------------- */
 
 typedef struct mnode {
-    int up, down, itm, pad; /* 16 bytes: four nodes a cache line */
+    int up, down, itm;
+    int others;         /* the other nodes of its option (0: header,
+                           spacer); 16 bytes: four nodes a cache line */
 } mnode;
 
 typedef struct mitem {
@@ -41,6 +43,7 @@ struct dlxi_mcc {
     int64_t *ncn;       /* node -> its option's net cost (dlx_best) */
     int has_colors;
     int bare;           /* some option has no primary item */
+    int every;          /* a primary item of every option, or 0 */
     int *nopt;          /* node -> option of the engine (-1: header, spacer) */
     int *omap;          /* option of the engine -> option of the matrix */
     int64_t *ncost;     /* option of the engine -> net cost (dlx_best) */
@@ -352,6 +355,62 @@ static inline long last_item(const dlxi_mcc *e, int best, const int colors,
     }
     *u = k;
     return n;
+}
+
+/* The option of node cur, of the chosen item best, covers X = e->every
+ * (in every option, bound 1) and there are no colors: then its commit
+ * hides every option left (each is in X's list), each counted for its
+ * other nodes, and one update for each item it covers (primary items of
+ * bound 1, its secondary items); below, every active item has an empty
+ * list, so that the node below is a solution (none active), a dead end
+ * (one that must still be covered), or dlx3's chain of null moves to a
+ * solution.  Returns how many nodes that is (the one below and its chain,
+ * 0: not so), their updates and the commit's in *u, the solutions in
+ * *sol.  The bounds of the option's items move and come back. */
+static inline int every_cover(dlxi_mcc *e, int cur, int best, uint64_t *u,
+                              int *sol)
+{
+    mnode *nd = e->nd;
+    mitem *cl = e->cl;
+    const int X = e->every, second = e->second;
+    if (!X || X == best || cl[X].bound != 1)
+        return 0;
+    uint64_t k = 0;
+    for (int x = nd[X].down; x != X; x = nd[x].down)
+        k += (uint64_t)nd[x].others;
+    for (int pp = cur + 1; pp != cur; pp++) {
+        int cc = nd[pp].itm;
+        if (cc <= 0) {
+            pp = nd[pp].up - 1;
+            continue;
+        }
+        k += cc >= second || cl[cc].bound == 1;
+        if (cc < second)
+            cl[cc].bound--;
+    }
+    int m = 0, dead = 0;
+    uint64_t chain = 0;
+    for (int w = 0; w < e->n_words; w++)
+        for (uint64_t bits = e->act[w]; bits; bits &= bits - 1) {
+            int c = (w << 6) + lowest_bit(bits), b = cl[c].bound;
+            if (b == 0)
+                continue; /* covered by the option */
+            dead |= cl[c].slack < b;
+            m++;
+            chain += b == 1;
+        }
+    for (int pp = cur + 1; pp != cur; pp++) {
+        int cc = nd[pp].itm;
+        if (cc <= 0) {
+            pp = nd[pp].up - 1;
+            continue;
+        }
+        if (cc < second)
+            cl[cc].bound++;
+    }
+    *sol = !dead;
+    *u = dead ? k : k + chain;
+    return dead ? 1 : m + 1;
 }
 
 #endif

@@ -3,8 +3,8 @@
  * answers found without the engine:
  *
  *   - random small problems with bounds 0..4 and colored secondary
- *     items: counts and every solution against brute force over all
- *     subsets of options;
+ *     items, half of them with an item in every option: counts and
+ *     every solution against brute force over all subsets of options;
  *   - k queens on n x n (dlx gen's matrix, rebuilt here): counts against
  *     a brute force over queen placements and OEIS A001366/A061994;
  *   - random assignments: the optimum against all n! permutations up to
@@ -198,12 +198,37 @@ static void check_counts(dlx_matrix *m, const problem *p, uint64_t seed,
     }
 }
 
+/* Adds a primary item in every option (bounds lo:hi), as "K of them"
+ * puzzles have (kqueens' #), and takes the colors off when plain. */
+static void add_every(uint64_t *s, problem *p, int plain)
+{
+    for (int o = 0; o < p->no; o++) {
+        for (int k = 0; k < p->len[o]; k++) {
+            p->item[o][k] += p->item[o][k] >= p->np;
+            p->color[o][k] *= !plain;
+        }
+        int at = below(s, p->len[o] + 1);
+        for (int k = p->len[o]; k > at; k--) {
+            p->item[o][k] = p->item[o][k - 1];
+            p->color[o][k] = p->color[o][k - 1];
+        }
+        p->item[o][at] = p->np;
+        p->color[o][at] = 0;
+        p->len[o]++;
+    }
+    p->lo[p->np] = 1 + below(s, 4);
+    p->hi[p->np] = p->lo[p->np] + below(s, 2);
+    p->np++;
+}
+
 static void random_against_brute(uint64_t seed, int rounds)
 {
     uint64_t s = seed;
     for (int round = 0; round < rounds; round++) {
         problem p;
         random_problem(&s, &p);
+        if (round >= rounds / 2)
+            add_every(&s, &p, round % 4 < 2);
         static seen want, got;
         want.n = got.n = 0;
         int64_t costs[1 << MAXO];
