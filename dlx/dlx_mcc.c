@@ -639,6 +639,82 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
     return 0;
 }
 
+/* The loop's counts, in its registers: nodes, updates, the node limit or
+ * poll to look at next, the deepest level; back in *R when it ends. */
+typedef struct tally {
+    uint64_t nodes, updates, next;
+    int maxl;
+} tally;
+
+/* Counts t nodes below `level` that the loop does not search, one a level
+ * at level + 1 .. level + t (a chain) or all at level + 1 (`flat`), and
+ * u updates, as the loop would, when no node limit or poll falls among
+ * them (it looks at them before each node's count): 1, else 0 (then the
+ * loop searches them). */
+static DLX_ALWAYS_INLINE int count_below(dlxi_mcc *e, tally *T, int level,
+                                         uint64_t t, int flat, uint64_t u)
+{
+    if (T->nodes + t - 1 >= T->next)
+        return 0;
+    T->updates += u;
+    T->nodes += t;
+    if (flat)
+        e->level_nodes[level + 1] += t;
+    else
+        for (uint64_t j = 1; j <= t; j++)
+            e->level_nodes[level + j]++;
+    int deepest = flat ? level + 1 : level + (int)t;
+    if (deepest > T->maxl)
+        T->maxl = deepest;
+    return 1;
+}
+
+static inline void add_found(run *R, uint64_t n)
+{
+    uint64_t f = R->found_lo + n;
+    R->found_hi += f < R->found_lo;
+    R->found_lo = f;
+}
+
+/* The search below the node at `level` (its choice best, of `score`)
+ * when its steps are known (dlx_mcc_choice.h): dlx3's chain of null
+ * moves (its solution to visit), or when only counting (`quiet`) the
+ * last item.  1 when counted, -1 when visit says stop, 0 to search. */
+static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, tally *T,
+                                         int level, int score, int best,
+                                         const int colors, int quiet)
+{
+    uint64_t u;
+    int m = score == 1 ? null_chain(e, &u) : 0;
+    if (m && count_below(e, T, level, (uint64_t)m, 0, u)) {
+        if (!quiet || !e->first_n)
+            return visit(e, R, level, 0) ? -1 : 1;
+        add_found(R, 1);
+        return 1;
+    }
+    if (!quiet || !e->first_n || score == NO_ITEM_LEFT ||
+        e->cl[best].bound != 1 || e->cl[best].slack == 0)
+        return 0;
+    long n = last_item(e, best, colors, &u);
+    if (n < 0 || !count_below(e, T, level, (uint64_t)n + 1, 1, u))
+        return 0;
+    add_found(R, (uint64_t)n + 1);
+    return 1;
+}
+
+/* The node below option cur of best when the option covers an item of
+ * every option (every_cover), counted: 1, else 0. */
+static DLX_ALWAYS_INLINE int count_every(dlxi_mcc *e, run *R, tally *T,
+                                         int level, int cur, int best)
+{
+    uint64_t u;
+    int sols, t = every_cover(e, cur, best, &u, &sols);
+    if (!t || !count_below(e, T, level, (uint64_t)t, 0, u))
+        return 0;
+    add_found(R, (uint64_t)sols);
+    return 1;
+}
+
 /* Algorithm M (dlx3's loop): at each level choose an item; when its
  * bound and slack are both used up, cover it and try each option of its
  * list (Algorithm X); otherwise tweak its options off the top one by one,
@@ -653,19 +729,17 @@ static DLX_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
     int *choice = e->choice, *bestv = e->best, *ft = e->first_tweak;
     int64_t cur_cost = 0;
     int level = 0, best = 0, cur;
-    /* the counts in locals (registers), back in *R when the loop ends */
-    uint64_t nodes = R->nodes, updates = R->updates, next = nodes;
-    int maxl = R->maxl;
+    tally T = {R->nodes, R->updates, R->nodes, R->maxl};
     /* a solution only counted: no callback, no limit on solutions */
     const int quiet = !R->hook && !R->s->on_solution &&
                       !R->s->max_solutions;
 forward:
-    if (nodes >= next && spent(R, nodes, &next))
+    if (T.nodes >= T.next && spent(R, T.nodes, &T.next))
         goto done;
-    nodes++;
+    T.nodes++;
     e->level_nodes[level]++;
-    if (level > maxl)
-        maxl = level;
+    if (level > T.maxl)
+        T.maxl = level;
     double az[2] = {0, 0};
     if (costs && R->hook->cutoff < INT64_MAX &&
         cut_off(R->hook, cur_cost,
@@ -678,43 +752,12 @@ forward:
               : e->packed ? choose_packed(e, &best) : choose(e, &best);
     if (score <= 0)
         goto backdown;
-    if (!costs && score == 1) {
-        /* the chain below in one step, when no limit or poll falls in
-         * it (the loop looks at them before each node's count) */
-        uint64_t cu;
-        int m = null_chain(e, &cu);
-        if (m && nodes + (uint64_t)m - 1 < next) {
-            updates += cu;
-            for (int j = 1; j <= m; j++)
-                e->level_nodes[level + j]++;
-            nodes += (uint64_t)m;
-            if (level + m > maxl)
-                maxl = level + m;
-            if (quiet && e->first_n) {
-                if (++R->found_lo == 0)
-                    R->found_hi++;
-            } else if (visit(e, R, level, 0)) {
-                goto done;
-            }
+    if (!costs) {
+        int known = count_known(e, R, &T, level, score, best, colors, quiet);
+        if (known < 0)
+            goto done;
+        if (known > 0)
             goto backdown;
-        }
-    }
-    if (!costs && quiet && e->first_n && score != NO_ITEM_LEFT &&
-        cl[best].bound == 1 && cl[best].slack > 0) {
-        uint64_t lu;
-        long n = last_item(e, best, colors, &lu);
-        if (n >= 0 && nodes + (uint64_t)n < next) {
-            /* n + 1 solutions below, each a node */
-            updates += lu;
-            nodes += (uint64_t)n + 1;
-            e->level_nodes[level + 1] += (uint64_t)n + 1;
-            if (level + 1 > maxl)
-                maxl = level + 1;
-            uint64_t f = R->found_lo + (uint64_t)n + 1;
-            R->found_hi += f < R->found_lo;
-            R->found_lo = f;
-            goto backdown;
-        }
     }
     if (costs && cur_cost >= R->hook->cutoff)
         goto backdown;
@@ -741,11 +784,11 @@ forward:
     cur = choice[level] = nd[best].down;
     cl[best].bound--;
     if (cl[best].bound == 0 && cl[best].slack == 0) {
-        updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+        T.updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     } else {
         ft[level] = cur;
         if (cl[best].bound == 0)
-            updates += cover(e, best, 1, colors, costs, e->thr0[level]);
+            T.updates += cover(e, best, 1, colors, costs, e->thr0[level]);
     }
 advance:
     if (cl[best].bound == 0 && cl[best].slack == 0) {
@@ -769,7 +812,7 @@ advance:
          * and nothing below reads its list, so dlx3's unlink of the top
          * node is only counted, not made (untweak finds nothing to put
          * back); else the top option leaves the list, hidden */
-        updates += cl[best].bound ? tweak(e, cur, 1, colors) : 1;
+        T.updates += cl[best].bound ? tweak(e, cur, 1, colors) : 1;
         if (costs && cur_cost + e->ncn[cur] >= R->hook->cutoff) {
             cur = choice[level] = nd[cur].down;
             goto advance;
@@ -777,48 +820,27 @@ advance:
     } else if (cl[best].bound != 0) {
         deactivate(e, best);
     }
-    if (!costs && !colors && quiet && e->first_n && cur >= e->last_itm) {
-        /* the option covers an item of every option: the node below
-         * and its chain counted (every_cover), no dance */
-        uint64_t eu;
-        int es, t = every_cover(e, cur, best, &eu, &es);
-        if (t && nodes + (uint64_t)t - 1 < next) {
-            updates += eu;
-            for (int j = 1; j <= t; j++)
-                e->level_nodes[level + j]++;
-            nodes += (uint64_t)t;
-            if (level + t > maxl)
-                maxl = level + t;
-            if (es && ++R->found_lo == 0)
-                R->found_hi++;
-            cur = choice[level] = nd[cur].down;
-            goto advance;
-        }
+    if (!costs && !colors && quiet && e->first_n && cur >= e->last_itm &&
+        count_every(e, R, &T, level, cur, best)) {
+        cur = choice[level] = nd[cur].down;
+        goto advance;
     }
     if (cur >= e->last_itm) {
         if (costs) {
             cur_cost += e->ncn[cur];
             e->thr1[level] = R->hook->cutoff - cur_cost;
         }
-        updates += commit_others(e, cur, colors, costs,
+        T.updates += commit_others(e, cur, colors, costs,
                                     costs ? e->thr1[level] : 0);
     }
     level++;
-    if (costs || !all_done(e))
-        goto forward;
     /* a solution (every item done): forward's steps without the choice */
-    if (nodes >= next && spent(R, nodes, &next))
+    if (costs || !all_done(e) || !count_below(e, &T, level - 1, 1, 1, 0))
+        goto forward;
+    if (quiet && e->first_n)
+        add_found(R, 1);
+    else if (visit(e, R, level, 0))
         goto done;
-    nodes++;
-    e->level_nodes[level]++;
-    if (level > maxl)
-        maxl = level;
-    if (quiet && e->first_n) {
-        if (++R->found_lo == 0)
-            R->found_hi++;
-    } else if (visit(e, R, level, 0)) {
-        goto done;
-    }
     goto backdown;
 backup:
     if (cl[best].bound == 0 && cl[best].slack == 0)
@@ -843,9 +865,9 @@ backdown:
     cur = choice[level] = nd[cur].down;
     goto advance;
 done:
-    R->nodes = nodes;
-    R->updates = updates;
-    R->maxl = maxl;
+    R->nodes = T.nodes;
+    R->updates = T.updates;
+    R->maxl = T.maxl;
 }
 
 static DLX_NOINLINE void mcc_count(dlxi_mcc *e, run *R)
