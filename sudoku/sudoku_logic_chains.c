@@ -495,30 +495,94 @@ static void say_path(sudoku_logic *lg, sudoku_step *st, const int *node_cell,
  * whenever s does not, so a cell seeing both s and e cannot be d.
  * Breadth first, so the chain told is a shortest one.
  */
+/* Whether a cell holding d, other than c and s, sees c and is marked in
+ * sees_s (the cells holding d that see s) with stamp: whether the chain's
+ * ends s and c rule anything out. */
+static int sees_both(const sudoku_logic *lg, const int *u, int n_u, int c,
+                     const int *sees_s, int stamp)
+{
+    for (int k = 0; k < n_u; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            if (sees_s[cells[j]] == stamp && cells[j] != c)
+                return 1;
+    }
+    return 0;
+}
+
+/* The X-chain's removals from chain ends s and c, and its words. */
+static int x_chain_found(sudoku_logic *lg, sudoku_step *st, int d, int s,
+                         int c, const int *node_cell, const int *parent,
+                         int h)
+{
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
+            logic_eliminate(lg, i, d);
+    if (lg->n_rm == from)
+        return 0;
+    char n1[24], n2[24];
+    st->tech = SUDOKU_TECH_X_CHAIN;
+    logic_say(st, "X-chain on %d: ", d);
+    say_path(lg, st, node_cell, parent, h);
+    logic_say(st,
+              " (links of %d alternating: the only two places in a unit, "
+              "then two cells that see each other); if %s is not %d then "
+              "%s is, so one of them is %d and cells seeing both cannot "
+              "be: ",
+              d, cell_name(lg, s, n1), d, cell_name(lg, c, n2), d);
+    logic_say_removals(lg, st, from);
+    return 1;
+}
+
+/*
+ * X-chain, for one digit d: from a start cell s, "s is not d" forces d
+ * into the other place of a conjugate pair of s (a strong link); a cell
+ * holding d rules d out of the cells it sees (a weak link); and so on,
+ * strong and weak in turn.  A cell e reached by a strong link holds d
+ * whenever s does not, so a cell seeing both s and e cannot be d.
+ * Breadth first, so the chain told is a shortest one.  Each unit's places
+ * for d are read once per digit, the cells that see s once per start, and
+ * a node's links go in the order of its units' cells.
+ */
 int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
     /* node 2c: c is not d; node 2c+1: c is d */
     int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
     int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
-    int *linked = lg->scratch; /* the cells of d's conjugate pairs */
+    int *linked = lg->scratch;      /* the cells of d's conjugate pairs */
+    int *sees_s = lg->scratch + NN; /* stamped: holds d and sees s */
+    uint64_t pos[3 * SUDOKU_LOGIC_MAX_ORDER + 2]; /* each unit's places */
+    for (int i = 0; i < NN; i++)
+        sees_s[i] = 0;
+    int stamp = 0;
     for (int d = 1; d <= N; d++) {
+        uint64_t bit = grid_digit_bit(d);
         for (int i = 0; i < NN; i++)
             linked[i] = 0;
         for (int u = 0; u < lg->n_units; u++) {
-            uint64_t pos = logic_positions(lg, u, d);
-            if (grid_popcount(pos) != 2)
+            pos[u] = logic_positions(lg, u, d);
+            if (grid_popcount(pos[u]) != 2)
                 continue;
-            linked[unit_cells(lg, u)[grid_low_bit(pos)]] = 1;
-            linked[unit_cells(lg, u)[63 - __builtin_clzll(pos)]] = 1;
+            linked[unit_cells(lg, u)[grid_low_bit(pos[u])]] = 1;
+            linked[unit_cells(lg, u)[63 - __builtin_clzll(pos[u])]] = 1;
         }
         for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & grid_digit_bit(d)) || !linked[s])
+            if (!(lg->cand[s] & bit) || !linked[s])
                 continue;
             if (logic_time_up(lg))
                 return 0;
             for (int k = 0; k < 2 * NN; k++)
                 seen[k] = -1;
+            int u[5], n_u = cell_units(lg, s, u);
+            stamp++;
+            for (int k = 0; k < n_u; k++)
+                for (int j = 0; j < N; j++) {
+                    int i = unit_cells(lg, u[k])[j];
+                    if (i != s && (lg->cand[i] & bit))
+                        sees_s[i] = stamp;
+                }
             int n = 0;
             seen[2 * s] = n;
             node_cell[n] = s;
@@ -526,53 +590,42 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
             queue[n++] = 2 * s;
             for (int h = 0; h < n; h++) {
                 int c = queue[h] / 2, is_d = queue[h] % 2;
-                if (is_d && c != s && !sees(lg, c, s)) {
-                    int from = lg->n_rm;
-                    for (int i = 0; i < NN; i++)
-                        if (i != s && i != c && sees(lg, i, s) &&
-                            sees(lg, i, c))
-                            logic_eliminate(lg, i, d);
-                    if (lg->n_rm > from) {
-                        char n1[24], n2[24];
-                        st->tech = SUDOKU_TECH_X_CHAIN;
-                        logic_say(st, "X-chain on %d: ", d);
-                        say_path(lg, st, node_cell, parent, h);
-                        logic_say(
-                            st,
-                            " (links of %d alternating: the only two "
-                            "places in a unit, then two cells that see each "
-                            "other); if %s is not %d then %s is, so one of "
-                            "them is %d and cells seeing both cannot be: ",
-                            d, cell_name(lg, s, n1), d, cell_name(lg, c, n2),
-                            d);
-                        logic_say_removals(lg, st, from);
-                        return 1;
+                n_u = cell_units(lg, c, u);
+                if (is_d && c != s && !sees(lg, c, s) &&
+                    sees_both(lg, u, n_u, c, sees_s, stamp) &&
+                    x_chain_found(lg, st, d, s, c, node_cell, parent, h))
+                    return 1;
+                /* the next links: strong from "not d" (to the other place
+                 * of a unit where d has two), weak from "d" */
+                int partner[5], n_p = 0;
+                for (int k = 0; k < n_u && !is_d; k++)
+                    if (grid_popcount(pos[u[k]]) == 2) {
+                        const int *cells = unit_cells(lg, u[k]);
+                        int a = cells[grid_low_bit(pos[u[k]])];
+                        int b = cells[63 - __builtin_clzll(pos[u[k]])];
+                        partner[n_p++] = a == c ? b : a;
                     }
-                }
-                /* the next links: strong from "not d", weak from "d" */
-                for (int pe = 0; pe < lg->n_hood * N; pe++) {
-                    int i = peer(lg, c, pe);
-                    if (i == c || !(lg->cand[i] & grid_digit_bit(d)))
-                        continue;
-                    int next = is_d ? 2 * i : 2 * i + 1;
-                    if (seen[next] >= 0)
-                        continue;
-                    if (!is_d) {
-                        /* strong: c and i are d's only places in a unit */
-                        int strong = 0;
-                        int u[5], n_u = cell_units(lg, c, u);
-                        for (int k = 0; k < n_u; k++) {
-                            int a, b;
-                            strong |= conjugates(lg, u[k], d, &a, &b) &&
-                                      (a == i || b == i);
-                        }
+                if (!is_d && !n_p)
+                    continue;
+                for (int k = 0; k < n_u; k++) {
+                    const int *cells = unit_cells(lg, u[k]);
+                    for (int j = 0; j < N; j++) {
+                        int i = cells[j];
+                        if (i == c || !(lg->cand[i] & bit))
+                            continue;
+                        int next = is_d ? 2 * i : 2 * i + 1;
+                        if (seen[next] >= 0)
+                            continue;
+                        int strong = is_d;
+                        for (int p = 0; p < n_p && !strong; p++)
+                            strong = partner[p] == i;
                         if (!strong)
                             continue;
+                        seen[next] = n;
+                        node_cell[n] = i;
+                        parent[n] = h;
+                        queue[n++] = next;
                     }
-                    seen[next] = n;
-                    node_cell[n] = i;
-                    parent[n] = h;
-                    queue[n++] = next;
                 }
             }
         }
