@@ -16,11 +16,21 @@
 /* ---- finned fish
  * --------------------------------------------------------------- */
 
-/* Tries the covers of k lines among the bits of `from` for base lines
- * rows[] (whose places for d are pos[]). */
-static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                        int base, const int *rows, const uint64_t *pos,
-                        int *cover, int n_cover, uint64_t from,
+/* A finned fish being looked for: digit d, k base lines rows[] of kind
+ * base (0 rows, N columns) whose places for d are pos[], all of them
+ * together in all. */
+typedef struct finned {
+    int k, d, base;
+    int rows[FINNED_MAX];
+    uint64_t pos[FINNED_MAX];
+    int cover[FINNED_MAX];
+    const uint64_t *cross; /* the places of d in each cover line */
+} finned;
+
+/* Tries the covers of k lines among the bits of `from` for the base
+ * lines of f. */
+static int finned_cover(sudoku_logic *lg, sudoku_step *st, finned *f,
+                        int n_cover, uint64_t all, uint64_t from,
                         uint64_t picked);
 
 /*
@@ -32,6 +42,14 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
  * the base lines) see the fin and are in the cover lines, so cannot be d
  * either way.
  */
+/* The mask of the places of a base line that lie in the stack (base
+ * rows) or band (base columns) starting at place s. */
+static uint64_t fin_lines(const sudoku_logic *lg, int base, int s)
+{
+    int w = base == 0 ? lg->sh.C : lg->sh.R;
+    return (w >= 64 ? ~0ULL : (1ULL << w) - 1) << s;
+}
+
 /* Can the places `all` of the base lines so far be k cover lines and a
  * fin in one box?  The fin's places lie in one box's lines (a stack of C
  * columns for base rows, a band of R rows for base columns), so all but
@@ -44,78 +62,101 @@ static int fin_possible(const sudoku_logic *lg, int base, uint64_t all,
     if (lg->puzzle.jigsaw)
         return 1; /* a region's cells are in any lines */
     int w = base == 0 ? lg->sh.C : lg->sh.R;
-    uint64_t box = w >= 64 ? ~0ULL : (1ULL << w) - 1;
     for (int s = 0; s < lg->N; s += w)
-        if (grid_popcount(all & ~(box << s)) <= k)
+        if (grid_popcount(all & ~fin_lines(lg, base, s)) <= k)
             return 1;
     return 0;
 }
 
-static int finned_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                     int base, const uint64_t *line, int *rows,
-                     uint64_t *pos, int n_rows, int start, uint64_t all)
+/* Can places `out` (outside the cover) be a fin: in one stack (base rows)
+ * or band (base columns)?  Fins in two are in two boxes. */
+static int fin_in_one(const sudoku_logic *lg, int base, uint64_t out)
 {
-    int N = lg->N;
-    if (n_rows > 0 && !fin_possible(lg, base, all, k))
+    if (lg->puzzle.jigsaw || !out)
+        return 1;
+    int w = base == 0 ? lg->sh.C : lg->sh.R;
+    return !(out & ~fin_lines(lg, base, grid_low_bit(out) / w * w));
+}
+
+static int finned_in(sudoku_logic *lg, sudoku_step *st, finned *f,
+                     const uint64_t *line, int n_rows, int start,
+                     uint64_t all)
+{
+    int N = lg->N, k = f->k;
+    if (n_rows > 0 && !fin_possible(lg, f->base, all, k))
         return 0;
-    if (n_rows == k) {
-        int cover[FINNED_MAX];
-        return finned_cover(lg, st, k, d, base, rows, pos, cover, 0, all, 0);
-    }
+    if (n_rows == k)
+        return finned_cover(lg, st, f, 0, all, all, 0);
     if (n_rows >= FINNED_MAX)
         return 0;
     for (int r = start; r < N; r++) {
-        pos[n_rows] = line[r];
-        int n = grid_popcount(pos[n_rows]);
+        f->pos[n_rows] = line[r];
+        int n = grid_popcount(f->pos[n_rows]);
         if (n < 1 || n > k + lg->sh.C + lg->sh.R)
             continue;
-        rows[n_rows] = r;
-        if (finned_in(lg, st, k, d, base, line, rows, pos, n_rows + 1,
-                      r + 1, all | pos[n_rows]))
+        f->rows[n_rows] = r;
+        if (finned_in(lg, st, f, line, n_rows + 1, r + 1,
+                      all | f->pos[n_rows]))
             return 1;
     }
     return 0;
 }
 
-static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                        int base, const int *rows, const uint64_t *pos,
-                        int *cover, int n_cover, uint64_t from,
+/* Whether a cover line of f holds d in the fin's box outside the base
+ * lines (fin_place: a fin's base line times N plus its place): the cells
+ * of a cover line in that box are those of its places in the box's lines
+ * (a band for base rows, whose cover lines are columns; a stack for base
+ * columns), when the cover line crosses the box at all. */
+static int finned_removes(const sudoku_logic *lg, const finned *f,
+                          int fin_place)
+{
+    if (lg->puzzle.jigsaw)
+        return 1; /* the removals themselves tell */
+    int N = lg->N, wp = f->base == 0 ? lg->sh.C : lg->sh.R;
+    int wl = f->base == 0 ? lg->sh.R : lg->sh.C;
+    int ps = fin_place % N / wp * wp, ls = fin_place / N / wl * wl;
+    uint64_t base_lines = 0;
+    for (int p = 0; p < f->k; p++)
+        base_lines |= 1ULL << f->rows[p];
+    uint64_t box = (wl >= 64 ? ~0ULL : (1ULL << wl) - 1) << ls;
+    for (int q = 0; q < f->k; q++)
+        if (f->cover[q] >= ps && f->cover[q] < ps + wp &&
+            (f->cross[f->cover[q]] & box & ~base_lines))
+            return 1;
+    return 0;
+}
+
+/* The fish's removals, once its cover is picked, and its words. */
+static int finned_found(sudoku_logic *lg, sudoku_step *st, const finned *f,
                         uint64_t picked)
 {
-    int N = lg->N, other = base == 0 ? N : 0;
-    if (n_cover < k) {
-        for (uint64_t m = from; m; m &= m - 1) {
-            cover[n_cover] = grid_low_bit(m);
-            if (finned_cover(lg, st, k, d, base, rows, pos, cover,
-                             n_cover + 1, m & (m - 1),
-                             picked | 1ULL << grid_low_bit(m)))
-                return 1;
-        }
-        return 0;
-    }
+    int N = lg->N, k = f->k, other = f->base == 0 ? N : 0;
     /* the fin: places of the base lines outside the cover, in one box;
      * every base line keeps a place in the cover */
-    int fin_box = -1, n_fin = 0;
+    int fin_box = -1, n_fin = 0, fin_place = 0;
     for (int p = 0; p < k; p++) {
-        if (!(pos[p] & picked))
+        if (!(f->pos[p] & picked))
             return 0;
-        for (uint64_t f = pos[p] & ~picked; f; f &= f - 1) {
-            int c = unit_cells(lg, base + rows[p])[grid_low_bit(f)];
+        for (uint64_t m = f->pos[p] & ~picked; m; m &= m - 1) {
+            int c = unit_cells(lg, f->base + f->rows[p])[grid_low_bit(m)];
             if (fin_box >= 0 && box_of(lg, c) != fin_box)
                 return 0;
             fin_box = box_of(lg, c);
+            fin_place = f->rows[p] * N + grid_low_bit(m);
             n_fin++;
         }
     }
     if (n_fin == 0)
         return 0; /* a plain fish, found before */
-    int from_rm = lg->n_rm;
+    if (!finned_removes(lg, f, fin_place))
+        return 0;
+    int from_rm = lg->n_rm, d = f->d;
     for (int q = 0; q < k; q++) {
-        const int *cells = unit_cells(lg, other + cover[q]);
+        const int *cells = unit_cells(lg, other + f->cover[q]);
         for (int j = 0; j < N; j++) {
             int in_base = 0;
             for (int p = 0; p < k; p++)
-                in_base |= j == rows[p];
+                in_base |= j == f->rows[p];
             if (!in_base && box_of(lg, cells[j]) == fin_box)
                 logic_eliminate(lg, cells[j], d);
         }
@@ -124,14 +165,14 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
         return 0;
     st->tech = k == 2 ? SUDOKU_TECH_FINNED_X_WING
                       : SUDOKU_TECH_FINNED_SWORDFISH;
-    const char *bk = base == 0 ? "row" : "column";
-    const char *ck = base == 0 ? "column" : "row";
+    const char *bk = f->base == 0 ? "row" : "column";
+    const char *ck = f->base == 0 ? "column" : "row";
     logic_say(st, "%s on %d: in %ss", sudoku_technique_name(st->tech), d, bk);
     for (int p = 0; p < k; p++)
-        logic_say(st, " %d", rows[p] + 1);
+        logic_say(st, " %d", f->rows[p] + 1);
     logic_say(st, ", %d fits only in %ss", d, ck);
     for (int q = 0; q < k; q++)
-        logic_say(st, " %d", cover[q] + 1);
+        logic_say(st, " %d", f->cover[q] + 1);
     logic_say(st, " but for a fin in box %d; either the fin holds %d or those "
         "%ss hold their %d in these %ss, and the cells of box %d in those "
         "%ss lose %d either way: ", fin_box + 1, d, ck, d, bk, fin_box + 1,
@@ -140,20 +181,51 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
     return 1;
 }
 
+/* The covers in order (each next cover line above the one before); the
+ * places of `all` passed over stay outside the cover, so once they are
+ * not in one stack (band), no cover from here on has a fin. */
+static int finned_cover(sudoku_logic *lg, sudoku_step *st, finned *f,
+                        int n_cover, uint64_t all, uint64_t from,
+                        uint64_t picked)
+{
+    if (n_cover == f->k) {
+        uint64_t out = all & ~picked;
+        return out && fin_in_one(lg, f->base, out) &&
+               finned_found(lg, st, f, picked);
+    }
+    if (n_cover >= FINNED_MAX)
+        return 0;
+    for (uint64_t m = from; m; m &= m - 1) {
+        int b = grid_low_bit(m);
+        if (!fin_in_one(lg, f->base, all & ~picked & ((1ULL << b) - 1)))
+            break;
+        f->cover[n_cover] = b;
+        if (finned_cover(lg, st, f, n_cover + 1, all, m & (m - 1),
+                         picked | 1ULL << b))
+            return 1;
+    }
+    return 0;
+}
+
 int logic_finned_fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int rows[FINNED_MAX];
-    uint64_t pos[FINNED_MAX];
     if (k < 2 || k > FINNED_MAX)
         return 0;
-    uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
-    for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
-        for (int base = 0; base <= lg->N; base += lg->N) {
-            for (int r = 0; r < lg->N; r++)
-                line[r] = logic_positions(lg, base + r, d);
-            if (finned_in(lg, st, k, d, base, line, rows, pos, 0, 0, 0))
+    finned f = {.k = k};
+    /* each row's places for d, then each column's */
+    uint64_t line[2 * SUDOKU_LOGIC_MAX_ORDER];
+    int N = lg->N;
+    for (int d = 1; d <= N && !logic_time_up(lg); d++) {
+        for (int r = 0; r < 2 * N; r++)
+            line[r] = logic_positions(lg, r, d);
+        f.d = d;
+        for (int base = 0; base <= N; base += N) {
+            f.base = base;
+            f.cross = line + (N - base);
+            if (finned_in(lg, st, &f, line + base, 0, 0, 0))
                 return 1;
         }
+    }
     return 0;
 }
 
