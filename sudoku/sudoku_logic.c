@@ -79,21 +79,43 @@ int logic_time_up(sudoku_logic *lg)
 /* ---- the board ------------------------------------------------------------
  */
 
+/* Cell i's candidates `digits` change (or it is filled): its units and
+ * those digits are stamped with this step. */
+static void touch(sudoku_logic *lg, int i, uint64_t digits)
+{
+    int u[5], n_u = cell_units(lg, i, u);
+    for (int k = 0; k < n_u; k++)
+        lg->unit_clock[u[k]] = lg->clock;
+    for (; digits; digits &= digits - 1)
+        lg->digit_clock[grid_low_digit(digits)] = lg->clock;
+}
+
+/* Removes candidate d (bit) from cell j, stamping the change. */
+static void drop(sudoku_logic *lg, int j, uint64_t bit)
+{
+    if (lg->cand[j] & bit) {
+        lg->cand[j] &= ~bit;
+        touch(lg, j, bit);
+    }
+}
+
 void logic_place(sudoku_logic *lg, int i, int d)
 {
+    uint64_t bit = grid_digit_bit(d);
     lg->grid.cell[i] = (unsigned char)d;
+    touch(lg, i, lg->cand[i] | bit);
     lg->cand[i] = 0;
     int u[5], n_u = cell_units(lg, i, u);
     for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
-            lg->cand[cells[j]] &= ~grid_digit_bit(d);
+            drop(lg, cells[j], bit);
     }
     /* killer: a cage's digits differ too */
     if (lg->puzzle.n_cages > 0 && lg->puzzle.cage[i] >= 0)
         for (int j = 0; j < lg->NN; j++)
             if (lg->puzzle.cage[j] == lg->puzzle.cage[i])
-                lg->cand[j] &= ~grid_digit_bit(d);
+                drop(lg, j, bit);
 }
 
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
@@ -115,6 +137,7 @@ int logic_eliminate(sudoku_logic *lg, int i, int d)
         lg->cap_rm = cap;
     }
     lg->cand[i] &= ~grid_digit_bit(d);
+    touch(lg, i, grid_digit_bit(d));
     lg->rc[lg->n_rm] = i;
     lg->rd[lg->n_rm++] = d;
     return 1;
@@ -159,7 +182,16 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
     lg->chain = malloc((size_t)(3 * NN * (N < 4 ? 4 : N)) *
                        sizeof *lg->chain);
     lg->unique = -1;
-    if (!lg->cand || !lg->unit || !lg->region || !lg->scratch || !lg->chain ||
+    lg->clock = 1;
+    lg->unit_clock = calloc((size_t)lg->n_units, sizeof *lg->unit_clock);
+    lg->digit_clock = calloc((size_t)N + 1, sizeof *lg->digit_clock);
+    lg->fail_unit = calloc((size_t)SUDOKU_TECH_COUNT * lg->n_units,
+                           sizeof *lg->fail_unit);
+    lg->fail_digit = calloc((size_t)SUDOKU_TECH_COUNT * (N + 1),
+                            sizeof *lg->fail_digit);
+    if (!lg->unit_clock || !lg->digit_clock || !lg->fail_unit ||
+        !lg->fail_digit || !lg->cand || !lg->unit || !lg->region ||
+        !lg->scratch || !lg->chain ||
         sudoku_set_shape(&lg->grid, lg->sh) ||
         sudoku_set_shape(&lg->puzzle, lg->sh) ||
         sudoku_set_shape(&lg->solution, lg->sh)) {
@@ -239,6 +271,10 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->rd);
     free(lg->scratch);
     free(lg->chain);
+    free(lg->unit_clock);
+    free(lg->digit_clock);
+    free(lg->fail_unit);
+    free(lg->fail_digit);
     logic_trial_free(lg->trial);
     free(lg->cage_first);
     free(lg->cage_cell);
@@ -309,7 +345,10 @@ void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
 static int full_house(sudoku_logic *lg, sudoku_step *st)
 {
     char u[32], name[24];
+    int t = SUDOKU_TECH_FULL_HOUSE;
     for (int k = 0; k < lg->n_units; k++) {
+        if (logic_unit_same(lg, t, k))
+            continue;
         const int *cells = unit_cells(lg, k);
         int empty = -1, n = 0;
         for (int j = 0; j < lg->N; j++)
@@ -317,8 +356,10 @@ static int full_house(sudoku_logic *lg, sudoku_step *st)
                 empty = cells[j];
                 n++;
             }
-        if (n != 1 || grid_popcount(lg->cand[empty]) != 1)
+        if (n != 1 || grid_popcount(lg->cand[empty]) != 1) {
+            logic_unit_none(lg, t, k);
             continue;
+        }
         int d = grid_low_digit(lg->cand[empty]);
         st->cell = empty;
         st->digit = d;
@@ -356,7 +397,10 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
 static int hidden_single(sudoku_logic *lg, sudoku_step *st)
 {
     char u[32], name[24];
+    int t = SUDOKU_TECH_HIDDEN_SINGLE;
     for (int k = 0; k < lg->n_units; k++) {
+        if (logic_unit_same(lg, t, k))
+            continue;
         const int *cells = unit_cells(lg, k);
         for (int d = 1; d <= lg->N; d++) {
             int where = -1, n = 0;
@@ -381,6 +425,7 @@ static int hidden_single(sudoku_logic *lg, sudoku_step *st)
             logic_place(lg, where, d);
             return 1;
         }
+        logic_unit_none(lg, t, k);
     }
     return 0;
 }
@@ -528,10 +573,14 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 
 static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int pick[4];
-    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++)
+    int pick[4], t = (int)st->tech;
+    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++) {
+        if (logic_unit_same(lg, t, u))
+            continue;
         if (naked_in_unit(lg, st, u, k, pick, 0, 0, 0))
             return 1;
+        logic_unit_none(lg, t, u);
+    }
     return 0;
 }
 
@@ -599,9 +648,11 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 
 static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int pick[4];
+    int pick[4], t = (int)st->tech;
     uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
     for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++) {
+        if (logic_unit_same(lg, t, u))
+            continue;
         const int *cells = unit_cells(lg, u);
         memset(upos, 0, (size_t)(lg->N + 1) * sizeof *upos);
         for (int j = 0; j < lg->N; j++)
@@ -609,6 +660,7 @@ static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
                 upos[grid_low_digit(o)] |= 1ULL << j;
         if (hidden_in_unit(lg, st, u, k, upos, pick, 0, 1, 0))
             return 1;
+        logic_unit_none(lg, t, u);
     }
     return 0;
 }
@@ -667,15 +719,19 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
 
 int logic_fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int pick[3];
+    int pick[3], t = (int)st->tech;
     uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
-    for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
+    for (int d = 1; d <= lg->N && !logic_time_up(lg); d++) {
+        if (logic_digit_same(lg, t, d))
+            continue;
         for (int base = 0; base <= lg->N; base += lg->N) {
             for (int r = 0; r < lg->N; r++)
                 line[r] = logic_positions(lg, base + r, d);
             if (fish_in(lg, st, k, d, base, line, pick, 0, 0, 0))
                 return 1;
         }
+        logic_digit_none(lg, t, d);
+    }
     return 0;
 }
 
@@ -1074,6 +1130,7 @@ sudoku_logic_status sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
     memset(st, 0, sizeof *st);
     st->cell = -1;
     lg->n_rm = 0;
+    lg->clock++;
     int empty = 0;
     char name[24];
     for (int i = 0; i < lg->NN; i++)

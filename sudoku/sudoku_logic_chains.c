@@ -214,8 +214,10 @@ int logic_finned_fish(sudoku_logic *lg, sudoku_step *st, int k)
     finned f = {.k = k};
     /* each row's places for d, then each column's */
     uint64_t line[2 * SUDOKU_LOGIC_MAX_ORDER];
-    int N = lg->N;
+    int N = lg->N, t = (int)st->tech;
     for (int d = 1; d <= N && !logic_time_up(lg); d++) {
+        if (logic_digit_same(lg, t, d))
+            continue;
         for (int r = 0; r < 2 * N; r++)
             line[r] = logic_positions(lg, r, d);
         f.d = d;
@@ -225,6 +227,7 @@ int logic_finned_fish(sudoku_logic *lg, sudoku_step *st, int k)
             if (finned_in(lg, st, &f, line + base, 0, 0, 0))
                 return 1;
         }
+        logic_digit_none(lg, t, d);
     }
     return 0;
 }
@@ -459,9 +462,12 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
     int *colour = lg->scratch, *queue = lg->scratch + NN;
+    int t = SUDOKU_TECH_SIMPLE_COLOURING;
     for (int d = 1; d <= N; d++) {
         if (logic_time_up(lg))
             return 0;
+        if (logic_digit_same(lg, t, d))
+            continue;
         for (int i = 0; i < NN; i++)
             colour[i] = -1;
         for (int root = 0; root < NN; root++) {
@@ -541,6 +547,7 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
             logic_say_removals(lg, st, from);
             return 1;
         }
+        logic_digit_none(lg, t, d);
     }
     return 0;
 }
@@ -628,8 +635,10 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
     uint64_t pos[3 * SUDOKU_LOGIC_MAX_ORDER + 2]; /* each unit's places */
     for (int i = 0; i < NN; i++)
         sees_s[i] = 0;
-    int stamp = 0;
+    int stamp = 0, t = SUDOKU_TECH_X_CHAIN;
     for (int d = 1; d <= N; d++) {
+        if (logic_digit_same(lg, t, d))
+            continue;
         uint64_t bit = grid_digit_bit(d);
         for (int i = 0; i < NN; i++)
             linked[i] = 0;
@@ -701,6 +710,7 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
                 }
             }
         }
+        logic_digit_none(lg, t, d);
     }
     return 0;
 }
