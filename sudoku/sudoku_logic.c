@@ -441,17 +441,60 @@ uint64_t logic_positions(const sudoku_logic *lg, int u, int d)
     return m;
 }
 
+/* Whether a unit is a line (a row, column or diagonal) rather than a box
+ * or region: two lines meet in one cell at most. */
+static int is_line(const sudoku_logic *lg, int u)
+{
+    return u < 2 * lg->N || u >= 3 * lg->N;
+}
+
+/* Whether technique t found nothing in unit a since the cells of a and
+ * of every unit that may meet a in two cells or more last changed (what
+ * locked candidates in a read: a line's boxes or regions, a box's or
+ * region's lines). */
+static int locked_same(const sudoku_logic *lg, int t, int a)
+{
+    if (!logic_unit_same(lg, t, a))
+        return 0;
+    unsigned at = lg->fail_unit[t * lg->n_units + a];
+    int a_line = is_line(lg, a);
+    const int *cells = unit_cells(lg, a);
+    for (int j = 0; j < lg->N; j++) {
+        int u[5], n_u = cell_units(lg, cells[j], u);
+        for (int k = 0; k < n_u; k++)
+            if (is_line(lg, u[k]) != a_line &&
+                lg->unit_clock[u[k]] >= at)
+                return 0;
+    }
+    return 1;
+}
+
+/* Whether cell i is in unit u. */
+static int in_unit(const sudoku_logic *lg, int i, int u)
+{
+    int N = lg->N, r = i / N, c = i % N;
+    if (u < N)
+        return r == u;
+    if (u < 2 * N)
+        return c == u - N;
+    if (u < 3 * N)
+        return lg->region[i] == u - 2 * N;
+    return u == 3 * N ? r == c : r + c == N - 1;
+}
+
 /* Locked candidates: d confined to the intersection of units a and b
  * inside a; removed from the rest of b. */
 static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
 {
     char ua[32], ub[32];
-    int N = lg->N;
+    int N = lg->N, t = (int)st->tech;
     for (int a = pointing ? 2 * N : 0; a < lg->n_units; a++) {
         if (a / N == 2 && !pointing)
             a = 3 * N; /* claiming: rows, columns, then the diagonals */
         if (a >= lg->n_units || (a / N == 3 && pointing))
             break;
+        if (locked_same(lg, t, a))
+            continue;
         const int *cells = unit_cells(lg, a);
         uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
         memset(upos, 0, (size_t)(N + 1) * sizeof *upos);
@@ -470,14 +513,9 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
             for (int k = 0; k < n_u && b < 0; k++) {
                 if (u[k] == a || (pointing && u[k] / N == 2))
                     continue;
-                const int *other = unit_cells(lg, u[k]);
                 int all = 1;
-                for (uint64_t m = pos; m && all; m &= m - 1) {
-                    int i = cells[grid_low_bit(m)], in = 0;
-                    for (int j = 0; j < N; j++)
-                        in |= other[j] == i;
-                    all = in;
-                }
+                for (uint64_t m = pos; m && all; m &= m - 1)
+                    all = in_unit(lg, cells[grid_low_bit(m)], u[k]);
                 if (all)
                     b = u[k];
             }
@@ -485,13 +523,9 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
                 continue;
             int from = lg->n_rm;
             const int *other = unit_cells(lg, b);
-            for (int j = 0; j < N; j++) {
-                int i = other[j], inside = 0;
-                for (int k = 0; k < N; k++)
-                    inside |= cells[k] == i;
-                if (!inside)
-                    logic_eliminate(lg, i, d);
-            }
+            for (int j = 0; j < N; j++)
+                if (!in_unit(lg, other[j], a))
+                    logic_eliminate(lg, other[j], d);
             if (lg->n_rm == from)
                 continue;
             st->tech = pointing ? SUDOKU_TECH_POINTING : SUDOKU_TECH_CLAIMING;
@@ -503,6 +537,7 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
             logic_say_removals(lg, st, from);
             return 1;
         }
+        logic_unit_none(lg, t, a);
     }
     return 0;
 }
@@ -735,26 +770,48 @@ int logic_fish(sudoku_logic *lg, sudoku_step *st, int k)
     return 0;
 }
 
+/* Whether some cell other than p, seeing pincers a and b, holds z (bit):
+ * read through a's units. */
+static int wing_removes(const sudoku_logic *lg, int p, int a, int b,
+                        uint64_t z)
+{
+    int u[5], n_u = cell_units(lg, a, u);
+    for (int k = 0; k < n_u; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++) {
+            int i = cells[j];
+            if ((lg->cand[i] & z) && i != p && i != a && sees(lg, i, b))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* XY-wing: a pivot {x,y} sees a pincer {x,z} and a pincer {y,z}; z is in
- * one of the pincers, so no cell seeing both can be z. */
+ * one of the pincers, so no cell seeing both can be z.  Pivots and
+ * pincers are taken from the list of two-candidate cells, in order. */
 static int xy_wing(sudoku_logic *lg, sudoku_step *st)
 {
-    int NN = lg->NN;
-    for (int p = 0; p < NN; p++) {
+    int NN = lg->NN, *pair = lg->scratch, n_pair = 0;
+    for (int i = 0; i < NN; i++)
+        if (grid_popcount(lg->cand[i]) == 2)
+            pair[n_pair++] = i;
+    for (int ip = 0; ip < n_pair; ip++) {
+        int p = pair[ip];
         uint64_t pv = lg->cand[p];
-        if (grid_popcount(pv) != 2)
-            continue;
         if (logic_time_up(lg))
             return 0;
-        for (int a = 0; a < NN; a++) {
+        for (int ia = 0; ia < n_pair; ia++) {
+            int a = pair[ia];
             uint64_t av = lg->cand[a];
-            if (grid_popcount(av) != 2 || !sees(lg, p, a) ||
-                grid_popcount(av & pv) != 1)
+            if (!sees(lg, p, a) || grid_popcount(av & pv) != 1)
                 continue;
             uint64_t z = av & ~pv;
             uint64_t need = (pv & ~av) | z; /* {y, z} */
-            for (int b = 0; b < NN; b++) {
-                if (b == a || lg->cand[b] != need || !sees(lg, p, b))
+            for (int ib = 0; ib < n_pair; ib++) {
+                int b = pair[ib];
+                if (b == a || lg->cand[b] != need || !sees(lg, p, b) ||
+                    !wing_removes(lg, p, a, b, z))
                     continue;
                 int from = lg->n_rm, dz = grid_low_digit(z);
                 for (int i = 0; i < NN; i++)
