@@ -7,6 +7,7 @@
  */
 #include "sudoku_logic_impl.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -442,14 +443,6 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
 
 /* The k-th of the n_hood N cells of the units of cell c (c itself, and
  * the cells of two of its units, come more than once; past its units, c). */
-static int peer(const sudoku_logic *lg, int c, int k)
-{
-    int N = lg->N, u[5], n_u = cell_units(lg, c, u);
-    if (k / N >= n_u)
-        return c;
-    return unit_cells(lg, u[k / N])[k % N];
-}
-
 /*
  * Simple colouring: for digit d, two cells that are d's only places in a
  * unit (a conjugate pair) hold one d between them.  Following such pairs
@@ -735,12 +728,51 @@ static void say_xy(sudoku_logic *lg, sudoku_step *st, const int *node,
  * y, so its other digit, and so on.  A cell e reached that way being x
  * means s or e is x: cells seeing both cannot be x.
  */
+/* The XY-chain's removals from ends s and c (digit x), and its words. */
+static int xy_chain_found(sudoku_logic *lg, sudoku_step *st, int s, int c,
+                          int x, const int *node, const int *parent, int h)
+{
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
+            logic_eliminate(lg, i, x);
+    if (lg->n_rm == from)
+        return 0;
+    char n1[24], n2[24];
+    st->tech = SUDOKU_TECH_XY_CHAIN;
+    logic_say(st, "XY-chain: if %s is not %d, ", cell_name(lg, s, n1), x);
+    say_xy(lg, st, node, parent, h);
+    logic_say(st,
+              "; either way one of %s and %s is %d, and cells seeing both "
+              "cannot be: ",
+              cell_name(lg, s, n1), cell_name(lg, c, n2), x);
+    logic_say_removals(lg, st, from);
+    return 1;
+}
+
+/*
+ * XY-chain: cells holding two candidates each, each seeing the next, where
+ * the digit a cell is not is the digit the next cell cannot be: from a
+ * start s = {x,y}, "s is not x" makes s y, the next cell (holding y) not
+ * y, so its other digit, and so on.  A cell e reached that way being x
+ * means s or e is x: cells seeing both cannot be x.  The nodes seen are
+ * marked with a stamp per start (seen[k] - base is the node's index when
+ * it is base or more), and the cells that see s and hold x once per
+ * start and digit, so that an end is tested through its own units.
+ */
 int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
     /* node c*N + v-1: cell c is v */
     int *parent = lg->chain, *node = lg->chain + NN * N;
-    int *seen = lg->chain + 2 * NN * N;
+    unsigned *seen = (unsigned *)(lg->chain + 2 * NN * N);
+    int *sees_s = lg->scratch; /* stamped: holds x and sees s */
+    unsigned base = 1;
+    int stamp = 0;
+    for (int k = 0; k < NN * N; k++)
+        seen[k] = 0;
+    for (int i = 0; i < NN; i++)
+        sees_s[i] = 0;
     for (int s = 0; s < NN; s++) {
         if (grid_popcount(lg->cand[s]) != 2)
             continue;
@@ -749,54 +781,53 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
         for (uint64_t xs = lg->cand[s]; xs; xs &= xs - 1) {
             int x = grid_low_digit(xs);
             int y = grid_low_digit(lg->cand[s] & ~grid_digit_bit(x));
-            for (int k = 0; k < NN * N; k++)
-                seen[k] = -1;
+            int u[5], n_u = cell_units(lg, s, u);
+            stamp++;
+            for (int k = 0; k < n_u; k++)
+                for (int j = 0; j < N; j++) {
+                    int i = unit_cells(lg, u[k])[j];
+                    if (i != s && (lg->cand[i] & grid_digit_bit(x)))
+                        sees_s[i] = stamp;
+                }
+            if (base > UINT_MAX - (unsigned)(NN * N) - 1) {
+                for (int k = 0; k < NN * N; k++)
+                    seen[k] = 0;
+                base = 1;
+            }
             int n = 0;
             node[n] = s * N + y - 1;
             parent[n] = -1;
-            seen[node[n]] = n;
+            seen[node[n]] = base + (unsigned)n;
             n++;
             for (int h = 0; h < n; h++) {
                 int c = node[h] / N, v = node[h] % N + 1;
-                if (v == x && c != s && !sees(lg, c, s)) {
-                    int from = lg->n_rm;
-                    for (int i = 0; i < NN; i++)
-                        if (i != s && i != c && sees(lg, i, s) &&
-                            sees(lg, i, c))
-                            logic_eliminate(lg, i, x);
-                    if (lg->n_rm > from) {
-                        char n1[24];
-                        st->tech = SUDOKU_TECH_XY_CHAIN;
-                        logic_say(st, "XY-chain: if %s is not %d, ",
-                            cell_name(lg, s, n1), x);
-                        say_xy(lg, st, node, parent, h);
-                        char n2[24];
-                        logic_say(st,
-                                  "; either way one of %s and %s is %d, and "
-                                  "cells seeing both cannot be: ",
-                                  cell_name(lg, s, n1), cell_name(lg, c, n2),
-                                  x);
-                        logic_say_removals(lg, st, from);
-                        return 1;
-                    }
-                }
+                n_u = cell_units(lg, c, u);
+                if (v == x && c != s && !sees(lg, c, s) &&
+                    sees_both(lg, u, n_u, c, sees_s, stamp) &&
+                    xy_chain_found(lg, st, s, c, x, node, parent, h))
+                    return 1;
                 /* c is v: a two-candidate cell seeing c and holding v is
                  * its other digit */
-                for (int pe = 0; pe < lg->n_hood * N; pe++) {
-                    int i = peer(lg, c, pe);
-                    if (i == c || grid_popcount(lg->cand[i]) != 2 ||
-                        !(lg->cand[i] & grid_digit_bit(v)))
-                        continue;
-                    int w = grid_low_digit(lg->cand[i] & ~grid_digit_bit(v));
-                    int next = i * N + w - 1;
-                    if (seen[next] >= 0)
-                        continue;
-                    seen[next] = n;
-                    node[n] = next;
-                    parent[n] = h;
-                    n++;
+                for (int k = 0; k < n_u; k++) {
+                    const int *cells = unit_cells(lg, u[k]);
+                    for (int j = 0; j < N; j++) {
+                        int i = cells[j];
+                        if (i == c || !(lg->cand[i] & grid_digit_bit(v)) ||
+                            grid_popcount(lg->cand[i]) != 2)
+                            continue;
+                        int w = grid_low_digit(lg->cand[i] &
+                                               ~grid_digit_bit(v));
+                        int next = i * N + w - 1;
+                        if (seen[next] >= base)
+                            continue;
+                        seen[next] = base + (unsigned)n;
+                        node[n] = next;
+                        parent[n] = h;
+                        n++;
+                    }
                 }
             }
+            base += (unsigned)n + 1;
         }
     }
     return 0;
