@@ -375,9 +375,10 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
 {
     char name[24];
     for (int i = 0; i < lg->NN; i++) {
-        if (lg->grid.cell[i] || grid_popcount(lg->cand[i]) != 1)
+        uint64_t c = lg->cand[i];
+        if (lg->grid.cell[i] || !c || (c & (c - 1))) /* not one digit */
             continue;
-        int d = grid_low_digit(lg->cand[i]);
+        int d = grid_low_digit(c);
         st->cell = i;
         st->digit = d;
         if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
@@ -402,15 +403,17 @@ static int hidden_single(sudoku_logic *lg, sudoku_step *st)
         if (logic_unit_same(lg, t, k))
             continue;
         const int *cells = unit_cells(lg, k);
-        for (int d = 1; d <= lg->N; d++) {
-            int where = -1, n = 0;
-            for (int j = 0; j < lg->N && n < 2; j++)
-                if (lg->cand[cells[j]] & grid_digit_bit(d)) {
+        /* the digits in one cell of the unit: the lowest is the step */
+        uint64_t once = 0, twice = 0;
+        for (int j = 0; j < lg->N; j++) {
+            twice |= once & lg->cand[cells[j]];
+            once |= lg->cand[cells[j]];
+        }
+        if (once & ~twice) {
+            int d = grid_low_digit(once & ~twice), where = -1;
+            for (int j = 0; j < lg->N && where < 0; j++)
+                if (lg->cand[cells[j]] & grid_digit_bit(d))
                     where = cells[j];
-                    n++;
-                }
-            if (n != 1)
-                continue;
             st->cell = where;
             st->digit = d;
             if (lg->method == SUDOKU_LOGIC_REJECT_LIST)

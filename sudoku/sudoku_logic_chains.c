@@ -316,49 +316,104 @@ static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
  * other seeing q.  One of those two is x, so p or q is not x: it is w.
  * Cells seeing both p and q cannot be w.
  */
+/* Whether some cell holding w (bit) sees both p and q: read through p's
+ * units. */
+static int sees_pair_holding(const sudoku_logic *lg, int p, int q,
+                             uint64_t w)
+{
+    int u[5], n_u = cell_units(lg, p, u);
+    for (int k = 0; k < n_u; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            if ((lg->cand[cells[j]] & w) && cells[j] != p &&
+                sees(lg, cells[j], q))
+                return 1;
+    }
+    return 0;
+}
+
+/* The W-wing's removals and words: p and q hold `pair`, unit u holds x
+ * only in a and b. */
+static int w_wing_found(sudoku_logic *lg, sudoku_step *st, int p, int q,
+                        int x, int u, int a, int b)
+{
+    uint64_t pair = lg->cand[p];
+    int w = grid_low_digit(pair & ~grid_digit_bit(x));
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (sees(lg, i, p) && sees(lg, i, q))
+            logic_eliminate(lg, i, w);
+    if (lg->n_rm == from)
+        return 0;
+    char n1[24], n2[24], n3[24], n4[24], un[32];
+    st->tech = SUDOKU_TECH_W_WING;
+    logic_say(st, "W-wing: %s and %s both hold only ", cell_name(lg, p, n1),
+              cell_name(lg, q, n2));
+    logic_say_digits(st, pair);
+    logic_say(st, ", and in %s %d fits only in %s and %s, one seeing each of "
+              "them; so one of the two is not %d and is %d, and cells seeing "
+              "both cannot be %d: ", unit_name(lg, u, un), x,
+              cell_name(lg, a, n3), cell_name(lg, b, n4), x, w, w);
+    logic_say_removals(lg, st, from);
+    return 1;
+}
+
+/* The W-wing's pairs p and q: a unit where x fits only in a cell seeing p
+ * and one seeing q; conj_a and conj_b hold each digit's conjugates per
+ * unit (-1: not two places). */
+static int w_wing_at(sudoku_logic *lg, sudoku_step *st, int p, int q,
+                     const int *conj_a, const int *conj_b)
+{
+    uint64_t pair = lg->cand[p];
+    for (uint64_t xs = pair; xs; xs &= xs - 1) {
+        int x = grid_low_digit(xs);
+        uint64_t w = pair & ~grid_digit_bit(x);
+        if (!sees_pair_holding(lg, p, q, w))
+            continue; /* nothing to remove, whatever the unit */
+        const int *ca = conj_a + (x - 1) * lg->n_units;
+        const int *cb = conj_b + (x - 1) * lg->n_units;
+        for (int u = 0; u < lg->n_units; u++) {
+            int a = ca[u], b = cb[u];
+            if (a < 0 || a == p || a == q || b == p || b == q)
+                continue;
+            if (!(sees(lg, a, p) && sees(lg, b, q)) &&
+                !(sees(lg, a, q) && sees(lg, b, p)))
+                continue;
+            if (w_wing_found(lg, st, p, q, x, u, a, b))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Pairs from the list of two-candidate cells, in order; each digit's
+ * conjugates read once per call. */
 int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
 {
-    int NN = lg->NN;
-    for (int p = 0; p < NN; p++) {
-        uint64_t pair = lg->cand[p];
-        if (grid_popcount(pair) != 2)
-            continue;
+    int NN = lg->NN, N = lg->N, n_units = lg->n_units;
+    int *pair = lg->scratch, n_pair = 0;
+    int *conj_a = lg->chain, *conj_b = lg->chain + N * n_units;
+    for (int i = 0; i < NN; i++)
+        if (grid_popcount(lg->cand[i]) == 2)
+            pair[n_pair++] = i;
+    if (n_pair < 2)
+        return 0;
+    for (int x = 1; x <= N; x++)
+        for (int u = 0; u < n_units; u++) {
+            int k = (x - 1) * n_units + u;
+            if (!conjugates(lg, u, x, &conj_a[k], &conj_b[k]))
+                conj_a[k] = conj_b[k] = -1;
+        }
+    for (int ip = 0; ip < n_pair; ip++) {
+        int p = pair[ip];
         if (logic_time_up(lg))
             return 0;
-        for (int q = p + 1; q < NN; q++) {
-            if (lg->cand[q] != pair || sees(lg, p, q))
+        for (int iq = ip + 1; iq < n_pair; iq++) {
+            int q = pair[iq];
+            if (lg->cand[q] != lg->cand[p] || sees(lg, p, q))
                 continue;
-            for (uint64_t xs = pair; xs; xs &= xs - 1) {
-                int x = grid_low_digit(xs);
-                int w = grid_low_digit(pair & ~grid_digit_bit(x));
-                for (int u = 0; u < lg->n_units; u++) {
-                    int a, b;
-                    if (!conjugates(lg, u, x, &a, &b) || a == p || a == q ||
-                        b == p || b == q)
-                        continue;
-                    if (!(sees(lg, a, p) && sees(lg, b, q)) &&
-                        !(sees(lg, a, q) && sees(lg, b, p)))
-                        continue;
-                    int from = lg->n_rm;
-                    for (int i = 0; i < NN; i++)
-                        if (sees(lg, i, p) && sees(lg, i, q))
-                            logic_eliminate(lg, i, w);
-                    if (lg->n_rm == from)
-                        continue;
-                    char n1[24], n2[24], n3[24], n4[24], un[32];
-                    st->tech = SUDOKU_TECH_W_WING;
-                    logic_say(st, "W-wing: %s and %s both hold only ",
-                        cell_name(lg, p, n1), cell_name(lg, q, n2));
-                    logic_say_digits(st, pair);
-                    logic_say(st, ", and in %s %d fits only in %s and %s, one "
-                        "seeing each of them; so one of the two is not %d "
-                        "and is %d, and cells seeing both cannot be %d: ",
-                        unit_name(lg, u, un), x, cell_name(lg, a, n3),
-                        cell_name(lg, b, n4), x, w, w);
-                    logic_say_removals(lg, st, from);
-                    return 1;
-                }
-            }
+            if (w_wing_at(lg, st, p, q, conj_a, conj_b))
+                return 1;
         }
     }
     return 0;
@@ -389,10 +444,28 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
      * (a diagonal, two jigsaw regions shaped otherwise), so not tried */
     if (sudoku_is_variant(&lg->puzzle))
         return 0;
+    /* three corners hold two candidates each: the columns of each row's
+     * two-candidate cells rule most rectangles out at once */
+    uint64_t two[SUDOKU_LOGIC_MAX_ORDER];
+    for (int r = 0; r < N; r++) {
+        two[r] = 0;
+        for (int c = 0; c < N; c++)
+            if (grid_popcount(lg->cand[r * N + c]) == 2)
+                two[r] |= 1ULL << c;
+    }
+    /* (both corners of one column, and one of the other) */
     for (int r1 = 0; r1 < N; r1++)
-        for (int r2 = r1 + 1; r2 < N; r2++)
-            for (int c1 = 0; c1 < N; c1++)
+        for (int r2 = r1 + 1; r2 < N; r2++) {
+            uint64_t both = two[r1] & two[r2], any = two[r1] | two[r2];
+            if (!both)
+                continue;
+            for (int c1 = 0; c1 < N; c1++) {
+                if (!(any >> c1 & 1))
+                    continue;
                 for (int c2 = c1 + 1; c2 < N; c2++) {
+                    uint64_t cm = 1ULL << c1 | 1ULL << c2;
+                    if ((any & cm) != cm || !(both & cm))
+                        continue;
                     int cell[4] = { r1 * N + c1, r1 * N + c2, r2 * N + c1,
                                     r2 * N + c2 };
                     /* two boxes: the rows share a band or the columns a
@@ -435,6 +508,8 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                     logic_say_removals(lg, st, from);
                     return 1;
                 }
+            }
+        }
     return 0;
 }
 
