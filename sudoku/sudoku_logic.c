@@ -147,6 +147,8 @@ int logic_eliminate(sudoku_logic *lg, int i, int d)
 void logic_say_removals(const sudoku_logic *lg, sudoku_step *st, int from)
 {
     char name[24];
+    if (lg->quiet)
+        return;
     for (int k = from; k < lg->n_rm; k++)
         logic_say(st, "%s%s<>%d", k > from ? ", " : "",
                   cell_name(lg, lg->rc[k], name), lg->rd[k]);
@@ -249,6 +251,11 @@ sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
 void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed)
 {
     lg->allowed = allowed;
+}
+
+void sudoku_logic_set_quiet(sudoku_logic *lg, int quiet)
+{
+    lg->quiet = quiet;
 }
 
 void sudoku_logic_assume_unique(sudoku_logic *lg, int unique)
@@ -1279,6 +1286,7 @@ int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
     int got = 0;
     if (!at_once) {
         sudoku_logic_set_techniques(lg, allowed & ~(1u << SUDOKU_TECH_GUESS));
+        sudoku_logic_set_quiet(lg, 1);
         sudoku_step st;
         while ((got = sudoku_logic_step(lg, NULL, &st)) == SUDOKU_LOGIC_STEP)
             ;

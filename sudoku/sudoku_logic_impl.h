@@ -50,6 +50,7 @@ struct sudoku_logic {
      * a digit) depends on that unit's cells (that digit's places) alone
      * finds nothing there again while they stay as they were, so it goes
      * on to the next: the same step is found. */
+    int quiet;                /* steps without words */
     unsigned clock;
     unsigned *unit_clock;     /* n_units */
     unsigned *digit_clock;    /* N + 1, by digit */
@@ -170,8 +171,12 @@ static inline void logic_digit_none(sudoku_logic *lg, int t, int d)
  * take long on a large grid ask between their units of work. */
 int logic_time_up(sudoku_logic *lg);
 /* appends to the step's text; "{3,8}" (grid_step.h) */
-#define logic_say grid_step_say
-#define logic_say_digits grid_step_say_digits
+/* (nothing, and no argument worked out, when the solver is quiet: every
+ * finder has its solver in `lg`) */
+#define logic_say(st, ...) \
+    ((lg)->quiet ? (void)0 : grid_step_say((st), __VA_ARGS__))
+#define logic_say_digits(st, mask) \
+    ((lg)->quiet ? (void)0 : grid_step_say_digits((st), (mask)))
 void logic_place(sudoku_logic *lg, int i, int d);
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
  * there. */
