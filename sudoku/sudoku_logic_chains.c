@@ -34,6 +34,9 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, finned *f,
                         int n_cover, uint64_t all, uint64_t from,
                         uint64_t picked);
 
+static int finned_covers(sudoku_logic *lg, sudoku_step *st, finned *f,
+                         uint64_t all);
+
 /*
  * Finned fish of size k (finned X-wing 2, finned swordfish 3) for digit
  * d: k base lines (rows, or columns) whose places for d all lie in k cover
@@ -87,7 +90,7 @@ static int finned_in(sudoku_logic *lg, sudoku_step *st, finned *f,
     if (n_rows > 0 && !fin_possible(lg, f->base, all, k))
         return 0;
     if (n_rows == k)
-        return finned_cover(lg, st, f, 0, all, all, 0);
+        return finned_covers(lg, st, f, all);
     if (n_rows >= FINNED_MAX)
         return 0;
     for (int r = start; r < N; r++) {
@@ -203,6 +206,74 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, finned *f,
         f->cover[n_cover] = b;
         if (finned_cover(lg, st, f, n_cover + 1, all, m & (m - 1),
                          picked | 1ULL << b))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether cover a comes before cover b in the order of finned_cover
+ * (their lines in increasing order, compared first to last): the lowest
+ * line in one of them only is a's. */
+static int cover_before(uint64_t a, uint64_t b)
+{
+    uint64_t x = a ^ b;
+    return (x & (0 - x) & a) != 0;
+}
+
+/* Adds to list[] the covers `picked` plus `need` more lines of `from`
+ * (lines of `free`, one stack or band, above those picked there) that
+ * leave some of free outside: the fin; returns the new count, or -1 when
+ * past max. */
+static int add_covers(uint64_t picked, uint64_t free, uint64_t from,
+                      int need, uint64_t *list, int n, int max)
+{
+    if (need == 0) {
+        if (!(free & ~picked))
+            return n; /* no fin: a plain fish */
+        if (n == max)
+            return -1;
+        list[n] = picked;
+        return n + 1;
+    }
+    for (uint64_t m = from; m && n >= 0; m &= m - 1)
+        n = add_covers(picked | (m & (0 - m)), free, m & (m - 1), need - 1,
+                       list, n, max);
+    return n;
+}
+
+/* The covers of the base lines of f whose fin is in one stack (band):
+ * all the places outside that stack are cover lines, the rest of the
+ * cover lies inside it.  Tried in the order of finned_cover, which they
+ * stand for (with a jigsaw, or too many to list, finned_cover itself). */
+static int finned_covers(sudoku_logic *lg, sudoku_step *st, finned *f,
+                         uint64_t all)
+{
+    enum { MAX_COVERS = 64 };
+    uint64_t list[MAX_COVERS];
+    int n = 0, k = f->k, w = f->base == 0 ? lg->sh.C : lg->sh.R;
+    if (lg->puzzle.jigsaw)
+        return finned_cover(lg, st, f, 0, all, all, 0);
+    for (int s = 0; s < lg->N && n >= 0; s += w) {
+        uint64_t stack = fin_lines(lg, f->base, s);
+        uint64_t must = all & ~stack;
+        int need = k - grid_popcount(must);
+        if (need >= 0 && need <= grid_popcount(all & stack))
+            n = add_covers(must, all & stack, all & stack, need, list, n,
+                           MAX_COVERS);
+    }
+    if (n < 0)
+        return finned_cover(lg, st, f, 0, all, all, 0);
+    for (int i = 1; i < n; i++) /* insertion sort: a few covers */
+        for (int j = i; j > 0 && cover_before(list[j], list[j - 1]); j--) {
+            uint64_t t = list[j];
+            list[j] = list[j - 1];
+            list[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        int q = 0;
+        for (uint64_t m = list[i]; m; m &= m - 1)
+            f->cover[q++] = grid_low_bit(m);
+        if (finned_found(lg, st, f, list[i]))
             return 1;
     }
     return 0;
