@@ -431,9 +431,10 @@ static int w_wing_found(sudoku_logic *lg, sudoku_step *st, int p, int q,
 
 /* The W-wing's pairs p and q: a unit where x fits only in a cell seeing p
  * and one seeing q; conj_a and conj_b hold each digit's conjugates per
- * unit (-1: not two places). */
+ * unit (-1: not two places), read when first needed (-2 at unit 0: not
+ * yet). */
 static int w_wing_at(sudoku_logic *lg, sudoku_step *st, int p, int q,
-                     const int *conj_a, const int *conj_b)
+                     int *conj_a, int *conj_b)
 {
     uint64_t pair = lg->cand[p];
     for (uint64_t xs = pair; xs; xs &= xs - 1) {
@@ -441,8 +442,12 @@ static int w_wing_at(sudoku_logic *lg, sudoku_step *st, int p, int q,
         uint64_t w = pair & ~grid_digit_bit(x);
         if (!sees_pair_holding(lg, p, q, w))
             continue; /* nothing to remove, whatever the unit */
-        const int *ca = conj_a + (x - 1) * lg->n_units;
-        const int *cb = conj_b + (x - 1) * lg->n_units;
+        int *ca = conj_a + (x - 1) * lg->n_units;
+        int *cb = conj_b + (x - 1) * lg->n_units;
+        if (ca[0] == -2) /* not read yet */
+            for (int u = 0; u < lg->n_units; u++)
+                if (!conjugates(lg, u, x, &ca[u], &cb[u]))
+                    ca[u] = cb[u] = -1;
         for (int u = 0; u < lg->n_units; u++) {
             int a = ca[u], b = cb[u];
             if (a < 0 || a == p || a == q || b == p || b == q)
@@ -458,7 +463,7 @@ static int w_wing_at(sudoku_logic *lg, sudoku_step *st, int p, int q,
 }
 
 /* Pairs from the list of two-candidate cells, in order; each digit's
- * conjugates read once per call. */
+ * conjugates read once per call, when first needed. */
 int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N, n_units = lg->n_units;
@@ -470,11 +475,7 @@ int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
     if (n_pair < 2)
         return 0;
     for (int x = 1; x <= N; x++)
-        for (int u = 0; u < n_units; u++) {
-            int k = (x - 1) * n_units + u;
-            if (!conjugates(lg, u, x, &conj_a[k], &conj_b[k]))
-                conj_a[k] = conj_b[k] = -1;
-        }
+        conj_a[(x - 1) * n_units] = -2;
     for (int ip = 0; ip < n_pair; ip++) {
         int p = pair[ip];
         if (logic_time_up(lg))
@@ -589,6 +590,32 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
 
 /* The k-th of the n_hood N cells of the units of cell c (c itself, and
  * the cells of two of its units, come more than once; past its units, c). */
+/* A colour trap for the group queue[0..n-1] of d: cells holding d, out
+ * of the group, that see cells of both colours lose d.  A cell sees a
+ * colour when one of its units holds a cell of that colour (the unit's
+ * colours as two bits in `has`). */
+static void colour_trap(sudoku_logic *lg, int d, const int *colour,
+                        const int *queue, int n)
+{
+    int *has = lg->chain;
+    for (int u = 0; u < lg->n_units; u++)
+        has[u] = 0;
+    for (int a = 0; a < n; a++) {
+        int u[5], n_u = cell_units(lg, queue[a], u);
+        for (int k = 0; k < n_u; k++)
+            has[u[k]] |= 1 << colour[queue[a]];
+    }
+    for (int i = 0; i < lg->NN; i++) {
+        if (!(lg->cand[i] & grid_digit_bit(d)) || colour[i] >= 0)
+            continue;
+        int u[5], n_u = cell_units(lg, i, u), seen = 0;
+        for (int k = 0; k < n_u; k++)
+            seen |= has[u[k]];
+        if (seen == 3)
+            logic_eliminate(lg, i, d);
+    }
+}
+
 /*
  * Simple colouring: for digit d, two cells that are d's only places in a
  * unit (a conjugate pair) hold one d between them.  Following such pairs
@@ -644,16 +671,7 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
                     if (colour[queue[a]] == wrap)
                         logic_eliminate(lg, queue[a], d);
             } else {
-                for (int i = 0; i < NN; i++) {
-                    if (!(lg->cand[i] & grid_digit_bit(d)) || colour[i] >= 0)
-                        continue;
-                    int seen = 0;
-                    for (int a = 0; a < n; a++)
-                        if (sees(lg, i, queue[a]))
-                            seen |= 1 << colour[queue[a]];
-                    if (seen == 3)
-                        logic_eliminate(lg, i, d);
-                }
+                colour_trap(lg, d, colour, queue, n);
             }
             if (lg->n_rm == from)
                 continue;
