@@ -723,14 +723,6 @@ static void say_path(sudoku_logic *lg, sudoku_step *st, const int *node_cell,
     logic_say(st, "%s", cell_name(lg, node_cell[k], name));
 }
 
-/*
- * X-chain, for one digit d: from a start cell s, "s is not d" forces d
- * into the other place of a conjugate pair of s (a strong link); a cell
- * holding d rules d out of the cells it sees (a weak link); and so on,
- * strong and weak in turn.  A cell e reached by a strong link holds d
- * whenever s does not, so a cell seeing both s and e cannot be d.
- * Breadth first, so the chain told is a shortest one.
- */
 /* Whether a cell holding d, other than c and s, sees c and is marked in
  * sees_s (the cells holding d that see s) with stamp: whether the chain's
  * ends s and c rule anything out. */
@@ -771,6 +763,153 @@ static int x_chain_found(sudoku_logic *lg, sudoku_step *st, int d, int s,
     return 1;
 }
 
+/* The X-chains of digit d from start s, breadth first (pos: each unit's
+ * places for d): 1 when one removes something (applied and told). */
+static int x_chain_from(sudoku_logic *lg, sudoku_step *st, int d, int s,
+                        const uint64_t *pos, int stamp)
+{
+    int NN = lg->NN, N = lg->N;
+    uint64_t bit = grid_digit_bit(d);
+    /* node 2c: c is not d; node 2c+1: c is d */
+    int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
+    int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
+    int *sees_s = lg->scratch + NN; /* stamped: holds d and sees s */
+    for (int k = 0; k < 2 * NN; k++)
+        seen[k] = -1;
+    int u[5], n_u = cell_units(lg, s, u);
+    for (int k = 0; k < n_u; k++)
+        for (int j = 0; j < N; j++) {
+            int i = unit_cells(lg, u[k])[j];
+            if (i != s && (lg->cand[i] & bit))
+                sees_s[i] = stamp;
+        }
+    int n = 0;
+    seen[2 * s] = n;
+    node_cell[n] = s;
+    parent[n] = -1;
+    queue[n++] = 2 * s;
+    for (int h = 0; h < n; h++) {
+        int c = queue[h] / 2, is_d = queue[h] % 2;
+        n_u = cell_units(lg, c, u);
+        if (is_d && c != s && !sees(lg, c, s) &&
+            sees_both(lg, u, n_u, c, sees_s, stamp) &&
+            x_chain_found(lg, st, d, s, c, node_cell, parent, h))
+            return 1;
+        /* the next links: strong from "not d" (to the other place of a
+         * unit where d has two), weak from "d" */
+        int partner[5], n_p = 0;
+        for (int k = 0; k < n_u && !is_d; k++)
+            if (grid_popcount(pos[u[k]]) == 2) {
+                const int *cells = unit_cells(lg, u[k]);
+                int a = cells[grid_low_bit(pos[u[k]])];
+                int b = cells[63 - __builtin_clzll(pos[u[k]])];
+                partner[n_p++] = a == c ? b : a;
+            }
+        if (!is_d && !n_p)
+            continue;
+        for (int k = 0; k < n_u; k++) {
+            const int *cells = unit_cells(lg, u[k]);
+            for (int j = 0; j < N; j++) {
+                int i = cells[j];
+                if (i == c || !(lg->cand[i] & bit))
+                    continue;
+                int next = is_d ? 2 * i : 2 * i + 1;
+                if (seen[next] >= 0)
+                    continue;
+                int strong = is_d;
+                for (int p = 0; p < n_p && !strong; p++)
+                    strong = partner[p] == i;
+                if (!strong)
+                    continue;
+                seen[next] = n;
+                node_cell[n] = i;
+                parent[n] = h;
+                queue[n++] = next;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Cell sets of grids up to 128 cells (orders up to 11), for a test of all
+ * a digit's X-chains at once. */
+#define XSET_CELLS 128
+typedef struct xset {
+    uint64_t w[2];
+} xset;
+
+/* A digit's cells as sets: each cell's peers holding d (itself not), and
+ * the other cells of the units where d has two places (strong links). */
+typedef struct xsets {
+    xset peers[XSET_CELLS], strong[XSET_CELLS];
+} xsets;
+
+static void xsets_of(const sudoku_logic *lg, int d, const uint64_t *pos,
+                     xsets *x)
+{
+    xset unit[3 * 11 + 2];
+    for (int u = 0; u < lg->n_units; u++) {
+        unit[u] = (xset){ { 0, 0 } };
+        for (uint64_t m = pos[u]; m; m &= m - 1) {
+            int i = unit_cells(lg, u)[grid_low_bit(m)];
+            unit[u].w[i >> 6] |= 1ULL << (i & 63);
+        }
+    }
+    for (int c = 0; c < lg->NN; c++) {
+        x->peers[c] = x->strong[c] = (xset){ { 0, 0 } };
+        if (!(lg->cand[c] & grid_digit_bit(d)))
+            continue;
+        int u[5], n_u = cell_units(lg, c, u);
+        for (int k = 0; k < n_u; k++)
+            for (int w = 0; w < 2; w++) {
+                x->peers[c].w[w] |= unit[u[k]].w[w];
+                if (grid_popcount(pos[u[k]]) == 2)
+                    x->strong[c].w[w] |= unit[u[k]].w[w];
+            }
+        x->peers[c].w[c >> 6] &= ~(1ULL << (c & 63));
+        x->strong[c].w[c >> 6] &= ~(1ULL << (c & 63));
+    }
+}
+
+/* Whether an X-chain of d from s removes anything: the cells that are d
+ * whenever s is not (reached strong, weak, ... strong), closed as sets;
+ * one that does not see s but shares a peer holding d with it is an end
+ * that x_chain_from finds. */
+static int x_chain_any(const xsets *x, int s)
+{
+    xset off = { { 0, 0 } }, on = { { 0, 0 } }, front;
+    off.w[s >> 6] = 1ULL << (s & 63);
+    front = off;
+    while (front.w[0] | front.w[1]) {
+        xset next = { { 0, 0 } };
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = front.w[w]; m; m &= m - 1)
+                for (int v = 0; v < 2; v++)
+                    next.w[v] |= x->strong[64 * w + grid_low_bit(m)].w[v];
+        for (int v = 0; v < 2; v++) {
+            next.w[v] &= ~on.w[v];
+            on.w[v] |= next.w[v];
+        }
+        front = (xset){ { 0, 0 } };
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = next.w[w]; m; m &= m - 1)
+                for (int v = 0; v < 2; v++)
+                    front.w[v] |= x->peers[64 * w + grid_low_bit(m)].w[v];
+        for (int v = 0; v < 2; v++) {
+            front.w[v] &= ~off.w[v];
+            off.w[v] |= front.w[v];
+        }
+    }
+    on.w[s >> 6] &= ~(1ULL << (s & 63));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = on.w[w] & ~x->peers[s].w[w]; m; m &= m - 1) {
+            const xset *pc = &x->peers[64 * w + grid_low_bit(m)];
+            if ((pc->w[0] & x->peers[s].w[0]) | (pc->w[1] & x->peers[s].w[1]))
+                return 1;
+        }
+    return 0;
+}
+
 /*
  * X-chain, for one digit d: from a start cell s, "s is not d" forces d
  * into the other place of a conjugate pair of s (a strong link); a cell
@@ -779,21 +918,19 @@ static int x_chain_found(sudoku_logic *lg, sudoku_step *st, int d, int s,
  * whenever s does not, so a cell seeing both s and e cannot be d.
  * Breadth first, so the chain told is a shortest one.  Each unit's places
  * for d are read once per digit, the cells that see s once per start, and
- * a node's links go in the order of its units' cells.
+ * a node's links go in the order of its units' cells; up to 128 cells,
+ * the chains of a start are first tested all at once, as sets.
  */
 int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
-    /* node 2c: c is not d; node 2c+1: c is d */
-    int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
-    int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
     int *linked = lg->scratch;      /* the cells of d's conjugate pairs */
-    int *sees_s = lg->scratch + NN; /* stamped: holds d and sees s */
     uint64_t pos[3 * SUDOKU_LOGIC_MAX_ORDER + 2]; /* each unit's places */
+    xsets *x = NN <= XSET_CELLS ? malloc(sizeof *x) : NULL;
     for (int i = 0; i < NN; i++)
-        sees_s[i] = 0;
-    int stamp = 0, t = SUDOKU_TECH_X_CHAIN;
-    for (int d = 1; d <= N; d++) {
+        lg->scratch[NN + i] = 0; /* x_chain_from's stamps */
+    int stamp = 0, t = SUDOKU_TECH_X_CHAIN, found = 0;
+    for (int d = 1; d <= N && !found; d++) {
         if (logic_digit_same(lg, t, d))
             continue;
         uint64_t bit = grid_digit_bit(d);
@@ -806,70 +943,21 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
             linked[unit_cells(lg, u)[grid_low_bit(pos[u])]] = 1;
             linked[unit_cells(lg, u)[63 - __builtin_clzll(pos[u])]] = 1;
         }
-        for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & bit) || !linked[s])
+        if (x)
+            xsets_of(lg, d, pos, x);
+        for (int s = 0; s < NN && !found; s++) {
+            if (!(lg->cand[s] & bit) || !linked[s] ||
+                (x && !x_chain_any(x, s)))
                 continue;
             if (logic_time_up(lg))
-                return 0;
-            for (int k = 0; k < 2 * NN; k++)
-                seen[k] = -1;
-            int u[5], n_u = cell_units(lg, s, u);
-            stamp++;
-            for (int k = 0; k < n_u; k++)
-                for (int j = 0; j < N; j++) {
-                    int i = unit_cells(lg, u[k])[j];
-                    if (i != s && (lg->cand[i] & bit))
-                        sees_s[i] = stamp;
-                }
-            int n = 0;
-            seen[2 * s] = n;
-            node_cell[n] = s;
-            parent[n] = -1;
-            queue[n++] = 2 * s;
-            for (int h = 0; h < n; h++) {
-                int c = queue[h] / 2, is_d = queue[h] % 2;
-                n_u = cell_units(lg, c, u);
-                if (is_d && c != s && !sees(lg, c, s) &&
-                    sees_both(lg, u, n_u, c, sees_s, stamp) &&
-                    x_chain_found(lg, st, d, s, c, node_cell, parent, h))
-                    return 1;
-                /* the next links: strong from "not d" (to the other place
-                 * of a unit where d has two), weak from "d" */
-                int partner[5], n_p = 0;
-                for (int k = 0; k < n_u && !is_d; k++)
-                    if (grid_popcount(pos[u[k]]) == 2) {
-                        const int *cells = unit_cells(lg, u[k]);
-                        int a = cells[grid_low_bit(pos[u[k]])];
-                        int b = cells[63 - __builtin_clzll(pos[u[k]])];
-                        partner[n_p++] = a == c ? b : a;
-                    }
-                if (!is_d && !n_p)
-                    continue;
-                for (int k = 0; k < n_u; k++) {
-                    const int *cells = unit_cells(lg, u[k]);
-                    for (int j = 0; j < N; j++) {
-                        int i = cells[j];
-                        if (i == c || !(lg->cand[i] & bit))
-                            continue;
-                        int next = is_d ? 2 * i : 2 * i + 1;
-                        if (seen[next] >= 0)
-                            continue;
-                        int strong = is_d;
-                        for (int p = 0; p < n_p && !strong; p++)
-                            strong = partner[p] == i;
-                        if (!strong)
-                            continue;
-                        seen[next] = n;
-                        node_cell[n] = i;
-                        parent[n] = h;
-                        queue[n++] = next;
-                    }
-                }
-            }
+                break;
+            found = x_chain_from(lg, st, d, s, pos, ++stamp);
         }
-        logic_digit_none(lg, t, d);
+        if (!found && !lg->cut)
+            logic_digit_none(lg, t, d);
     }
-    return 0;
+    free(x);
+    return found;
 }
 
 /* Says the XY-chain to node k: "r1c1 is 3, so r1c5 is 7, so ..." */
