@@ -574,13 +574,13 @@ static int same_step(int ga, const sudoku_step *a, int gb,
 {
     if (ga != gb || ga != 1)
         return ga == gb;
-    return a->tech == b->tech && a->cell == b->cell &&
-           a->digit == b->digit && a->n_removed == b->n_removed &&
-           !memcmp(a->removed_cell, b->removed_cell,
-                   (size_t)a->n_removed * sizeof *a->removed_cell) &&
-           !memcmp(a->removed_digit, b->removed_digit,
-                   (size_t)a->n_removed * sizeof *a->removed_digit) &&
-           (!text || !strcmp(a->text, b->text));
+    int same = a->tech == b->tech && a->cell == b->cell &&
+               a->digit == b->digit && a->n_removed == b->n_removed &&
+               (!text || !strcmp(a->text, b->text));
+    for (int k = 0; same && k < a->n_removed; k++)
+        same = a->removed_cell[k] == b->removed_cell[k] &&
+               a->removed_digit[k] == b->removed_digit[k];
+    return same;
 }
 
 /* The finders skip what has not changed since they last found nothing
