@@ -513,7 +513,7 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
                 upos[grid_low_digit(o)] |= 1ULL << j;
         for (int d = 1; d <= N; d++) {
             uint64_t pos = upos[d];
-            if (grid_popcount(pos) < 2)
+            if (!(pos & (pos - 1))) /* fewer than two places */
                 continue;
             /* another unit that holds every position: a row, column or
              * diagonal for a box or region, a box, region or the other
@@ -804,7 +804,7 @@ static int xy_wing(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, *pair = lg->scratch, n_pair = 0;
     for (int i = 0; i < NN; i++)
-        if (grid_popcount(lg->cand[i]) == 2)
+        if (two_bits(lg->cand[i]))
             pair[n_pair++] = i;
     for (int ip = 0; ip < n_pair; ip++) {
         int p = pair[ip];

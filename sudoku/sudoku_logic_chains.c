@@ -322,7 +322,7 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
         colour[i] = -1;
     for (int root = 0; root < NN; root++) {
         uint64_t pair = lg->cand[root];
-        if (colour[root] >= 0 || grid_popcount(pair) != 2)
+        if (colour[root] >= 0 || !two_bits(pair))
             continue;
         /* the group of root, coloured 0 and 1 (breadth first) */
         int n = 0;
@@ -374,7 +374,7 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
 static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
 {
     uint64_t pos = logic_positions(lg, u, d);
-    if (grid_popcount(pos) != 2)
+    if (!two_bits(pos))
         return 0;
     *a = unit_cells(lg, u)[grid_low_bit(pos)];
     *b = unit_cells(lg, u)[63 - __builtin_clzll(pos)];
@@ -470,7 +470,7 @@ int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
     int *pair = lg->scratch, n_pair = 0;
     int *conj_a = lg->chain, *conj_b = lg->chain + N * n_units;
     for (int i = 0; i < NN; i++)
-        if (grid_popcount(lg->cand[i]) == 2)
+        if (two_bits(lg->cand[i]))
             pair[n_pair++] = i;
     if (n_pair < 2)
         return 0;
@@ -522,7 +522,7 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
     for (int r = 0; r < N; r++) {
         two[r] = 0;
         for (int c = 0; c < N; c++)
-            if (grid_popcount(lg->cand[r * N + c]) == 2)
+            if (two_bits(lg->cand[r * N + c]))
                 two[r] |= 1ULL << c;
     }
     /* (both corners of one column, and one of the other) */
@@ -550,7 +550,7 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                     int odd = -1, pairs = 0;
                     uint64_t pair = 0;
                     for (int k = 0; k < 4; k++)
-                        if (grid_popcount(lg->cand[cell[k]]) == 2 &&
+                        if (two_bits(lg->cand[cell[k]]) &&
                             (!pair || lg->cand[cell[k]] == pair)) {
                             pair = lg->cand[cell[k]];
                             pairs++;
@@ -799,7 +799,7 @@ static int x_chain_from(sudoku_logic *lg, sudoku_step *st, int d, int s,
          * unit where d has two), weak from "d" */
         int partner[5], n_p = 0;
         for (int k = 0; k < n_u && !is_d; k++)
-            if (grid_popcount(pos[u[k]]) == 2) {
+            if (two_bits(pos[u[k]])) {
                 const int *cells = unit_cells(lg, u[k]);
                 int a = cells[grid_low_bit(pos[u[k]])];
                 int b = cells[63 - __builtin_clzll(pos[u[k]])];
@@ -863,7 +863,7 @@ static void xsets_of(const sudoku_logic *lg, int d, const uint64_t *pos,
         for (int k = 0; k < n_u; k++)
             for (int w = 0; w < 2; w++) {
                 x->peers[c].w[w] |= unit[u[k]].w[w];
-                if (grid_popcount(pos[u[k]]) == 2)
+                if (two_bits(pos[u[k]]))
                     x->strong[c].w[w] |= unit[u[k]].w[w];
             }
         x->peers[c].w[c >> 6] &= ~(1ULL << (c & 63));
@@ -938,7 +938,7 @@ int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
             linked[i] = 0;
         for (int u = 0; u < lg->n_units; u++) {
             pos[u] = logic_positions(lg, u, d);
-            if (grid_popcount(pos[u]) != 2)
+            if (!two_bits(pos[u]))
                 continue;
             linked[unit_cells(lg, u)[grid_low_bit(pos[u])]] = 1;
             linked[unit_cells(lg, u)[63 - __builtin_clzll(pos[u])]] = 1;
@@ -1026,7 +1026,7 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
     for (int i = 0; i < NN; i++)
         sees_s[i] = 0;
     for (int s = 0; s < NN; s++) {
-        if (grid_popcount(lg->cand[s]) != 2)
+        if (!two_bits(lg->cand[s]))
             continue;
         if (logic_time_up(lg))
             return 0;
@@ -1065,7 +1065,7 @@ int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
                     for (int j = 0; j < N; j++) {
                         int i = cells[j];
                         if (i == c || !(lg->cand[i] & grid_digit_bit(v)) ||
-                            grid_popcount(lg->cand[i]) != 2)
+                            !two_bits(lg->cand[i]))
                             continue;
                         int w = grid_low_digit(lg->cand[i] &
                                                ~grid_digit_bit(v));

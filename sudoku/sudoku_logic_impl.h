@@ -99,6 +99,13 @@ static inline int cell_units(const sudoku_logic *lg, int i, int *u)
     return n;
 }
 
+/* Whether x has exactly two bits set (a pair; cheaper than a count). */
+static inline int two_bits(uint64_t x)
+{
+    uint64_t y = x & (x - 1);
+    return y && !(y & (y - 1));
+}
+
 static inline int sees(const sudoku_logic *lg, int a, int b)
 {
     if (a == b)
