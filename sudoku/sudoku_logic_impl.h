@@ -43,6 +43,7 @@ struct sudoku_logic {
     int *chain;               /* 3 NN N ints for the chains */
     int unique;               /* one solution: 1 known, 0 not, -1 unknown */
     sudoku_solver *sv;        /* the solver of the step being looked for */
+    int quiet;                /* steps without words */
     /* What a finder may skip: the step at which each unit's cells and
      * each digit's places last changed (steps count from 1), and per
      * technique the step at which it last looked at a unit (a digit) and
@@ -50,7 +51,6 @@ struct sudoku_logic {
      * a digit) depends on that unit's cells (that digit's places) alone
      * finds nothing there again while they stay as they were, so it goes
      * on to the next: the same step is found. */
-    int quiet;                /* steps without words */
     unsigned clock;
     unsigned *unit_clock;     /* n_units */
     unsigned *digit_clock;    /* N + 1, by digit */
