@@ -100,6 +100,7 @@ static int hardest_technique(const sudoku *p, sudoku_solver *sv,
         return SUDOKU_LOGIC_NOMEM;
     if (allowed)
         sudoku_logic_set_techniques(lg, allowed);
+    sudoku_logic_set_quiet(lg, 1); /* only the techniques are read */
     sudoku_step st;
     int got;
     *hardest = 0;

@@ -79,21 +79,43 @@ int logic_time_up(sudoku_logic *lg)
 /* ---- the board ------------------------------------------------------------
  */
 
+/* Cell i's candidates `digits` change (or it is filled): its units and
+ * those digits are stamped with this step. */
+static void touch(sudoku_logic *lg, int i, uint64_t digits)
+{
+    int u[5], n_u = cell_units(lg, i, u);
+    for (int k = 0; k < n_u; k++)
+        lg->unit_clock[u[k]] = lg->clock;
+    for (; digits; digits &= digits - 1)
+        lg->digit_clock[grid_low_digit(digits)] = lg->clock;
+}
+
+/* Removes candidate d (bit) from cell j, stamping the change. */
+static void drop(sudoku_logic *lg, int j, uint64_t bit)
+{
+    if (lg->cand[j] & bit) {
+        lg->cand[j] &= ~bit;
+        touch(lg, j, bit);
+    }
+}
+
 void logic_place(sudoku_logic *lg, int i, int d)
 {
+    uint64_t bit = grid_digit_bit(d);
     lg->grid.cell[i] = (unsigned char)d;
+    touch(lg, i, lg->cand[i] | bit);
     lg->cand[i] = 0;
     int u[5], n_u = cell_units(lg, i, u);
     for (int k = 0; k < n_u; k++) {
         const int *cells = unit_cells(lg, u[k]);
         for (int j = 0; j < lg->N; j++)
-            lg->cand[cells[j]] &= ~grid_digit_bit(d);
+            drop(lg, cells[j], bit);
     }
     /* killer: a cage's digits differ too */
     if (lg->puzzle.n_cages > 0 && lg->puzzle.cage[i] >= 0)
         for (int j = 0; j < lg->NN; j++)
             if (lg->puzzle.cage[j] == lg->puzzle.cage[i])
-                lg->cand[j] &= ~grid_digit_bit(d);
+                drop(lg, j, bit);
 }
 
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
@@ -115,6 +137,7 @@ int logic_eliminate(sudoku_logic *lg, int i, int d)
         lg->cap_rm = cap;
     }
     lg->cand[i] &= ~grid_digit_bit(d);
+    touch(lg, i, grid_digit_bit(d));
     lg->rc[lg->n_rm] = i;
     lg->rd[lg->n_rm++] = d;
     return 1;
@@ -124,6 +147,8 @@ int logic_eliminate(sudoku_logic *lg, int i, int d)
 void logic_say_removals(const sudoku_logic *lg, sudoku_step *st, int from)
 {
     char name[24];
+    if (lg->quiet)
+        return;
     for (int k = from; k < lg->n_rm; k++)
         logic_say(st, "%s%s<>%d", k > from ? ", " : "",
                   cell_name(lg, lg->rc[k], name), lg->rd[k]);
@@ -159,7 +184,16 @@ sudoku_logic *sudoku_logic_new(const sudoku *puzzle,
     lg->chain = malloc((size_t)(3 * NN * (N < 4 ? 4 : N)) *
                        sizeof *lg->chain);
     lg->unique = -1;
-    if (!lg->cand || !lg->unit || !lg->region || !lg->scratch || !lg->chain ||
+    lg->clock = 1;
+    lg->unit_clock = calloc((size_t)lg->n_units, sizeof *lg->unit_clock);
+    lg->digit_clock = calloc((size_t)N + 1, sizeof *lg->digit_clock);
+    lg->fail_unit = calloc((size_t)SUDOKU_TECH_COUNT * lg->n_units,
+                           sizeof *lg->fail_unit);
+    lg->fail_digit = calloc((size_t)SUDOKU_TECH_COUNT * (N + 1),
+                            sizeof *lg->fail_digit);
+    if (!lg->unit_clock || !lg->digit_clock || !lg->fail_unit ||
+        !lg->fail_digit || !lg->cand || !lg->unit || !lg->region ||
+        !lg->scratch || !lg->chain ||
         sudoku_set_shape(&lg->grid, lg->sh) ||
         sudoku_set_shape(&lg->puzzle, lg->sh) ||
         sudoku_set_shape(&lg->solution, lg->sh)) {
@@ -219,6 +253,11 @@ void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed)
     lg->allowed = allowed;
 }
 
+void sudoku_logic_set_quiet(sudoku_logic *lg, int quiet)
+{
+    lg->quiet = quiet;
+}
+
 void sudoku_logic_assume_unique(sudoku_logic *lg, int unique)
 {
     lg->unique = unique ? 1 : 0;
@@ -239,6 +278,10 @@ void sudoku_logic_free(sudoku_logic *lg)
     free(lg->rd);
     free(lg->scratch);
     free(lg->chain);
+    free(lg->unit_clock);
+    free(lg->digit_clock);
+    free(lg->fail_unit);
+    free(lg->fail_digit);
     logic_trial_free(lg->trial);
     free(lg->cage_first);
     free(lg->cage_cell);
@@ -309,7 +352,10 @@ void sudoku_logic_write_candidates(FILE *f, const sudoku_logic *lg)
 static int full_house(sudoku_logic *lg, sudoku_step *st)
 {
     char u[32], name[24];
+    int t = SUDOKU_TECH_FULL_HOUSE;
     for (int k = 0; k < lg->n_units; k++) {
+        if (logic_unit_same(lg, t, k))
+            continue;
         const int *cells = unit_cells(lg, k);
         int empty = -1, n = 0;
         for (int j = 0; j < lg->N; j++)
@@ -317,8 +363,10 @@ static int full_house(sudoku_logic *lg, sudoku_step *st)
                 empty = cells[j];
                 n++;
             }
-        if (n != 1 || grid_popcount(lg->cand[empty]) != 1)
+        if (n != 1 || grid_popcount(lg->cand[empty]) != 1) {
+            logic_unit_none(lg, t, k);
             continue;
+        }
         int d = grid_low_digit(lg->cand[empty]);
         st->cell = empty;
         st->digit = d;
@@ -334,9 +382,10 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
 {
     char name[24];
     for (int i = 0; i < lg->NN; i++) {
-        if (lg->grid.cell[i] || grid_popcount(lg->cand[i]) != 1)
+        uint64_t c = lg->cand[i];
+        if (lg->grid.cell[i] || !c || (c & (c - 1))) /* not one digit */
             continue;
-        int d = grid_low_digit(lg->cand[i]);
+        int d = grid_low_digit(c);
         st->cell = i;
         st->digit = d;
         if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
@@ -356,17 +405,22 @@ static int naked_single(sudoku_logic *lg, sudoku_step *st)
 static int hidden_single(sudoku_logic *lg, sudoku_step *st)
 {
     char u[32], name[24];
+    int t = SUDOKU_TECH_HIDDEN_SINGLE;
     for (int k = 0; k < lg->n_units; k++) {
+        if (logic_unit_same(lg, t, k))
+            continue;
         const int *cells = unit_cells(lg, k);
-        for (int d = 1; d <= lg->N; d++) {
-            int where = -1, n = 0;
-            for (int j = 0; j < lg->N && n < 2; j++)
-                if (lg->cand[cells[j]] & grid_digit_bit(d)) {
+        /* the digits in one cell of the unit: the lowest is the step */
+        uint64_t once = 0, twice = 0;
+        for (int j = 0; j < lg->N; j++) {
+            twice |= once & lg->cand[cells[j]];
+            once |= lg->cand[cells[j]];
+        }
+        if (once & ~twice) {
+            int d = grid_low_digit(once & ~twice), where = -1;
+            for (int j = 0; j < lg->N && where < 0; j++)
+                if (lg->cand[cells[j]] & grid_digit_bit(d))
                     where = cells[j];
-                    n++;
-                }
-            if (n != 1)
-                continue;
             st->cell = where;
             st->digit = d;
             if (lg->method == SUDOKU_LOGIC_REJECT_LIST)
@@ -381,6 +435,7 @@ static int hidden_single(sudoku_logic *lg, sudoku_step *st)
             logic_place(lg, where, d);
             return 1;
         }
+        logic_unit_none(lg, t, k);
     }
     return 0;
 }
@@ -396,17 +451,60 @@ uint64_t logic_positions(const sudoku_logic *lg, int u, int d)
     return m;
 }
 
+/* Whether a unit is a line (a row, column or diagonal) rather than a box
+ * or region: two lines meet in one cell at most. */
+static int is_line(const sudoku_logic *lg, int u)
+{
+    return u < 2 * lg->N || u >= 3 * lg->N;
+}
+
+/* Whether technique t found nothing in unit a since the cells of a and
+ * of every unit that may meet a in two cells or more last changed (what
+ * locked candidates in a read: a line's boxes or regions, a box's or
+ * region's lines). */
+static int locked_same(const sudoku_logic *lg, int t, int a)
+{
+    if (!logic_unit_same(lg, t, a))
+        return 0;
+    unsigned at = lg->fail_unit[t * lg->n_units + a];
+    int a_line = is_line(lg, a);
+    const int *cells = unit_cells(lg, a);
+    for (int j = 0; j < lg->N; j++) {
+        int u[5], n_u = cell_units(lg, cells[j], u);
+        for (int k = 0; k < n_u; k++)
+            if (is_line(lg, u[k]) != a_line &&
+                lg->unit_clock[u[k]] >= at)
+                return 0;
+    }
+    return 1;
+}
+
+/* Whether cell i is in unit u. */
+static int in_unit(const sudoku_logic *lg, int i, int u)
+{
+    int N = lg->N, r = i / N, c = i % N;
+    if (u < N)
+        return r == u;
+    if (u < 2 * N)
+        return c == u - N;
+    if (u < 3 * N)
+        return lg->region[i] == u - 2 * N;
+    return u == 3 * N ? r == c : r + c == N - 1;
+}
+
 /* Locked candidates: d confined to the intersection of units a and b
  * inside a; removed from the rest of b. */
 static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
 {
     char ua[32], ub[32];
-    int N = lg->N;
+    int N = lg->N, t = (int)st->tech;
     for (int a = pointing ? 2 * N : 0; a < lg->n_units; a++) {
         if (a / N == 2 && !pointing)
             a = 3 * N; /* claiming: rows, columns, then the diagonals */
         if (a >= lg->n_units || (a / N == 3 && pointing))
             break;
+        if (locked_same(lg, t, a))
+            continue;
         const int *cells = unit_cells(lg, a);
         uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
         memset(upos, 0, (size_t)(N + 1) * sizeof *upos);
@@ -415,7 +513,7 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
                 upos[grid_low_digit(o)] |= 1ULL << j;
         for (int d = 1; d <= N; d++) {
             uint64_t pos = upos[d];
-            if (grid_popcount(pos) < 2)
+            if (!(pos & (pos - 1))) /* fewer than two places */
                 continue;
             /* another unit that holds every position: a row, column or
              * diagonal for a box or region, a box, region or the other
@@ -425,14 +523,9 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
             for (int k = 0; k < n_u && b < 0; k++) {
                 if (u[k] == a || (pointing && u[k] / N == 2))
                     continue;
-                const int *other = unit_cells(lg, u[k]);
                 int all = 1;
-                for (uint64_t m = pos; m && all; m &= m - 1) {
-                    int i = cells[grid_low_bit(m)], in = 0;
-                    for (int j = 0; j < N; j++)
-                        in |= other[j] == i;
-                    all = in;
-                }
+                for (uint64_t m = pos; m && all; m &= m - 1)
+                    all = in_unit(lg, cells[grid_low_bit(m)], u[k]);
                 if (all)
                     b = u[k];
             }
@@ -440,13 +533,9 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
                 continue;
             int from = lg->n_rm;
             const int *other = unit_cells(lg, b);
-            for (int j = 0; j < N; j++) {
-                int i = other[j], inside = 0;
-                for (int k = 0; k < N; k++)
-                    inside |= cells[k] == i;
-                if (!inside)
-                    logic_eliminate(lg, i, d);
-            }
+            for (int j = 0; j < N; j++)
+                if (!in_unit(lg, other[j], a))
+                    logic_eliminate(lg, other[j], d);
             if (lg->n_rm == from)
                 continue;
             st->tech = pointing ? SUDOKU_TECH_POINTING : SUDOKU_TECH_CLAIMING;
@@ -458,6 +547,7 @@ static int locked(sudoku_logic *lg, sudoku_step *st, int pointing)
             logic_say_removals(lg, st, from);
             return 1;
         }
+        logic_unit_none(lg, t, a);
     }
     return 0;
 }
@@ -528,10 +618,14 @@ static int naked_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 
 static int naked_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int pick[4];
-    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++)
+    int pick[4], t = (int)st->tech;
+    for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++) {
+        if (logic_unit_same(lg, t, u))
+            continue;
         if (naked_in_unit(lg, st, u, k, pick, 0, 0, 0))
             return 1;
+        logic_unit_none(lg, t, u);
+    }
     return 0;
 }
 
@@ -599,9 +693,11 @@ static int hidden_in_unit(sudoku_logic *lg, sudoku_step *st, int u, int k,
 
 static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int pick[4];
+    int pick[4], t = (int)st->tech;
     uint64_t upos[SUDOKU_LOGIC_MAX_ORDER + 1]; /* each digit's places */
     for (int u = 0; u < lg->n_units && !logic_time_up(lg); u++) {
+        if (logic_unit_same(lg, t, u))
+            continue;
         const int *cells = unit_cells(lg, u);
         memset(upos, 0, (size_t)(lg->N + 1) * sizeof *upos);
         for (int j = 0; j < lg->N; j++)
@@ -609,6 +705,7 @@ static int hidden_subset(sudoku_logic *lg, sudoku_step *st, int k)
                 upos[grid_low_digit(o)] |= 1ULL << j;
         if (hidden_in_unit(lg, st, u, k, upos, pick, 0, 1, 0))
             return 1;
+        logic_unit_none(lg, t, u);
     }
     return 0;
 }
@@ -667,38 +764,64 @@ static int fish_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
 
 int logic_fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int pick[3];
+    int pick[3], t = (int)st->tech;
     uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
-    for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
+    for (int d = 1; d <= lg->N && !logic_time_up(lg); d++) {
+        if (logic_digit_same(lg, t, d))
+            continue;
         for (int base = 0; base <= lg->N; base += lg->N) {
             for (int r = 0; r < lg->N; r++)
                 line[r] = logic_positions(lg, base + r, d);
             if (fish_in(lg, st, k, d, base, line, pick, 0, 0, 0))
                 return 1;
         }
+        logic_digit_none(lg, t, d);
+    }
+    return 0;
+}
+
+/* Whether some cell other than p, seeing pincers a and b, holds z (bit):
+ * read through a's units. */
+static int wing_removes(const sudoku_logic *lg, int p, int a, int b,
+                        uint64_t z)
+{
+    int u[5], n_u = cell_units(lg, a, u);
+    for (int k = 0; k < n_u; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++) {
+            int i = cells[j];
+            if ((lg->cand[i] & z) && i != p && i != a && sees(lg, i, b))
+                return 1;
+        }
+    }
     return 0;
 }
 
 /* XY-wing: a pivot {x,y} sees a pincer {x,z} and a pincer {y,z}; z is in
- * one of the pincers, so no cell seeing both can be z. */
+ * one of the pincers, so no cell seeing both can be z.  Pivots and
+ * pincers are taken from the list of two-candidate cells, in order. */
 static int xy_wing(sudoku_logic *lg, sudoku_step *st)
 {
-    int NN = lg->NN;
-    for (int p = 0; p < NN; p++) {
+    int NN = lg->NN, *pair = lg->scratch, n_pair = 0;
+    for (int i = 0; i < NN; i++)
+        if (two_bits(lg->cand[i]))
+            pair[n_pair++] = i;
+    for (int ip = 0; ip < n_pair; ip++) {
+        int p = pair[ip];
         uint64_t pv = lg->cand[p];
-        if (grid_popcount(pv) != 2)
-            continue;
         if (logic_time_up(lg))
             return 0;
-        for (int a = 0; a < NN; a++) {
+        for (int ia = 0; ia < n_pair; ia++) {
+            int a = pair[ia];
             uint64_t av = lg->cand[a];
-            if (grid_popcount(av) != 2 || !sees(lg, p, a) ||
-                grid_popcount(av & pv) != 1)
+            if (!sees(lg, p, a) || grid_popcount(av & pv) != 1)
                 continue;
             uint64_t z = av & ~pv;
             uint64_t need = (pv & ~av) | z; /* {y, z} */
-            for (int b = 0; b < NN; b++) {
-                if (b == a || lg->cand[b] != need || !sees(lg, p, b))
+            for (int ib = 0; ib < n_pair; ib++) {
+                int b = pair[ib];
+                if (b == a || lg->cand[b] != need || !sees(lg, p, b) ||
+                    !wing_removes(lg, p, a, b, z))
                     continue;
                 int from = lg->n_rm, dz = grid_low_digit(z);
                 for (int i = 0; i < NN; i++)
@@ -1074,6 +1197,7 @@ sudoku_logic_status sudoku_logic_step(sudoku_logic *lg, sudoku_solver *sv,
     memset(st, 0, sizeof *st);
     st->cell = -1;
     lg->n_rm = 0;
+    lg->clock++;
     int empty = 0;
     char name[24];
     for (int i = 0; i < lg->NN; i++)
@@ -1162,6 +1286,7 @@ int sudoku_logic_solves(const sudoku *puzzle, uint32_t allowed,
     int got = 0;
     if (!at_once) {
         sudoku_logic_set_techniques(lg, allowed & ~(1u << SUDOKU_TECH_GUESS));
+        sudoku_logic_set_quiet(lg, 1);
         sudoku_step st;
         while ((got = sudoku_logic_step(lg, NULL, &st)) == SUDOKU_LOGIC_STEP)
             ;

@@ -148,6 +148,11 @@ sudoku_logic *sudoku_logic_from_position(const sudoku *placed,
  * singles and pairs bits. */
 void sudoku_logic_set_techniques(sudoku_logic *lg, uint32_t allowed);
 
+/* Quiet (1): the steps come without their words (step->text stays empty,
+ * but for a contradiction or a cut), for a rating that reads only the
+ * techniques; the steps are the same. */
+void sudoku_logic_set_quiet(sudoku_logic *lg, int quiet);
+
 /* Unique rectangles hold only for a puzzle with one solution.  The
  * solver checks that with the engine the first time one is in sight (when
  * sudoku_logic_step has a solver), unless told here: 1 the puzzle is known

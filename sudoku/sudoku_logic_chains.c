@@ -7,6 +7,7 @@
  */
 #include "sudoku_logic_impl.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,12 +17,25 @@
 /* ---- finned fish
  * --------------------------------------------------------------- */
 
-/* Tries the covers of k lines among the bits of `from` for base lines
- * rows[] (whose places for d are pos[]). */
-static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                        int base, const int *rows, const uint64_t *pos,
-                        int *cover, int n_cover, uint64_t from,
+/* A finned fish being looked for: digit d, k base lines rows[] of kind
+ * base (0 rows, N columns) whose places for d are pos[], all of them
+ * together in all. */
+typedef struct finned {
+    int k, d, base;
+    int rows[FINNED_MAX];
+    uint64_t pos[FINNED_MAX];
+    int cover[FINNED_MAX];
+    const uint64_t *cross; /* the places of d in each cover line */
+} finned;
+
+/* Tries the covers of k lines among the bits of `from` for the base
+ * lines of f. */
+static int finned_cover(sudoku_logic *lg, sudoku_step *st, finned *f,
+                        int n_cover, uint64_t all, uint64_t from,
                         uint64_t picked);
+
+static int finned_covers(sudoku_logic *lg, sudoku_step *st, finned *f,
+                         uint64_t all);
 
 /*
  * Finned fish of size k (finned X-wing 2, finned swordfish 3) for digit
@@ -32,6 +46,14 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
  * the base lines) see the fin and are in the cover lines, so cannot be d
  * either way.
  */
+/* The mask of the places of a base line that lie in the stack (base
+ * rows) or band (base columns) starting at place s. */
+static uint64_t fin_lines(const sudoku_logic *lg, int base, int s)
+{
+    int w = base == 0 ? lg->sh.C : lg->sh.R;
+    return (w >= 64 ? ~0ULL : (1ULL << w) - 1) << s;
+}
+
 /* Can the places `all` of the base lines so far be k cover lines and a
  * fin in one box?  The fin's places lie in one box's lines (a stack of C
  * columns for base rows, a band of R rows for base columns), so all but
@@ -44,78 +66,101 @@ static int fin_possible(const sudoku_logic *lg, int base, uint64_t all,
     if (lg->puzzle.jigsaw)
         return 1; /* a region's cells are in any lines */
     int w = base == 0 ? lg->sh.C : lg->sh.R;
-    uint64_t box = w >= 64 ? ~0ULL : (1ULL << w) - 1;
     for (int s = 0; s < lg->N; s += w)
-        if (grid_popcount(all & ~(box << s)) <= k)
+        if (grid_popcount(all & ~fin_lines(lg, base, s)) <= k)
             return 1;
     return 0;
 }
 
-static int finned_in(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                     int base, const uint64_t *line, int *rows,
-                     uint64_t *pos, int n_rows, int start, uint64_t all)
+/* Can places `out` (outside the cover) be a fin: in one stack (base rows)
+ * or band (base columns)?  Fins in two are in two boxes. */
+static int fin_in_one(const sudoku_logic *lg, int base, uint64_t out)
 {
-    int N = lg->N;
-    if (n_rows > 0 && !fin_possible(lg, base, all, k))
+    if (lg->puzzle.jigsaw || !out)
+        return 1;
+    int w = base == 0 ? lg->sh.C : lg->sh.R;
+    return !(out & ~fin_lines(lg, base, grid_low_bit(out) / w * w));
+}
+
+static int finned_in(sudoku_logic *lg, sudoku_step *st, finned *f,
+                     const uint64_t *line, int n_rows, int start,
+                     uint64_t all)
+{
+    int N = lg->N, k = f->k;
+    if (n_rows > 0 && !fin_possible(lg, f->base, all, k))
         return 0;
-    if (n_rows == k) {
-        int cover[FINNED_MAX];
-        return finned_cover(lg, st, k, d, base, rows, pos, cover, 0, all, 0);
-    }
+    if (n_rows == k)
+        return finned_covers(lg, st, f, all);
     if (n_rows >= FINNED_MAX)
         return 0;
     for (int r = start; r < N; r++) {
-        pos[n_rows] = line[r];
-        int n = grid_popcount(pos[n_rows]);
+        f->pos[n_rows] = line[r];
+        int n = grid_popcount(f->pos[n_rows]);
         if (n < 1 || n > k + lg->sh.C + lg->sh.R)
             continue;
-        rows[n_rows] = r;
-        if (finned_in(lg, st, k, d, base, line, rows, pos, n_rows + 1,
-                      r + 1, all | pos[n_rows]))
+        f->rows[n_rows] = r;
+        if (finned_in(lg, st, f, line, n_rows + 1, r + 1,
+                      all | f->pos[n_rows]))
             return 1;
     }
     return 0;
 }
 
-static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
-                        int base, const int *rows, const uint64_t *pos,
-                        int *cover, int n_cover, uint64_t from,
+/* Whether a cover line of f holds d in the fin's box outside the base
+ * lines (fin_place: a fin's base line times N plus its place): the cells
+ * of a cover line in that box are those of its places in the box's lines
+ * (a band for base rows, whose cover lines are columns; a stack for base
+ * columns), when the cover line crosses the box at all. */
+static int finned_removes(const sudoku_logic *lg, const finned *f,
+                          int fin_place)
+{
+    if (lg->puzzle.jigsaw)
+        return 1; /* the removals themselves tell */
+    int N = lg->N, wp = f->base == 0 ? lg->sh.C : lg->sh.R;
+    int wl = f->base == 0 ? lg->sh.R : lg->sh.C;
+    int ps = fin_place % N / wp * wp, ls = fin_place / N / wl * wl;
+    uint64_t base_lines = 0;
+    for (int p = 0; p < f->k; p++)
+        base_lines |= 1ULL << f->rows[p];
+    uint64_t box = (wl >= 64 ? ~0ULL : (1ULL << wl) - 1) << ls;
+    for (int q = 0; q < f->k; q++)
+        if (f->cover[q] >= ps && f->cover[q] < ps + wp &&
+            (f->cross[f->cover[q]] & box & ~base_lines))
+            return 1;
+    return 0;
+}
+
+/* The fish's removals, once its cover is picked, and its words. */
+static int finned_found(sudoku_logic *lg, sudoku_step *st, const finned *f,
                         uint64_t picked)
 {
-    int N = lg->N, other = base == 0 ? N : 0;
-    if (n_cover < k) {
-        for (uint64_t m = from; m; m &= m - 1) {
-            cover[n_cover] = grid_low_bit(m);
-            if (finned_cover(lg, st, k, d, base, rows, pos, cover,
-                             n_cover + 1, m & (m - 1),
-                             picked | 1ULL << grid_low_bit(m)))
-                return 1;
-        }
-        return 0;
-    }
+    int N = lg->N, k = f->k, other = f->base == 0 ? N : 0;
     /* the fin: places of the base lines outside the cover, in one box;
      * every base line keeps a place in the cover */
-    int fin_box = -1, n_fin = 0;
+    int fin_box = -1, n_fin = 0, fin_place = 0;
     for (int p = 0; p < k; p++) {
-        if (!(pos[p] & picked))
+        if (!(f->pos[p] & picked))
             return 0;
-        for (uint64_t f = pos[p] & ~picked; f; f &= f - 1) {
-            int c = unit_cells(lg, base + rows[p])[grid_low_bit(f)];
+        for (uint64_t m = f->pos[p] & ~picked; m; m &= m - 1) {
+            int c = unit_cells(lg, f->base + f->rows[p])[grid_low_bit(m)];
             if (fin_box >= 0 && box_of(lg, c) != fin_box)
                 return 0;
             fin_box = box_of(lg, c);
+            fin_place = f->rows[p] * N + grid_low_bit(m);
             n_fin++;
         }
     }
     if (n_fin == 0)
         return 0; /* a plain fish, found before */
-    int from_rm = lg->n_rm;
+    if (!finned_removes(lg, f, fin_place))
+        return 0;
+    int from_rm = lg->n_rm, d = f->d;
     for (int q = 0; q < k; q++) {
-        const int *cells = unit_cells(lg, other + cover[q]);
+        const int *cells = unit_cells(lg, other + f->cover[q]);
         for (int j = 0; j < N; j++) {
             int in_base = 0;
             for (int p = 0; p < k; p++)
-                in_base |= j == rows[p];
+                in_base |= j == f->rows[p];
             if (!in_base && box_of(lg, cells[j]) == fin_box)
                 logic_eliminate(lg, cells[j], d);
         }
@@ -124,14 +169,14 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
         return 0;
     st->tech = k == 2 ? SUDOKU_TECH_FINNED_X_WING
                       : SUDOKU_TECH_FINNED_SWORDFISH;
-    const char *bk = base == 0 ? "row" : "column";
-    const char *ck = base == 0 ? "column" : "row";
+    const char *bk = f->base == 0 ? "row" : "column";
+    const char *ck = f->base == 0 ? "column" : "row";
     logic_say(st, "%s on %d: in %ss", sudoku_technique_name(st->tech), d, bk);
     for (int p = 0; p < k; p++)
-        logic_say(st, " %d", rows[p] + 1);
+        logic_say(st, " %d", f->rows[p] + 1);
     logic_say(st, ", %d fits only in %ss", d, ck);
     for (int q = 0; q < k; q++)
-        logic_say(st, " %d", cover[q] + 1);
+        logic_say(st, " %d", f->cover[q] + 1);
     logic_say(st, " but for a fin in box %d; either the fin holds %d or those "
         "%ss hold their %d in these %ss, and the cells of box %d in those "
         "%ss lose %d either way: ", fin_box + 1, d, ck, d, bk, fin_box + 1,
@@ -140,20 +185,122 @@ static int finned_cover(sudoku_logic *lg, sudoku_step *st, int k, int d,
     return 1;
 }
 
+/* The covers in order (each next cover line above the one before); the
+ * places of `all` passed over stay outside the cover, so once they are
+ * not in one stack (band), no cover from here on has a fin. */
+static int finned_cover(sudoku_logic *lg, sudoku_step *st, finned *f,
+                        int n_cover, uint64_t all, uint64_t from,
+                        uint64_t picked)
+{
+    if (n_cover == f->k) {
+        uint64_t out = all & ~picked;
+        return out && fin_in_one(lg, f->base, out) &&
+               finned_found(lg, st, f, picked);
+    }
+    if (n_cover >= FINNED_MAX)
+        return 0;
+    for (uint64_t m = from; m; m &= m - 1) {
+        int b = grid_low_bit(m);
+        if (!fin_in_one(lg, f->base, all & ~picked & ((1ULL << b) - 1)))
+            break;
+        f->cover[n_cover] = b;
+        if (finned_cover(lg, st, f, n_cover + 1, all, m & (m - 1),
+                         picked | 1ULL << b))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether cover a comes before cover b in the order of finned_cover
+ * (their lines in increasing order, compared first to last): the lowest
+ * line in one of them only is a's. */
+static int cover_before(uint64_t a, uint64_t b)
+{
+    uint64_t x = a ^ b;
+    return (x & (0 - x) & a) != 0;
+}
+
+/* Adds to list[] the covers `picked` plus `need` more lines of `from`
+ * (lines of `free`, one stack or band, above those picked there) that
+ * leave some of free outside: the fin; returns the new count, or -1 when
+ * past max. */
+static int add_covers(uint64_t picked, uint64_t free, uint64_t from,
+                      int need, uint64_t *list, int n, int max)
+{
+    if (need == 0) {
+        if (!(free & ~picked))
+            return n; /* no fin: a plain fish */
+        if (n == max)
+            return -1;
+        list[n] = picked;
+        return n + 1;
+    }
+    for (uint64_t m = from; m && n >= 0; m &= m - 1)
+        n = add_covers(picked | (m & (0 - m)), free, m & (m - 1), need - 1,
+                       list, n, max);
+    return n;
+}
+
+/* The covers of the base lines of f whose fin is in one stack (band):
+ * all the places outside that stack are cover lines, the rest of the
+ * cover lies inside it.  Tried in the order of finned_cover, which they
+ * stand for (with a jigsaw, or too many to list, finned_cover itself). */
+static int finned_covers(sudoku_logic *lg, sudoku_step *st, finned *f,
+                         uint64_t all)
+{
+    enum { MAX_COVERS = 64 };
+    uint64_t list[MAX_COVERS];
+    int n = 0, k = f->k, w = f->base == 0 ? lg->sh.C : lg->sh.R;
+    if (lg->puzzle.jigsaw)
+        return finned_cover(lg, st, f, 0, all, all, 0);
+    for (int s = 0; s < lg->N && n >= 0; s += w) {
+        uint64_t stack = fin_lines(lg, f->base, s);
+        uint64_t must = all & ~stack;
+        int need = k - grid_popcount(must);
+        if (need >= 0 && need <= grid_popcount(all & stack))
+            n = add_covers(must, all & stack, all & stack, need, list, n,
+                           MAX_COVERS);
+    }
+    if (n < 0)
+        return finned_cover(lg, st, f, 0, all, all, 0);
+    for (int i = 1; i < n; i++) /* insertion sort: a few covers */
+        for (int j = i; j > 0 && cover_before(list[j], list[j - 1]); j--) {
+            uint64_t t = list[j];
+            list[j] = list[j - 1];
+            list[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        int q = 0;
+        for (uint64_t m = list[i]; m; m &= m - 1)
+            f->cover[q++] = grid_low_bit(m);
+        if (finned_found(lg, st, f, list[i]))
+            return 1;
+    }
+    return 0;
+}
+
 int logic_finned_fish(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    int rows[FINNED_MAX];
-    uint64_t pos[FINNED_MAX];
     if (k < 2 || k > FINNED_MAX)
         return 0;
-    uint64_t line[SUDOKU_LOGIC_MAX_ORDER]; /* each base line's places */
-    for (int d = 1; d <= lg->N && !logic_time_up(lg); d++)
-        for (int base = 0; base <= lg->N; base += lg->N) {
-            for (int r = 0; r < lg->N; r++)
-                line[r] = logic_positions(lg, base + r, d);
-            if (finned_in(lg, st, k, d, base, line, rows, pos, 0, 0, 0))
+    finned f = {.k = k};
+    /* each row's places for d, then each column's */
+    uint64_t line[2 * SUDOKU_LOGIC_MAX_ORDER];
+    int N = lg->N, t = (int)st->tech;
+    for (int d = 1; d <= N && !logic_time_up(lg); d++) {
+        if (logic_digit_same(lg, t, d))
+            continue;
+        for (int r = 0; r < 2 * N; r++)
+            line[r] = logic_positions(lg, r, d);
+        f.d = d;
+        for (int base = 0; base <= N; base += N) {
+            f.base = base;
+            f.cross = line + (N - base);
+            if (finned_in(lg, st, &f, line + base, 0, 0, 0))
                 return 1;
         }
+        logic_digit_none(lg, t, d);
+    }
     return 0;
 }
 
@@ -175,7 +322,7 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
         colour[i] = -1;
     for (int root = 0; root < NN; root++) {
         uint64_t pair = lg->cand[root];
-        if (colour[root] >= 0 || grid_popcount(pair) != 2)
+        if (colour[root] >= 0 || !two_bits(pair))
             continue;
         /* the group of root, coloured 0 and 1 (breadth first) */
         int n = 0;
@@ -227,7 +374,7 @@ int logic_remote_pair(sudoku_logic *lg, sudoku_step *st)
 static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
 {
     uint64_t pos = logic_positions(lg, u, d);
-    if (grid_popcount(pos) != 2)
+    if (!two_bits(pos))
         return 0;
     *a = unit_cells(lg, u)[grid_low_bit(pos)];
     *b = unit_cells(lg, u)[63 - __builtin_clzll(pos)];
@@ -240,49 +387,105 @@ static int conjugates(const sudoku_logic *lg, int u, int d, int *a, int *b)
  * other seeing q.  One of those two is x, so p or q is not x: it is w.
  * Cells seeing both p and q cannot be w.
  */
+/* Whether some cell holding w (bit) sees both p and q: read through p's
+ * units. */
+static int sees_pair_holding(const sudoku_logic *lg, int p, int q,
+                             uint64_t w)
+{
+    int u[5], n_u = cell_units(lg, p, u);
+    for (int k = 0; k < n_u; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            if ((lg->cand[cells[j]] & w) && cells[j] != p &&
+                sees(lg, cells[j], q))
+                return 1;
+    }
+    return 0;
+}
+
+/* The W-wing's removals and words: p and q hold `pair`, unit u holds x
+ * only in a and b. */
+static int w_wing_found(sudoku_logic *lg, sudoku_step *st, int p, int q,
+                        int x, int u, int a, int b)
+{
+    uint64_t pair = lg->cand[p];
+    int w = grid_low_digit(pair & ~grid_digit_bit(x));
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (sees(lg, i, p) && sees(lg, i, q))
+            logic_eliminate(lg, i, w);
+    if (lg->n_rm == from)
+        return 0;
+    char n1[24], n2[24], n3[24], n4[24], un[32];
+    st->tech = SUDOKU_TECH_W_WING;
+    logic_say(st, "W-wing: %s and %s both hold only ", cell_name(lg, p, n1),
+              cell_name(lg, q, n2));
+    logic_say_digits(st, pair);
+    logic_say(st, ", and in %s %d fits only in %s and %s, one seeing each of "
+              "them; so one of the two is not %d and is %d, and cells seeing "
+              "both cannot be %d: ", unit_name(lg, u, un), x,
+              cell_name(lg, a, n3), cell_name(lg, b, n4), x, w, w);
+    logic_say_removals(lg, st, from);
+    return 1;
+}
+
+/* The W-wing's pairs p and q: a unit where x fits only in a cell seeing p
+ * and one seeing q; conj_a and conj_b hold each digit's conjugates per
+ * unit (-1: not two places), read when first needed (-2 at unit 0: not
+ * yet). */
+static int w_wing_at(sudoku_logic *lg, sudoku_step *st, int p, int q,
+                     int *conj_a, int *conj_b)
+{
+    uint64_t pair = lg->cand[p];
+    for (uint64_t xs = pair; xs; xs &= xs - 1) {
+        int x = grid_low_digit(xs);
+        uint64_t w = pair & ~grid_digit_bit(x);
+        if (!sees_pair_holding(lg, p, q, w))
+            continue; /* nothing to remove, whatever the unit */
+        int *ca = conj_a + (x - 1) * lg->n_units;
+        int *cb = conj_b + (x - 1) * lg->n_units;
+        if (ca[0] == -2) /* not read yet */
+            for (int u = 0; u < lg->n_units; u++)
+                if (!conjugates(lg, u, x, &ca[u], &cb[u]))
+                    ca[u] = cb[u] = -1;
+        for (int u = 0; u < lg->n_units; u++) {
+            int a = ca[u], b = cb[u];
+            if (a < 0 || a == p || a == q || b == p || b == q)
+                continue;
+            if (!(sees(lg, a, p) && sees(lg, b, q)) &&
+                !(sees(lg, a, q) && sees(lg, b, p)))
+                continue;
+            if (w_wing_found(lg, st, p, q, x, u, a, b))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Pairs from the list of two-candidate cells, in order; each digit's
+ * conjugates read once per call, when first needed. */
 int logic_w_wing(sudoku_logic *lg, sudoku_step *st)
 {
-    int NN = lg->NN;
-    for (int p = 0; p < NN; p++) {
-        uint64_t pair = lg->cand[p];
-        if (grid_popcount(pair) != 2)
-            continue;
+    int NN = lg->NN, N = lg->N, n_units = lg->n_units;
+    int *pair = lg->scratch, n_pair = 0;
+    int *conj_a = lg->chain, *conj_b = lg->chain + N * n_units;
+    for (int i = 0; i < NN; i++)
+        if (two_bits(lg->cand[i]))
+            pair[n_pair++] = i;
+    if (n_pair < 2)
+        return 0;
+    for (int x = 1; x <= N; x++)
+        conj_a[(x - 1) * n_units] = -2;
+    for (int ip = 0; ip < n_pair; ip++) {
+        int p = pair[ip];
         if (logic_time_up(lg))
             return 0;
-        for (int q = p + 1; q < NN; q++) {
-            if (lg->cand[q] != pair || sees(lg, p, q))
+        for (int iq = ip + 1; iq < n_pair; iq++) {
+            int q = pair[iq];
+            if (lg->cand[q] != lg->cand[p] || sees(lg, p, q))
                 continue;
-            for (uint64_t xs = pair; xs; xs &= xs - 1) {
-                int x = grid_low_digit(xs);
-                int w = grid_low_digit(pair & ~grid_digit_bit(x));
-                for (int u = 0; u < lg->n_units; u++) {
-                    int a, b;
-                    if (!conjugates(lg, u, x, &a, &b) || a == p || a == q ||
-                        b == p || b == q)
-                        continue;
-                    if (!(sees(lg, a, p) && sees(lg, b, q)) &&
-                        !(sees(lg, a, q) && sees(lg, b, p)))
-                        continue;
-                    int from = lg->n_rm;
-                    for (int i = 0; i < NN; i++)
-                        if (sees(lg, i, p) && sees(lg, i, q))
-                            logic_eliminate(lg, i, w);
-                    if (lg->n_rm == from)
-                        continue;
-                    char n1[24], n2[24], n3[24], n4[24], un[32];
-                    st->tech = SUDOKU_TECH_W_WING;
-                    logic_say(st, "W-wing: %s and %s both hold only ",
-                        cell_name(lg, p, n1), cell_name(lg, q, n2));
-                    logic_say_digits(st, pair);
-                    logic_say(st, ", and in %s %d fits only in %s and %s, one "
-                        "seeing each of them; so one of the two is not %d "
-                        "and is %d, and cells seeing both cannot be %d: ",
-                        unit_name(lg, u, un), x, cell_name(lg, a, n3),
-                        cell_name(lg, b, n4), x, w, w);
-                    logic_say_removals(lg, st, from);
-                    return 1;
-                }
-            }
+            if (w_wing_at(lg, st, p, q, conj_a, conj_b))
+                return 1;
         }
     }
     return 0;
@@ -313,10 +516,28 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
      * (a diagonal, two jigsaw regions shaped otherwise), so not tried */
     if (sudoku_is_variant(&lg->puzzle))
         return 0;
+    /* three corners hold two candidates each: the columns of each row's
+     * two-candidate cells rule most rectangles out at once */
+    uint64_t two[SUDOKU_LOGIC_MAX_ORDER];
+    for (int r = 0; r < N; r++) {
+        two[r] = 0;
+        for (int c = 0; c < N; c++)
+            if (two_bits(lg->cand[r * N + c]))
+                two[r] |= 1ULL << c;
+    }
+    /* (both corners of one column, and one of the other) */
     for (int r1 = 0; r1 < N; r1++)
-        for (int r2 = r1 + 1; r2 < N; r2++)
-            for (int c1 = 0; c1 < N; c1++)
+        for (int r2 = r1 + 1; r2 < N; r2++) {
+            uint64_t both = two[r1] & two[r2], any = two[r1] | two[r2];
+            if (!both)
+                continue;
+            for (int c1 = 0; c1 < N; c1++) {
+                if (!(any >> c1 & 1))
+                    continue;
                 for (int c2 = c1 + 1; c2 < N; c2++) {
+                    uint64_t cm = 1ULL << c1 | 1ULL << c2;
+                    if ((any & cm) != cm || !(both & cm))
+                        continue;
                     int cell[4] = { r1 * N + c1, r1 * N + c2, r2 * N + c1,
                                     r2 * N + c2 };
                     /* two boxes: the rows share a band or the columns a
@@ -329,7 +550,7 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                     int odd = -1, pairs = 0;
                     uint64_t pair = 0;
                     for (int k = 0; k < 4; k++)
-                        if (grid_popcount(lg->cand[cell[k]]) == 2 &&
+                        if (two_bits(lg->cand[cell[k]]) &&
                             (!pair || lg->cand[cell[k]] == pair)) {
                             pair = lg->cand[cell[k]];
                             pairs++;
@@ -359,6 +580,8 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
                     logic_say_removals(lg, st, from);
                     return 1;
                 }
+            }
+        }
     return 0;
 }
 
@@ -367,12 +590,30 @@ int logic_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
 
 /* The k-th of the n_hood N cells of the units of cell c (c itself, and
  * the cells of two of its units, come more than once; past its units, c). */
-static int peer(const sudoku_logic *lg, int c, int k)
+/* A colour trap for the group queue[0..n-1] of d: cells holding d, out
+ * of the group, that see cells of both colours lose d.  A cell sees a
+ * colour when one of its units holds a cell of that colour (the unit's
+ * colours as two bits in `has`). */
+static void colour_trap(sudoku_logic *lg, int d, const int *colour,
+                        const int *queue, int n)
 {
-    int N = lg->N, u[5], n_u = cell_units(lg, c, u);
-    if (k / N >= n_u)
-        return c;
-    return unit_cells(lg, u[k / N])[k % N];
+    int *has = lg->chain;
+    for (int u = 0; u < lg->n_units; u++)
+        has[u] = 0;
+    for (int a = 0; a < n; a++) {
+        int u[5], n_u = cell_units(lg, queue[a], u);
+        for (int k = 0; k < n_u; k++)
+            has[u[k]] |= 1 << colour[queue[a]];
+    }
+    for (int i = 0; i < lg->NN; i++) {
+        if (!(lg->cand[i] & grid_digit_bit(d)) || colour[i] >= 0)
+            continue;
+        int u[5], n_u = cell_units(lg, i, u), seen = 0;
+        for (int k = 0; k < n_u; k++)
+            seen |= has[u[k]];
+        if (seen == 3)
+            logic_eliminate(lg, i, d);
+    }
 }
 
 /*
@@ -387,9 +628,12 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
     int *colour = lg->scratch, *queue = lg->scratch + NN;
+    int t = SUDOKU_TECH_SIMPLE_COLOURING;
     for (int d = 1; d <= N; d++) {
         if (logic_time_up(lg))
             return 0;
+        if (logic_digit_same(lg, t, d))
+            continue;
         for (int i = 0; i < NN; i++)
             colour[i] = -1;
         for (int root = 0; root < NN; root++) {
@@ -427,16 +671,7 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
                     if (colour[queue[a]] == wrap)
                         logic_eliminate(lg, queue[a], d);
             } else {
-                for (int i = 0; i < NN; i++) {
-                    if (!(lg->cand[i] & grid_digit_bit(d)) || colour[i] >= 0)
-                        continue;
-                    int seen = 0;
-                    for (int a = 0; a < n; a++)
-                        if (sees(lg, i, queue[a]))
-                            seen |= 1 << colour[queue[a]];
-                    if (seen == 3)
-                        logic_eliminate(lg, i, d);
-                }
+                colour_trap(lg, d, colour, queue, n);
             }
             if (lg->n_rm == from)
                 continue;
@@ -469,6 +704,7 @@ int logic_simple_colouring(sudoku_logic *lg, sudoku_step *st)
             logic_say_removals(lg, st, from);
             return 1;
         }
+        logic_digit_none(lg, t, d);
     }
     return 0;
 }
@@ -487,97 +723,241 @@ static void say_path(sudoku_logic *lg, sudoku_step *st, const int *node_cell,
     logic_say(st, "%s", cell_name(lg, node_cell[k], name));
 }
 
+/* Whether a cell holding d, other than c and s, sees c and is marked in
+ * sees_s (the cells holding d that see s) with stamp: whether the chain's
+ * ends s and c rule anything out. */
+static int sees_both(const sudoku_logic *lg, const int *u, int n_u, int c,
+                     const int *sees_s, int stamp)
+{
+    for (int k = 0; k < n_u; k++) {
+        const int *cells = unit_cells(lg, u[k]);
+        for (int j = 0; j < lg->N; j++)
+            if (sees_s[cells[j]] == stamp && cells[j] != c)
+                return 1;
+    }
+    return 0;
+}
+
+/* The X-chain's removals from chain ends s and c, and its words. */
+static int x_chain_found(sudoku_logic *lg, sudoku_step *st, int d, int s,
+                         int c, const int *node_cell, const int *parent,
+                         int h)
+{
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
+            logic_eliminate(lg, i, d);
+    if (lg->n_rm == from)
+        return 0;
+    char n1[24], n2[24];
+    st->tech = SUDOKU_TECH_X_CHAIN;
+    logic_say(st, "X-chain on %d: ", d);
+    say_path(lg, st, node_cell, parent, h);
+    logic_say(st,
+              " (links of %d alternating: the only two places in a unit, "
+              "then two cells that see each other); if %s is not %d then "
+              "%s is, so one of them is %d and cells seeing both cannot "
+              "be: ",
+              d, cell_name(lg, s, n1), d, cell_name(lg, c, n2), d);
+    logic_say_removals(lg, st, from);
+    return 1;
+}
+
+/* The X-chains of digit d from start s, breadth first (pos: each unit's
+ * places for d): 1 when one removes something (applied and told). */
+static int x_chain_from(sudoku_logic *lg, sudoku_step *st, int d, int s,
+                        const uint64_t *pos, int stamp)
+{
+    int NN = lg->NN, N = lg->N;
+    uint64_t bit = grid_digit_bit(d);
+    /* node 2c: c is not d; node 2c+1: c is d */
+    int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
+    int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
+    int *sees_s = lg->scratch + NN; /* stamped: holds d and sees s */
+    for (int k = 0; k < 2 * NN; k++)
+        seen[k] = -1;
+    int u[5], n_u = cell_units(lg, s, u);
+    for (int k = 0; k < n_u; k++)
+        for (int j = 0; j < N; j++) {
+            int i = unit_cells(lg, u[k])[j];
+            if (i != s && (lg->cand[i] & bit))
+                sees_s[i] = stamp;
+        }
+    int n = 0;
+    seen[2 * s] = n;
+    node_cell[n] = s;
+    parent[n] = -1;
+    queue[n++] = 2 * s;
+    for (int h = 0; h < n; h++) {
+        int c = queue[h] / 2, is_d = queue[h] % 2;
+        n_u = cell_units(lg, c, u);
+        if (is_d && c != s && !sees(lg, c, s) &&
+            sees_both(lg, u, n_u, c, sees_s, stamp) &&
+            x_chain_found(lg, st, d, s, c, node_cell, parent, h))
+            return 1;
+        /* the next links: strong from "not d" (to the other place of a
+         * unit where d has two), weak from "d" */
+        int partner[5], n_p = 0;
+        for (int k = 0; k < n_u && !is_d; k++)
+            if (two_bits(pos[u[k]])) {
+                const int *cells = unit_cells(lg, u[k]);
+                int a = cells[grid_low_bit(pos[u[k]])];
+                int b = cells[63 - __builtin_clzll(pos[u[k]])];
+                partner[n_p++] = a == c ? b : a;
+            }
+        if (!is_d && !n_p)
+            continue;
+        for (int k = 0; k < n_u; k++) {
+            const int *cells = unit_cells(lg, u[k]);
+            for (int j = 0; j < N; j++) {
+                int i = cells[j];
+                if (i == c || !(lg->cand[i] & bit))
+                    continue;
+                int next = is_d ? 2 * i : 2 * i + 1;
+                if (seen[next] >= 0)
+                    continue;
+                int strong = is_d;
+                for (int p = 0; p < n_p && !strong; p++)
+                    strong = partner[p] == i;
+                if (!strong)
+                    continue;
+                seen[next] = n;
+                node_cell[n] = i;
+                parent[n] = h;
+                queue[n++] = next;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Cell sets of grids up to 128 cells (orders up to 11), for a test of all
+ * a digit's X-chains at once. */
+#define XSET_CELLS 128
+typedef struct xset {
+    uint64_t w[2];
+} xset;
+
+/* A digit's cells as sets: each cell's peers holding d (itself not), and
+ * the other cells of the units where d has two places (strong links). */
+typedef struct xsets {
+    xset peers[XSET_CELLS], strong[XSET_CELLS];
+} xsets;
+
+static void xsets_of(const sudoku_logic *lg, int d, const uint64_t *pos,
+                     xsets *x)
+{
+    xset unit[3 * 11 + 2];
+    for (int u = 0; u < lg->n_units; u++) {
+        unit[u] = (xset){ { 0, 0 } };
+        for (uint64_t m = pos[u]; m; m &= m - 1) {
+            int i = unit_cells(lg, u)[grid_low_bit(m)];
+            unit[u].w[i >> 6] |= 1ULL << (i & 63);
+        }
+    }
+    for (int c = 0; c < lg->NN; c++) {
+        x->peers[c] = x->strong[c] = (xset){ { 0, 0 } };
+        if (!(lg->cand[c] & grid_digit_bit(d)))
+            continue;
+        int u[5], n_u = cell_units(lg, c, u);
+        for (int k = 0; k < n_u; k++)
+            for (int w = 0; w < 2; w++) {
+                x->peers[c].w[w] |= unit[u[k]].w[w];
+                if (two_bits(pos[u[k]]))
+                    x->strong[c].w[w] |= unit[u[k]].w[w];
+            }
+        x->peers[c].w[c >> 6] &= ~(1ULL << (c & 63));
+        x->strong[c].w[c >> 6] &= ~(1ULL << (c & 63));
+    }
+}
+
+/* Whether an X-chain of d from s removes anything: the cells that are d
+ * whenever s is not (reached strong, weak, ... strong), closed as sets;
+ * one that does not see s but shares a peer holding d with it is an end
+ * that x_chain_from finds. */
+static int x_chain_any(const xsets *x, int s)
+{
+    xset off = { { 0, 0 } }, on = { { 0, 0 } }, front;
+    off.w[s >> 6] = 1ULL << (s & 63);
+    front = off;
+    while (front.w[0] | front.w[1]) {
+        xset next = { { 0, 0 } };
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = front.w[w]; m; m &= m - 1)
+                for (int v = 0; v < 2; v++)
+                    next.w[v] |= x->strong[64 * w + grid_low_bit(m)].w[v];
+        for (int v = 0; v < 2; v++) {
+            next.w[v] &= ~on.w[v];
+            on.w[v] |= next.w[v];
+        }
+        front = (xset){ { 0, 0 } };
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = next.w[w]; m; m &= m - 1)
+                for (int v = 0; v < 2; v++)
+                    front.w[v] |= x->peers[64 * w + grid_low_bit(m)].w[v];
+        for (int v = 0; v < 2; v++) {
+            front.w[v] &= ~off.w[v];
+            off.w[v] |= front.w[v];
+        }
+    }
+    on.w[s >> 6] &= ~(1ULL << (s & 63));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = on.w[w] & ~x->peers[s].w[w]; m; m &= m - 1) {
+            const xset *pc = &x->peers[64 * w + grid_low_bit(m)];
+            if ((pc->w[0] & x->peers[s].w[0]) | (pc->w[1] & x->peers[s].w[1]))
+                return 1;
+        }
+    return 0;
+}
+
 /*
  * X-chain, for one digit d: from a start cell s, "s is not d" forces d
  * into the other place of a conjugate pair of s (a strong link); a cell
  * holding d rules d out of the cells it sees (a weak link); and so on,
  * strong and weak in turn.  A cell e reached by a strong link holds d
  * whenever s does not, so a cell seeing both s and e cannot be d.
- * Breadth first, so the chain told is a shortest one.
+ * Breadth first, so the chain told is a shortest one.  Each unit's places
+ * for d are read once per digit, the cells that see s once per start, and
+ * a node's links go in the order of its units' cells; up to 128 cells,
+ * the chains of a start are first tested all at once, as sets.
  */
 int logic_x_chain(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
-    /* node 2c: c is not d; node 2c+1: c is d */
-    int *seen = lg->chain, *node_cell = lg->chain + 2 * NN;
-    int *parent = lg->chain + 4 * NN, *queue = lg->chain + 6 * NN;
-    int *linked = lg->scratch; /* the cells of d's conjugate pairs */
-    for (int d = 1; d <= N; d++) {
+    int *linked = lg->scratch;      /* the cells of d's conjugate pairs */
+    uint64_t pos[3 * SUDOKU_LOGIC_MAX_ORDER + 2]; /* each unit's places */
+    xsets *x = NN <= XSET_CELLS ? malloc(sizeof *x) : NULL;
+    for (int i = 0; i < NN; i++)
+        lg->scratch[NN + i] = 0; /* x_chain_from's stamps */
+    int stamp = 0, t = SUDOKU_TECH_X_CHAIN, found = 0;
+    for (int d = 1; d <= N && !found; d++) {
+        if (logic_digit_same(lg, t, d))
+            continue;
+        uint64_t bit = grid_digit_bit(d);
         for (int i = 0; i < NN; i++)
             linked[i] = 0;
         for (int u = 0; u < lg->n_units; u++) {
-            uint64_t pos = logic_positions(lg, u, d);
-            if (grid_popcount(pos) != 2)
+            pos[u] = logic_positions(lg, u, d);
+            if (!two_bits(pos[u]))
                 continue;
-            linked[unit_cells(lg, u)[grid_low_bit(pos)]] = 1;
-            linked[unit_cells(lg, u)[63 - __builtin_clzll(pos)]] = 1;
+            linked[unit_cells(lg, u)[grid_low_bit(pos[u])]] = 1;
+            linked[unit_cells(lg, u)[63 - __builtin_clzll(pos[u])]] = 1;
         }
-        for (int s = 0; s < NN; s++) {
-            if (!(lg->cand[s] & grid_digit_bit(d)) || !linked[s])
+        if (x)
+            xsets_of(lg, d, pos, x);
+        for (int s = 0; s < NN && !found; s++) {
+            if (!(lg->cand[s] & bit) || !linked[s] ||
+                (x && !x_chain_any(x, s)))
                 continue;
             if (logic_time_up(lg))
-                return 0;
-            for (int k = 0; k < 2 * NN; k++)
-                seen[k] = -1;
-            int n = 0;
-            seen[2 * s] = n;
-            node_cell[n] = s;
-            parent[n] = -1;
-            queue[n++] = 2 * s;
-            for (int h = 0; h < n; h++) {
-                int c = queue[h] / 2, is_d = queue[h] % 2;
-                if (is_d && c != s && !sees(lg, c, s)) {
-                    int from = lg->n_rm;
-                    for (int i = 0; i < NN; i++)
-                        if (i != s && i != c && sees(lg, i, s) &&
-                            sees(lg, i, c))
-                            logic_eliminate(lg, i, d);
-                    if (lg->n_rm > from) {
-                        char n1[24], n2[24];
-                        st->tech = SUDOKU_TECH_X_CHAIN;
-                        logic_say(st, "X-chain on %d: ", d);
-                        say_path(lg, st, node_cell, parent, h);
-                        logic_say(
-                            st,
-                            " (links of %d alternating: the only two "
-                            "places in a unit, then two cells that see each "
-                            "other); if %s is not %d then %s is, so one of "
-                            "them is %d and cells seeing both cannot be: ",
-                            d, cell_name(lg, s, n1), d, cell_name(lg, c, n2),
-                            d);
-                        logic_say_removals(lg, st, from);
-                        return 1;
-                    }
-                }
-                /* the next links: strong from "not d", weak from "d" */
-                for (int pe = 0; pe < lg->n_hood * N; pe++) {
-                    int i = peer(lg, c, pe);
-                    if (i == c || !(lg->cand[i] & grid_digit_bit(d)))
-                        continue;
-                    int next = is_d ? 2 * i : 2 * i + 1;
-                    if (seen[next] >= 0)
-                        continue;
-                    if (!is_d) {
-                        /* strong: c and i are d's only places in a unit */
-                        int strong = 0;
-                        int u[5], n_u = cell_units(lg, c, u);
-                        for (int k = 0; k < n_u; k++) {
-                            int a, b;
-                            strong |= conjugates(lg, u[k], d, &a, &b) &&
-                                      (a == i || b == i);
-                        }
-                        if (!strong)
-                            continue;
-                    }
-                    seen[next] = n;
-                    node_cell[n] = i;
-                    parent[n] = h;
-                    queue[n++] = next;
-                }
-            }
+                break;
+            found = x_chain_from(lg, st, d, s, pos, ++stamp);
         }
+        if (!found && !lg->cut)
+            logic_digit_none(lg, t, d);
     }
-    return 0;
+    free(x);
+    return found;
 }
 
 /* Says the XY-chain to node k: "r1c1 is 3, so r1c5 is 7, so ..." */
@@ -600,68 +980,106 @@ static void say_xy(sudoku_logic *lg, sudoku_step *st, const int *node,
  * y, so its other digit, and so on.  A cell e reached that way being x
  * means s or e is x: cells seeing both cannot be x.
  */
+/* The XY-chain's removals from ends s and c (digit x), and its words. */
+static int xy_chain_found(sudoku_logic *lg, sudoku_step *st, int s, int c,
+                          int x, const int *node, const int *parent, int h)
+{
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
+            logic_eliminate(lg, i, x);
+    if (lg->n_rm == from)
+        return 0;
+    char n1[24], n2[24];
+    st->tech = SUDOKU_TECH_XY_CHAIN;
+    logic_say(st, "XY-chain: if %s is not %d, ", cell_name(lg, s, n1), x);
+    say_xy(lg, st, node, parent, h);
+    logic_say(st,
+              "; either way one of %s and %s is %d, and cells seeing both "
+              "cannot be: ",
+              cell_name(lg, s, n1), cell_name(lg, c, n2), x);
+    logic_say_removals(lg, st, from);
+    return 1;
+}
+
+/*
+ * XY-chain: cells holding two candidates each, each seeing the next, where
+ * the digit a cell is not is the digit the next cell cannot be: from a
+ * start s = {x,y}, "s is not x" makes s y, the next cell (holding y) not
+ * y, so its other digit, and so on.  A cell e reached that way being x
+ * means s or e is x: cells seeing both cannot be x.  The nodes seen are
+ * marked with a stamp per start (seen[k] - base is the node's index when
+ * it is base or more), and the cells that see s and hold x once per
+ * start and digit, so that an end is tested through its own units.
+ */
 int logic_xy_chain(sudoku_logic *lg, sudoku_step *st)
 {
     int NN = lg->NN, N = lg->N;
     /* node c*N + v-1: cell c is v */
     int *parent = lg->chain, *node = lg->chain + NN * N;
-    int *seen = lg->chain + 2 * NN * N;
+    unsigned *seen = (unsigned *)(lg->chain + 2 * NN * N);
+    int *sees_s = lg->scratch; /* stamped: holds x and sees s */
+    unsigned base = 1;
+    int stamp = 0;
+    for (int k = 0; k < NN * N; k++)
+        seen[k] = 0;
+    for (int i = 0; i < NN; i++)
+        sees_s[i] = 0;
     for (int s = 0; s < NN; s++) {
-        if (grid_popcount(lg->cand[s]) != 2)
+        if (!two_bits(lg->cand[s]))
             continue;
         if (logic_time_up(lg))
             return 0;
         for (uint64_t xs = lg->cand[s]; xs; xs &= xs - 1) {
             int x = grid_low_digit(xs);
             int y = grid_low_digit(lg->cand[s] & ~grid_digit_bit(x));
-            for (int k = 0; k < NN * N; k++)
-                seen[k] = -1;
+            int u[5], n_u = cell_units(lg, s, u);
+            stamp++;
+            for (int k = 0; k < n_u; k++)
+                for (int j = 0; j < N; j++) {
+                    int i = unit_cells(lg, u[k])[j];
+                    if (i != s && (lg->cand[i] & grid_digit_bit(x)))
+                        sees_s[i] = stamp;
+                }
+            if (base > UINT_MAX - (unsigned)(NN * N) - 1) {
+                for (int k = 0; k < NN * N; k++)
+                    seen[k] = 0;
+                base = 1;
+            }
             int n = 0;
             node[n] = s * N + y - 1;
             parent[n] = -1;
-            seen[node[n]] = n;
+            seen[node[n]] = base + (unsigned)n;
             n++;
             for (int h = 0; h < n; h++) {
                 int c = node[h] / N, v = node[h] % N + 1;
-                if (v == x && c != s && !sees(lg, c, s)) {
-                    int from = lg->n_rm;
-                    for (int i = 0; i < NN; i++)
-                        if (i != s && i != c && sees(lg, i, s) &&
-                            sees(lg, i, c))
-                            logic_eliminate(lg, i, x);
-                    if (lg->n_rm > from) {
-                        char n1[24];
-                        st->tech = SUDOKU_TECH_XY_CHAIN;
-                        logic_say(st, "XY-chain: if %s is not %d, ",
-                            cell_name(lg, s, n1), x);
-                        say_xy(lg, st, node, parent, h);
-                        char n2[24];
-                        logic_say(st,
-                                  "; either way one of %s and %s is %d, and "
-                                  "cells seeing both cannot be: ",
-                                  cell_name(lg, s, n1), cell_name(lg, c, n2),
-                                  x);
-                        logic_say_removals(lg, st, from);
-                        return 1;
-                    }
-                }
+                n_u = cell_units(lg, c, u);
+                if (v == x && c != s && !sees(lg, c, s) &&
+                    sees_both(lg, u, n_u, c, sees_s, stamp) &&
+                    xy_chain_found(lg, st, s, c, x, node, parent, h))
+                    return 1;
                 /* c is v: a two-candidate cell seeing c and holding v is
                  * its other digit */
-                for (int pe = 0; pe < lg->n_hood * N; pe++) {
-                    int i = peer(lg, c, pe);
-                    if (i == c || grid_popcount(lg->cand[i]) != 2 ||
-                        !(lg->cand[i] & grid_digit_bit(v)))
-                        continue;
-                    int w = grid_low_digit(lg->cand[i] & ~grid_digit_bit(v));
-                    int next = i * N + w - 1;
-                    if (seen[next] >= 0)
-                        continue;
-                    seen[next] = n;
-                    node[n] = next;
-                    parent[n] = h;
-                    n++;
+                for (int k = 0; k < n_u; k++) {
+                    const int *cells = unit_cells(lg, u[k]);
+                    for (int j = 0; j < N; j++) {
+                        int i = cells[j];
+                        if (i == c || !(lg->cand[i] & grid_digit_bit(v)) ||
+                            !two_bits(lg->cand[i]))
+                            continue;
+                        int w = grid_low_digit(lg->cand[i] &
+                                               ~grid_digit_bit(v));
+                        int next = i * N + w - 1;
+                        if (seen[next] >= base)
+                            continue;
+                        seen[next] = base + (unsigned)n;
+                        node[n] = next;
+                        parent[n] = h;
+                        n++;
+                    }
                 }
             }
+            base += (unsigned)n + 1;
         }
     }
     return 0;

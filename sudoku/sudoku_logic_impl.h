@@ -43,6 +43,19 @@ struct sudoku_logic {
     int *chain;               /* 3 NN N ints for the chains */
     int unique;               /* one solution: 1 known, 0 not, -1 unknown */
     sudoku_solver *sv;        /* the solver of the step being looked for */
+    int quiet;                /* steps without words */
+    /* What a finder may skip: the step at which each unit's cells and
+     * each digit's places last changed (steps count from 1), and per
+     * technique the step at which it last looked at a unit (a digit) and
+     * found nothing there (0: never).  A finder whose answer in a unit (for
+     * a digit) depends on that unit's cells (that digit's places) alone
+     * finds nothing there again while they stay as they were, so it goes
+     * on to the next: the same step is found. */
+    unsigned clock;
+    unsigned *unit_clock;     /* n_units */
+    unsigned *digit_clock;    /* N + 1, by digit */
+    unsigned *fail_unit;      /* SUDOKU_TECH_COUNT x n_units */
+    unsigned *fail_digit;     /* SUDOKU_TECH_COUNT x (N + 1) */
     int *cage_first;          /* killer: cage k's cells are cage_cell[ */
     int *cage_cell;           /* cage_first[k] .. cage_first[k+1]-1]
                                  (built on first use) */
@@ -86,6 +99,13 @@ static inline int cell_units(const sudoku_logic *lg, int i, int *u)
     return n;
 }
 
+/* Whether x has exactly two bits set (a pair; cheaper than a count). */
+static inline int two_bits(uint64_t x)
+{
+    uint64_t y = x & (x - 1);
+    return y && !(y & (y - 1));
+}
+
 static inline int sees(const sudoku_logic *lg, int a, int b)
 {
     if (a == b)
@@ -124,14 +144,46 @@ static inline const char *cell_name(const sudoku_logic *lg, int i, char *buf)
     return sudoku_cell_name(&lg->sh, i, buf);
 }
 
+/* ---- what has not changed since a finder found nothing ------------------
+ */
+
+/* Whether technique t found nothing in unit u (for digit d) since the
+ * unit's cells (the digit's places) last changed. */
+static inline int logic_unit_same(const sudoku_logic *lg, int t, int u)
+{
+    return lg->method == SUDOKU_LOGIC_TECHNIQUES &&
+           lg->unit_clock[u] < lg->fail_unit[t * lg->n_units + u];
+}
+
+static inline int logic_digit_same(const sudoku_logic *lg, int t, int d)
+{
+    return lg->method == SUDOKU_LOGIC_TECHNIQUES &&
+           lg->digit_clock[d] < lg->fail_digit[t * (lg->N + 1) + d];
+}
+
+/* Technique t looked at all of unit u (digit d) and found nothing. */
+static inline void logic_unit_none(sudoku_logic *lg, int t, int u)
+{
+    lg->fail_unit[t * lg->n_units + u] = lg->clock;
+}
+
+static inline void logic_digit_none(sudoku_logic *lg, int t, int d)
+{
+    lg->fail_digit[t * (lg->N + 1) + d] = lg->clock;
+}
+
 /* ---- sudoku_logic.c: the board, the words, the solution ---------------- */
 
 /* Whether the time of sudoku_logic_set_limits is up; the finders that can
  * take long on a large grid ask between their units of work. */
 int logic_time_up(sudoku_logic *lg);
 /* appends to the step's text; "{3,8}" (grid_step.h) */
-#define logic_say grid_step_say
-#define logic_say_digits grid_step_say_digits
+/* (nothing, and no argument worked out, when the solver is quiet: every
+ * finder has its solver in `lg`) */
+#define logic_say(st, ...) \
+    ((lg)->quiet ? (void)0 : grid_step_say((st), __VA_ARGS__))
+#define logic_say_digits(st, mask) \
+    ((lg)->quiet ? (void)0 : grid_step_say_digits((st), (mask)))
 void logic_place(sudoku_logic *lg, int i, int d);
 /* Removes digit d from cell i's candidates, recording it; 1 if it was
  * there. */

@@ -196,13 +196,13 @@ static void say_cage(const sudoku_logic *lg, sudoku_step *st, int k)
 static void say_sets(sudoku_step *st, const sum_walk *w)
 {
     for (int s = 0; s < w->n_sets; s++) {
-        logic_say(st, "%s", s ? (s + 1 == w->n_sets && !w->more ? " or "
-                                                                : ", ")
-                              : "");
-        logic_say_digits(st, w->sets[s]);
+        grid_step_say(st, "%s", s ? (s + 1 == w->n_sets && !w->more ? " or "
+                                                                    : ", ")
+                                  : "");
+        grid_step_say_digits(st, w->sets[s]);
     }
     if (w->more)
-        logic_say(st, ", ...");
+        grid_step_say(st, ", ...");
 }
 
 /* Removes from each cell of w what no tuple gives it; how many. */

@@ -2,7 +2,8 @@
  * test_sudoku_logic.c - the logic solver: every step sound against the DLX
  * solution, ratings monotone, each technique on a published position with
  * its exact eliminations, and the reject-list method against the named
- * techniques.
+ * techniques; each step the one a fresh solver takes from the same
+ * position, and the quiet steps the same.
  *
  * Usage: test_sudoku_logic DATA_DIR   (tests/data)
  */
@@ -566,6 +567,78 @@ static void reject_agrees(const char *name, int limit, int *pair_steps)
     data_close(&d);
 }
 
+/* Whether two sudoku_logic_step results are the same step (with the same
+ * words when `text`). */
+static int same_step(int ga, const sudoku_step *a, int gb,
+                     const sudoku_step *b, int text)
+{
+    if (ga != gb || ga != 1)
+        return ga == gb;
+    int same = a->tech == b->tech && a->cell == b->cell &&
+               a->digit == b->digit && a->n_removed == b->n_removed &&
+               (!text || !strcmp(a->text, b->text));
+    for (int k = 0; same && k < a->n_removed; k++)
+        same = a->removed_cell[k] == b->removed_cell[k] &&
+               a->removed_digit[k] == b->removed_digit[k];
+    return same;
+}
+
+/* The finders skip what has not changed since they last found nothing
+ * there: at every step, the solver's next step is the one a fresh solver
+ * takes from the same position (which has nothing to skip), words and
+ * all; and a quiet solver takes the same steps without words.  No
+ * guesses (a fresh solver's puzzle is the position), the puzzles unique. */
+static void logic_fresh(const char *name, int limit)
+{
+    data_file d;
+    if (!data_open(&d, name)) {
+        data_close(&d);
+        return;
+    }
+    const sudoku *s;
+    int puzzles = 0, steps = 0, differ = 0, loud = 0;
+    uint32_t all = ~(1u << SUDOKU_TECH_GUESS);
+    static sudoku_step a, b, c;
+    while ((s = data_next(&d)) != NULL && puzzles++ < limit) {
+        int NN = s->shape.N * s->shape.N;
+        sudoku_logic *lg = sudoku_logic_new(s, SUDOKU_LOGIC_TECHNIQUES);
+        sudoku_logic *q = sudoku_logic_new(s, SUDOKU_LOGIC_TECHNIQUES);
+        uint64_t *cand = malloc((size_t)NN * sizeof *cand);
+        if (!lg || !q || !cand) {
+            CHECK(0, "%s: no memory", name);
+            break;
+        }
+        sudoku_logic_set_techniques(lg, all);
+        sudoku_logic_set_techniques(q, all);
+        sudoku_logic_assume_unique(lg, 1);
+        sudoku_logic_assume_unique(q, 1);
+        sudoku_logic_set_quiet(q, 1);
+        for (int ga = 1; ga == 1 && steps < 100000;) {
+            for (int i = 0; i < NN; i++)
+                cand[i] = sudoku_logic_candidates(lg, i);
+            sudoku_logic *f = sudoku_logic_from_position(
+                sudoku_logic_grid(lg), cand, SUDOKU_LOGIC_TECHNIQUES);
+            sudoku_logic_set_techniques(f, all);
+            sudoku_logic_assume_unique(f, 1);
+            int gc = sudoku_logic_step(f, NULL, &c);
+            ga = sudoku_logic_step(lg, NULL, &a);
+            int gb = sudoku_logic_step(q, NULL, &b);
+            differ += !same_step(ga, &a, gc, &c, 1);
+            loud += !same_step(ga, &a, gb, &b, 0) ||
+                    (gb == 1 && b.text[0] != '\0');
+            steps += ga == 1;
+            sudoku_logic_free(f);
+        }
+        free(cand);
+        sudoku_logic_free(lg);
+        sudoku_logic_free(q);
+    }
+    CHECK(steps > 1000, "%s: %d steps compared", name, steps);
+    CHECK(differ == 0, "%s: %d steps unlike a fresh solver's", name, differ);
+    CHECK(loud == 0, "%s: %d quiet steps unlike the others", name, loud);
+    data_close(&d);
+}
+
 static void logic(void)
 {
     int used[SUDOKU_TECH_COUNT] = { 0 }, unaided = 0;
@@ -574,6 +647,8 @@ static void logic(void)
     logic_sound("forum-hardest-200.txt", SUDOKU_LOGIC_TECHNIQUES, used,
                 &unaided);
     logic_sound("tatham-large.txt", SUDOKU_LOGIC_TECHNIQUES, used, &unaided);
+    logic_fresh("top1465-200.txt", 200);
+    logic_fresh("17-clue-300.txt", 100);
     /* every technique is exercised (and so checked for soundness) but the
      * hidden quad, which the naked subsets pre-empt on these puzzles */
     for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
