@@ -27,7 +27,33 @@ void sudoku_closure_free(sudoku_closure *z)
     free(z->used);
     free(z->save_cand);
     free(z->save_placed);
+    free(z->peer_bits);
+    free(z->board);
+    free(z->done);
+    free(z->save_board);
+    free(z->save_done);
     free(z);
+}
+
+/* The state by digit (up to 128 cells): the peers' bits, room for the
+ * boards.  0, or -1 for no memory. */
+static int closure_boards_new(sudoku_closure *z)
+{
+    size_t n = (size_t)2 * z->N;
+    z->peer_bits = calloc((size_t)2 * z->NN, sizeof *z->peer_bits);
+    z->board = malloc(n * sizeof *z->board);
+    z->done = malloc(n * sizeof *z->done);
+    z->save_board = malloc(n * sizeof *z->save_board);
+    z->save_done = malloc(n * sizeof *z->save_done);
+    if (!z->peer_bits || !z->board || !z->done || !z->save_board ||
+        !z->save_done)
+        return -1;
+    for (int i = 0; i < z->NN; i++)
+        for (int t = 0; t < z->n_peers; t++) {
+            int j = z->peer[i * z->n_peers + t];
+            z->peer_bits[2 * i + (j >> 6)] |= (uint64_t)1 << (j & 63);
+        }
+    return 0;
 }
 
 /* The tables of a shape; NULL for no memory or an order above
@@ -93,6 +119,10 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
                 }
         }
     }
+    if (NN <= 128 && closure_boards_new(z) != 0) {
+        sudoku_closure_free(z);
+        return NULL;
+    }
     return z;
 }
 
@@ -134,10 +164,64 @@ static inline int place_p(sudoku_closure *z, int i, uint64_t bit, int *sp,
     return 0;
 }
 
+/* place_p by the boards (up to 128 cells): the peers that lose the digit
+ * are those of its board, and a peer that holds it is one of its done
+ * cells; the same state, the same answer. */
+static inline int place_b(sudoku_closure *z, int i, uint64_t bit, int *sp)
+{
+    const int d = grid_low_bit(bit), iw = i >> 6;
+    const uint64_t ib = (uint64_t)1 << (i & 63);
+    const uint64_t *pb = z->peer_bits + 2 * i;
+    uint64_t *board = z->board + 2 * d, *done = z->done + 2 * d;
+    if ((done[0] & pb[0]) | (done[1] & pb[1]))
+        return -1;
+    for (uint64_t o = z->cand[i]; o; o &= o - 1)
+        z->board[2 * grid_low_bit(o) + iw] &= ~ib;
+    done[iw] |= ib;
+    z->cand[i] = bit;
+    z->placed[i] = 1;
+    z->left--;
+    closure_dirty(z, i);
+    for (int w = 0; w < 2; w++) {
+        uint64_t hits = board[w] & pb[w];
+        board[w] &= ~hits;
+        for (; hits; hits &= hits - 1) {
+            int j = (w << 6) + grid_low_bit(hits);
+            uint64_t c = z->cand[j] & ~bit;
+            z->cand[j] = c;
+            if (!c)
+                return -1;
+            closure_dirty(z, j);
+            if (!(c & (c - 1)))
+                z->stack[(*sp)++] = j;
+        }
+    }
+    return 0;
+}
+
 static int closure_place(sudoku_closure *z, int i, uint64_t bit, int *sp)
 {
-    return z->N == 9 ? place_p(z, i, bit, sp, 20)
+    return z->board    ? place_b(z, i, bit, sp)
+         : z->N == 9 ? place_p(z, i, bit, sp, 20)
                      : place_p(z, i, bit, sp, z->n_peers);
+}
+
+/* The boards of the givens, whose cells are in done (closure_of): a
+ * digit is a candidate of the free cells no given of it sees. */
+static void closure_boards(sudoku_closure *z, const uint64_t *free_cells)
+{
+    for (int d = 0; d < z->N; d++) {
+        uint64_t seen[2] = { 0, 0 };
+        for (int w = 0; w < 2; w++)
+            for (uint64_t g = z->done[2 * d + w]; g; g &= g - 1) {
+                const uint64_t *pb =
+                    z->peer_bits + 2 * ((w << 6) + grid_low_bit(g));
+                seen[0] |= pb[0];
+                seen[1] |= pb[1];
+            }
+        z->board[2 * d] = free_cells[0] & ~seen[0];
+        z->board[2 * d + 1] = free_cells[1] & ~seen[1];
+    }
 }
 
 static int closure_naked(sudoku_closure *z, int sp)
@@ -239,12 +323,20 @@ int sudoku_closure_of(sudoku_closure *z, const unsigned char *cell,
     z->left = 0;
     for (int u = 0; u < 3 * N; u++)
         z->dirty[u >> 6] |= (uint64_t)1 << (u & 63);
+    uint64_t free_cells[2] = { 0, 0 };
+    if (z->board)
+        memset(z->done, 0, (size_t)2 * N * sizeof *z->done);
     for (int i = 0; i < NN; i++) {
+        uint64_t ib = (uint64_t)1 << (i & 63);
         if (cell[i]) {
             z->cand[i] = (uint64_t)1 << (cell[i] - 1);
             z->placed[i] = 1;
+            if (z->board)
+                z->done[2 * (cell[i] - 1) + (i >> 6)] |= ib;
             continue;
         }
+        if (z->board)
+            free_cells[i >> 6] |= ib;
         const int *cu = z->cell_unit + i * 3;
         uint64_t m = z->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
         z->cand[i] = m;
@@ -255,6 +347,8 @@ int sudoku_closure_of(sudoku_closure *z, const unsigned char *cell,
         if (!(m & (m - 1)))
             z->stack[sp++] = i;
     }
+    if (z->board)
+        closure_boards(z, free_cells);
     return closure_run(z, sp);
 }
 
@@ -263,6 +357,10 @@ void sudoku_closure_save(sudoku_closure *z)
     memcpy(z->save_cand, z->cand, (size_t)z->NN * sizeof *z->cand);
     memcpy(z->save_placed, z->placed, (size_t)z->NN);
     z->save_left = z->left;
+    if (z->board) {
+        memcpy(z->save_board, z->board, (size_t)2 * z->N * sizeof *z->board);
+        memcpy(z->save_done, z->done, (size_t)2 * z->N * sizeof *z->done);
+    }
 }
 
 /* From the saved closure, digit bit in cell i (a candidate there): as
@@ -272,6 +370,10 @@ int sudoku_closure_try(sudoku_closure *z, int i, uint64_t bit)
     memcpy(z->cand, z->save_cand, (size_t)z->NN * sizeof *z->cand);
     memcpy(z->placed, z->save_placed, (size_t)z->NN);
     z->left = z->save_left;
+    if (z->board) {
+        memcpy(z->board, z->save_board, (size_t)2 * z->N * sizeof *z->board);
+        memcpy(z->done, z->save_done, (size_t)2 * z->N * sizeof *z->done);
+    }
     z->n_watch = 0;
     z->dirty[0] = z->dirty[1] = z->dirty[2] = 0;
     int sp = 0;

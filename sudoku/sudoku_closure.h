@@ -38,6 +38,15 @@ typedef struct sudoku_closure {
     uint64_t *save_cand;       /* the closure of the puzzle, for the tries */
     unsigned char *save_placed;
     int save_left;
+    /* Up to 128 cells (9x9): the same state by digit as well, so that a
+     * digit placed visits the few peers that still have it, not all 20:
+     * two words of a bit per cell each (NULL above 128 cells). */
+    uint64_t *peer_bits;       /* NN x 2: the peers of each cell */
+    uint64_t *board;           /* N x 2: the cells not placed where each
+                                  digit is a candidate */
+    uint64_t *done;            /* N x 2: the cells where each digit is
+                                  placed */
+    uint64_t *save_board, *save_done;
 } sudoku_closure;
 
 /* The tables of a shape; NULL for no memory or an order above
