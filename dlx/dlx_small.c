@@ -97,9 +97,12 @@ typedef struct small_search {
     uint64_t *row;       /* (n_items + 1) x FW: the options of each item
                             in the whole matrix, a bit each (small_rows) */
     int FW;              /* words of a row; 0: not made (too large) */
+    uint64_t *clash;     /* n_options x FW: the options that share an item
+                            with each option, itself included (the OR of
+                            its items' rows); NULL when too large */
     uint64_t *cov;       /* a bit per item: covered by a forced option */
     uint64_t *out;       /* FW: the options a forced option takes out */
-    size_t cap_row, cap_cov, cap_out;
+    size_t cap_row, cap_cov, cap_out, cap_clash;
     size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
     size_t cap_items, cap_options, cap_groups, cap_prec, cap_owt, cap_onp,
         cap_mask, cap_arec, cap_state, cap_list, cap_levels, cap_idx, cap_at;
@@ -127,6 +130,7 @@ void dlxi_small_free(small_search *b)
     free(b->iopt);
     free(b->grec);
     free(b->row);
+    free(b->clash);
     free(b->cov);
     free(b->out);
     free(b);
@@ -221,6 +225,24 @@ static int small_rows(const dlx_matrix *m, small_search *b)
         for (int x = m->opt_start[o]; itm[x] > 0; x++)
             row[(size_t)itm[x] * FW + (o >> 6)] |= (uint64_t)1 << (o & 63);
     b->FW = FW;
+    /* an option's clashes in one row: a forced option then takes one OR
+     * of FW words, not one per item */
+    const size_t cwords = (size_t)m->n_options * (size_t)FW;
+    if (cwords * sizeof *b->clash > DLX_SMALL_ROW_BYTES) {
+        free(b->clash);
+        b->clash = NULL;
+        b->cap_clash = 0;
+        return DLX_OK;
+    }
+    if (!small_room(&b->clash, &b->cap_clash, cwords, sizeof *b->clash))
+        return DLX_ENOMEM;
+    for (int o = 0; o < m->n_options; o++) {
+        uint64_t *c = b->clash + (size_t)o * FW;
+        memset(c, 0, (size_t)FW * sizeof *c);
+        for (int x = m->opt_start[o]; itm[x] > 0; x++)
+            for (int w = 0; w < FW; w++)
+                c[w] |= row[(size_t)itm[x] * FW + w];
+    }
     return DLX_OK;
 }
 
@@ -394,6 +416,14 @@ static inline void small_or_rows(uint64_t *restrict out,
         out[w] |= r0[w] | r1[w] | r2[w] | r3[w];
 }
 
+/* out |= r, words 0..FW-1. */
+static inline void small_or_row(uint64_t *restrict out,
+                                const uint64_t *restrict r, int FW)
+{
+    for (int w = 0; w < FW; w++)
+        out[w] |= r[w];
+}
+
 /* Numbers the items lo..hi that cov does not mark, in order, from n:
  * returns the next number. */
 static int small_number(const uint64_t *cov, int lo, int hi, int *local,
@@ -443,6 +473,10 @@ static int small_left_by_rows(const dlx_matrix *m, const dlx_search *s,
         const int *x = itm + m->opt_start[o];
         for (int c = x[0], n = 0; c > 0; c = x[++n])
             cov[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (b->clash) {
+            small_or_row(out, b->clash + (size_t)o * FW, FW);
+            continue;
+        }
         /* four rows at a time; row 0 (the root's) is zeros */
         for (int n = 0; x[n] > 0; n += 4) {
             int c1 = x[n + 1] > 0 ? x[n + 1] : 0;
