@@ -1015,33 +1015,30 @@ static inline unsigned trivial_singles(const uint16_t *can, unsigned *empty)
 #endif
 }
 
-static int trivial_places(const sudoku_solo *so, const int *watch, int n)
-{
-    /* [box][digit], 16 a box for trivial_singles */
+/* The state of trivial_places: can[box][digit] (16 a box for
+ * trivial_singles), and the digits each box has. */
+typedef struct trivial_state {
     uint16_t can[9][16];
+    unsigned done[9];
+} trivial_state;
+
+/* The state of the givens `digit` (81 cells, 0 empty). */
+static void trivial_setup(const unsigned char *digit, trivial_state *t)
+{
     unsigned row_has[9] = { 0 }, col_has[9] = { 0 }, box_has[9] = { 0 };
-    unsigned free_at[9] = { 0 }, need[9] = { 0 }, done[9] = { 0 };
-    int needed = 0;
-    memset(can, 0, sizeof can);
+    unsigned free_at[9] = { 0 };
+    memset(t, 0, sizeof *t);
     for (int i = 0; i < 81; i++) {
-        int d = so->digit[i];
+        int d = digit[i];
         if (d) {
             row_has[d - 1] |= 1u << (i / 9);
             col_has[d - 1] |= 1u << (i % 9);
             box_has[d - 1] |= 1u << box9[i];
-            done[box9[i]] |= 1u << (d - 1);
+            t->done[box9[i]] |= 1u << (d - 1);
         } else {
             free_at[box9[i]] |= 1u << pos9[i];
         }
     }
-    for (int j = 0; j < n; j++) {
-        int i = watch[j];
-        unsigned p = 1u << pos9[i];
-        needed += !so->digit[i] && !(need[box9[i]] & p);
-        need[box9[i]] |= so->digit[i] ? 0 : p;
-    }
-    if (!needed)
-        return 1;
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 9; b++) {
             unsigned rows = row_has[d] >> (b / 3 * 3) & 7;
@@ -1049,28 +1046,69 @@ static int trivial_places(const sudoku_solo *so, const int *watch, int n)
             /* 3 rows -> bits 0, 3, 6 -> their cells */
             unsigned in_rows = ((rows & 1) | (rows & 2) << 2 |
                                 (rows & 4) << 4) * 7;
-            can[b][d] = box_has[d] >> b & 1 ? 0
-                      : (uint16_t)(free_at[b] & ~in_rows & ~(cols * 0x49));
+            t->can[b][d] = box_has[d] >> b & 1 ? 0
+                : (uint16_t)(free_at[b] & ~in_rows & ~(cols * 0x49));
         }
-    for (int pass = 1; pass;) {
+}
+
+/* Digit d (0..8) placed in box b at the one position of x. */
+static inline void trivial_put(trivial_state *t, int b, int d, unsigned x)
+{
+    int p = __builtin_ctz(x), band = b / 3, stack = b % 3;
+    t->done[b] |= 1u << d;
+    for (int e = 0; e < 9; e++)
+        t->can[b][e] &= (uint16_t)~x;
+    for (int k = 0; k < 3; k++) {
+        t->can[band * 3 + k][d] &= (uint16_t)~(7u << (p / 3 * 3));
+        t->can[k * 3 + stack][d] &= (uint16_t)~(0x49u << (p % 3));
+    }
+    t->can[b][d] = 0;
+}
+
+/* The base's given d of cell i gone (after base_clear, whose candidates
+ * of i and its empty peers it reads): i's candidates, and d in the peers
+ * that can have it again. */
+static void trivial_unset(const sudoku_solo *so, trivial_state *t, int i,
+                          int d)
+{
+    int b = box9[i];
+    t->done[b] &= ~(1u << (d - 1));
+    for (uint64_t c = so->base_cand[i]; c; c &= c - 1)
+        t->can[b][__builtin_ctzll(c)] |= (uint16_t)(1u << pos9[i]);
+    const int *peer = so->peer + i * SLOTS * 9;
+    for (int k = 0; k < so->n_peers[i]; k++) {
+        int j = peer[k];
+        if (!so->base_digit[j] && (so->base_cand[j] >> (d - 1) & 1))
+            t->can[box9[j]][d - 1] |= (uint16_t)(1u << pos9[j]);
+    }
+}
+
+/* From state t (the givens in so->digit), box singles until the cells
+ * watch[0..n-1] are placed (1), they stop before (0), or a digit has no
+ * cell left in a box (-1). */
+static int trivial_places(const sudoku_solo *so, trivial_state *t,
+                          const int *watch, int n)
+{
+    unsigned need[9] = { 0 };
+    int needed = 0;
+    for (int j = 0; j < n; j++) {
+        int i = watch[j];
+        unsigned p = 1u << pos9[i];
+        needed += !so->digit[i] && !(need[box9[i]] & p);
+        need[box9[i]] |= so->digit[i] ? 0 : p;
+    }
+    for (int pass = needed; pass;) {
         pass = 0;
         for (int b = 0; b < 9; b++) {
-            unsigned empty, single = trivial_singles(can[b], &empty);
-            if (empty & ~done[b])
+            unsigned empty, single = trivial_singles(t->can[b], &empty);
+            if (empty & ~t->done[b])
                 return -1;
             for (; single; single &= single - 1) {
-                int d = __builtin_ctz(single), band = b / 3, stack = b % 3;
-                unsigned x = can[b][d];
+                int d = __builtin_ctz(single);
+                unsigned x = t->can[b][d];
                 if (!x)
                     return -1; /* its cell took another digit */
-                int p = __builtin_ctz(x);
-                done[b] |= 1u << d;
-                for (int e = 0; e < 9; e++)
-                    can[b][e] &= (uint16_t)~x;
-                for (int t = 0; t < 3; t++) {
-                    can[band * 3 + t][d] &= (uint16_t)~(7u << (p / 3 * 3));
-                    can[t * 3 + stack][d] &= (uint16_t)~(0x49u << (p % 3));
-                }
+                trivial_put(t, b, d, x);
                 if ((need[b] & x) && --needed == 0)
                     return 1;
                 need[b] &= ~x;
@@ -1078,7 +1116,7 @@ static int trivial_places(const sudoku_solo *so, const int *watch, int n)
             }
         }
     }
-    return 0;
+    return needed == 0;
 }
 
 /* Clears each group of the grid in puzzle in turn, keeping it cleared
@@ -1096,6 +1134,12 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
     if (prepare(so, puzzle) != 0)
         return; /* not a grid: nothing cleared */
     save_base(so);
+    /* trivial on plain 9x9: trivial_places from the base's state, kept
+     * as the base changes */
+    int by_box = level == SUDOKU_SOLO_TRIVIAL && so->by9;
+    trivial_state base, t;
+    if (by_box)
+        trivial_setup(so->base_digit, &base);
     for (int o = 0; o < n_groups; o++) {
         const int *group = cells + start[o];
         int n = start[o + 1] - start[o];
@@ -1107,6 +1151,8 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
             was[j] = puzzle->cell[group[j]];
             puzzle->cell[group[j]] = 0;
             base_clear(so, group[j]);
+            if (by_box)
+                trivial_unset(so, &base, group[j], was[j]);
         }
         from_base(so);
         /* a puzzle whose cleared cells are singles at once is the one
@@ -1114,8 +1160,9 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
         int got = SUDOKU_SOLO_TRIVIAL, at_once = 1;
         for (int j = 0; j < n && at_once; j++)
             at_once = single_at_start(so, group[j], level);
-        if (!at_once && level == SUDOKU_SOLO_TRIVIAL && so->by9) {
-            int placed = trivial_places(so, group, n);
+        if (!at_once && by_box) {
+            t = base;
+            int placed = trivial_places(so, &t, group, n);
             got = placed > 0 ? SUDOKU_SOLO_TRIVIAL
                 : placed == 0 ? SUDOKU_SOLO_LEVEL_COUNT : SUDOKU_EBAD;
         } else if (!at_once) {
@@ -1130,6 +1177,9 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
         for (int j = 0; j < n; j++) {
             puzzle->cell[group[j]] = was[j];
             base_restore(so, group[j], was[j]);
+            if (by_box)
+                trivial_put(&base, box9[group[j]], was[j] - 1,
+                            1u << pos9[group[j]]);
         }
     }
 }
