@@ -1083,10 +1083,10 @@ static void trivial_unset(const sudoku_solo *so, trivial_state *t, int i,
     }
 }
 
-/* From state t (the givens in so->digit), box singles until the cells
+/* From state t (of the givens `digit`), box singles until the cells
  * watch[0..n-1] are placed (1), they stop before (0), or a digit has no
  * cell left in a box (-1). */
-static int trivial_places(const sudoku_solo *so, trivial_state *t,
+static int trivial_places(const unsigned char *digit, trivial_state *t,
                           const int *watch, int n)
 {
     unsigned need[9] = { 0 };
@@ -1094,8 +1094,8 @@ static int trivial_places(const sudoku_solo *so, trivial_state *t,
     for (int j = 0; j < n; j++) {
         int i = watch[j];
         unsigned p = 1u << pos9[i];
-        needed += !so->digit[i] && !(need[box9[i]] & p);
-        need[box9[i]] |= so->digit[i] ? 0 : p;
+        needed += !digit[i] && !(need[box9[i]] & p);
+        need[box9[i]] |= digit[i] ? 0 : p;
     }
     for (int pass = needed; pass;) {
         pass = 0;
@@ -1122,17 +1122,18 @@ static int trivial_places(const sudoku_solo *so, trivial_state *t,
 /* Clears each group of the grid in puzzle in turn, keeping it cleared
  * while the deductions up to `level` finish the puzzle (so no group left
  * can go: with fewer givens the deductions do no more).  rep->givens
- * follows. */
-static void clear_within(sudoku_solo *so, sudoku_solo_level level,
-                         const sudoku_gen_options *opt, const int *cells,
-                         const int *start, int n_groups, sudoku *puzzle,
-                         sudoku_gen_report *rep)
+ * follows.  Returns 1 when it went by trivial_places (a plain 9x9 grid
+ * at trivial), else 0. */
+static int clear_within(sudoku_solo *so, sudoku_solo_level level,
+                        const sudoku_gen_options *opt, const int *cells,
+                        const int *start, int n_groups, sudoku *puzzle,
+                        sudoku_gen_report *rep)
 {
     unsigned char was[4];
     int *givens = &rep->givens;
     *givens = puzzle->shape.N * puzzle->shape.N;
     if (prepare(so, puzzle) != 0)
-        return; /* not a grid: nothing cleared */
+        return 0; /* not a grid: nothing cleared */
     save_base(so);
     /* trivial on plain 9x9: trivial_places from the base's state, kept
      * as the base changes */
@@ -1145,7 +1146,7 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
         int n = start[o + 1] - start[o];
         if (opt->target_givens > 0 && *givens - n < opt->target_givens) {
             rep->minimal = 0;
-            return;
+            return by_box;
         }
         for (int j = 0; j < n; j++) {
             was[j] = puzzle->cell[group[j]];
@@ -1162,7 +1163,7 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
             at_once = single_at_start(so, group[j], level);
         if (!at_once && by_box) {
             t = base;
-            int placed = trivial_places(so, &t, group, n);
+            int placed = trivial_places(so->digit, &t, group, n);
             got = placed > 0 ? SUDOKU_SOLO_TRIVIAL
                 : placed == 0 ? SUDOKU_SOLO_LEVEL_COUNT : SUDOKU_EBAD;
         } else if (!at_once) {
@@ -1182,6 +1183,7 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
                             1u << pos9[group[j]]);
         }
     }
+    return by_box;
 }
 
 int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
@@ -1235,11 +1237,25 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
     int n_groups = random_groups(&sh, opt->symmetry, &g, cells, start, seen);
     rep->minimal = 1;
     rep->complete = 1;
-    clear_within(so, level, opt, cells, start, n_groups, puzzle, rep);
+    int by_box = clear_within(so, level, opt, cells, start, n_groups,
+                              puzzle, rep);
+    /* rated again, at trivial by boxes too: all the cells left */
+    int got, n_empty = 0;
+    for (int i = 0; by_box && i < NN; i++)
+        if (!puzzle->cell[i])
+            cells[n_empty++] = i;
+    if (by_box) {
+        trivial_state t;
+        trivial_setup(puzzle->cell, &t);
+        int placed = trivial_places(puzzle->cell, &t, cells, n_empty);
+        got = placed > 0 ? SUDOKU_SOLO_TRIVIAL
+            : placed == 0 ? SUDOKU_SOLO_LEVEL_COUNT : SUDOKU_EBAD;
+    } else {
+        got = sudoku_solo_rate(so, puzzle, level, NULL);
+    }
     free(cells);
     free(start);
     free(seen);
-    int got = sudoku_solo_rate(so, puzzle, level, NULL);
     rep->seconds = grid_seconds() - begin;
     if (got == SUDOKU_ENOMEM)
         return SUDOKU_ENOMEM;
