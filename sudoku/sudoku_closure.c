@@ -27,6 +27,7 @@ void sudoku_closure_free(sudoku_closure *z)
     free(z->used);
     free(z->save_cand);
     free(z->save_placed);
+    free(z->save_used);
     free(z->peer_bits);
     free(z->board);
     free(z->done);
@@ -79,12 +80,13 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
     z->cand = malloc((size_t)NN * sizeof *z->cand);
     z->placed = malloc((size_t)NN);
     z->used = malloc((size_t)3 * N * sizeof *z->used);
+    z->save_used = malloc((size_t)3 * N * sizeof *z->save_used);
     z->save_cand = malloc((size_t)NN * sizeof *z->save_cand);
     z->save_placed = malloc((size_t)NN);
     if (!z->unit || !z->peer || !z->stack || !z->cell_unit ||
         !z->unit_mask || !z->cand ||
         !z->placed ||
-        !z->used || !z->save_cand || !z->save_placed) {
+        !z->used || !z->save_used || !z->save_cand || !z->save_placed) {
         sudoku_closure_free(z);
         return NULL;
     }
@@ -134,6 +136,15 @@ static inline void closure_dirty(sudoku_closure *z, int i)
         z->dirty[w] |= m[w];
 }
 
+/* The units of cell i have digit bit placed. */
+static inline void closure_used(sudoku_closure *z, int i, uint64_t bit)
+{
+    const int *cu = z->cell_unit + i * 3;
+    z->used[cu[0]] |= bit;
+    z->used[cu[1]] |= bit;
+    z->used[cu[2]] |= bit;
+}
+
 /* Cell i takes digit bit (one of its candidates); its peers (P of them)
  * lose it, those left with one digit go on the stack, and the units of
  * the cells that changed are to be scanned.  -1 when a peer loses its
@@ -144,6 +155,7 @@ static inline int place_p(sudoku_closure *z, int i, uint64_t bit, int *sp,
     z->cand[i] = bit;
     z->placed[i] = 1;
     z->left--;
+    closure_used(z, i, bit);
     closure_dirty(z, i);
     const int *p = z->peer + i * P;
     for (int t = 0; t < P; t++) {
@@ -181,7 +193,10 @@ static inline int place_b(sudoku_closure *z, int i, uint64_t bit, int *sp)
     z->cand[i] = bit;
     z->placed[i] = 1;
     z->left--;
-    closure_dirty(z, i);
+    closure_used(z, i, bit);
+    /* up to 128 cells, 33 units: one word of them */
+    const uint64_t *um = z->unit_mask;
+    uint64_t dirty = z->dirty[0] | um[i];
     for (int w = 0; w < 2; w++) {
         uint64_t hits = board[w] & pb[w];
         board[w] &= ~hits;
@@ -191,11 +206,12 @@ static inline int place_b(sudoku_closure *z, int i, uint64_t bit, int *sp)
             z->cand[j] = c;
             if (!c)
                 return -1;
-            closure_dirty(z, j);
+            dirty |= um[j];
             if (!(c & (c - 1)))
                 z->stack[(*sp)++] = j;
         }
     }
+    z->dirty[0] = dirty;
     return 0;
 }
 
@@ -239,11 +255,11 @@ static int closure_naked(sudoku_closure *z, int sp)
 static inline int hidden_n(sudoku_closure *z, int u, const int N)
 {
     const int *cells = z->unit + u * N;
-    uint64_t once = 0, twice = 0, done = 0;
+    /* a placed cell's candidate is its digit, which no other cell of
+     * the unit has: once, and done */
+    uint64_t once = 0, twice = 0, done = z->used[u];
     for (int t = 0; t < N; t++) {
-        uint64_t m = z->cand[cells[t]], p = -(uint64_t)z->placed[cells[t]];
-        done |= m & p;
-        m &= ~p;
+        uint64_t m = z->cand[cells[t]];
         twice |= once & m;
         once |= m;
     }
@@ -357,6 +373,7 @@ void sudoku_closure_save(sudoku_closure *z)
     memcpy(z->save_cand, z->cand, (size_t)z->NN * sizeof *z->cand);
     memcpy(z->save_placed, z->placed, (size_t)z->NN);
     z->save_left = z->left;
+    memcpy(z->save_used, z->used, (size_t)3 * z->N * sizeof *z->used);
     if (z->board) {
         memcpy(z->save_board, z->board, (size_t)2 * z->N * sizeof *z->board);
         memcpy(z->save_done, z->done, (size_t)2 * z->N * sizeof *z->done);
@@ -370,6 +387,7 @@ int sudoku_closure_try(sudoku_closure *z, int i, uint64_t bit)
     memcpy(z->cand, z->save_cand, (size_t)z->NN * sizeof *z->cand);
     memcpy(z->placed, z->save_placed, (size_t)z->NN);
     z->left = z->save_left;
+    memcpy(z->used, z->save_used, (size_t)3 * z->N * sizeof *z->used);
     if (z->board) {
         memcpy(z->board, z->save_board, (size_t)2 * z->N * sizeof *z->board);
         memcpy(z->done, z->save_done, (size_t)2 * z->N * sizeof *z->done);

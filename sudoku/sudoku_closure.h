@@ -34,7 +34,8 @@ typedef struct sudoku_closure {
     int left;                  /* cells not placed */
     const int *watch;          /* closure_of stops once these are placed */
     int n_watch;
-    uint64_t *used;            /* 3N: the digits of each unit's givens */
+    uint64_t *used;            /* 3N: the digits placed in each unit, the
+                                  givens' and the singles' */
     uint64_t *save_cand;       /* the closure of the puzzle, for the tries */
     unsigned char *save_placed;
     int save_left;
@@ -47,6 +48,7 @@ typedef struct sudoku_closure {
     uint64_t *done;            /* N x 2: the cells where each digit is
                                   placed */
     uint64_t *save_board, *save_done;
+    uint64_t *save_used;
 } sudoku_closure;
 
 /* The tables of a shape; NULL for no memory or an order above
