@@ -27,7 +27,34 @@ void sudoku_closure_free(sudoku_closure *z)
     free(z->used);
     free(z->save_cand);
     free(z->save_placed);
+    free(z->save_used);
+    free(z->peer_bits);
+    free(z->board);
+    free(z->done);
+    free(z->save_board);
+    free(z->save_done);
     free(z);
+}
+
+/* The state by digit (up to 128 cells): the peers' bits, room for the
+ * boards.  0, or -1 for no memory. */
+static int closure_boards_new(sudoku_closure *z)
+{
+    size_t n = (size_t)2 * z->N;
+    z->peer_bits = calloc((size_t)2 * z->NN, sizeof *z->peer_bits);
+    z->board = malloc(n * sizeof *z->board);
+    z->done = malloc(n * sizeof *z->done);
+    z->save_board = malloc(n * sizeof *z->save_board);
+    z->save_done = malloc(n * sizeof *z->save_done);
+    if (!z->peer_bits || !z->board || !z->done || !z->save_board ||
+        !z->save_done)
+        return -1;
+    for (int i = 0; i < z->NN; i++)
+        for (int t = 0; t < z->n_peers; t++) {
+            int j = z->peer[i * z->n_peers + t];
+            z->peer_bits[2 * i + (j >> 6)] |= (uint64_t)1 << (j & 63);
+        }
+    return 0;
 }
 
 /* The tables of a shape; NULL for no memory or an order above
@@ -53,12 +80,13 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
     z->cand = malloc((size_t)NN * sizeof *z->cand);
     z->placed = malloc((size_t)NN);
     z->used = malloc((size_t)3 * N * sizeof *z->used);
+    z->save_used = malloc((size_t)3 * N * sizeof *z->save_used);
     z->save_cand = malloc((size_t)NN * sizeof *z->save_cand);
     z->save_placed = malloc((size_t)NN);
     if (!z->unit || !z->peer || !z->stack || !z->cell_unit ||
         !z->unit_mask || !z->cand ||
         !z->placed ||
-        !z->used || !z->save_cand || !z->save_placed) {
+        !z->used || !z->save_used || !z->save_cand || !z->save_placed) {
         sudoku_closure_free(z);
         return NULL;
     }
@@ -93,6 +121,10 @@ sudoku_closure *sudoku_closure_new(const sudoku_shape *sh)
                 }
         }
     }
+    if (NN <= 128 && closure_boards_new(z) != 0) {
+        sudoku_closure_free(z);
+        return NULL;
+    }
     return z;
 }
 
@@ -102,6 +134,15 @@ static inline void closure_dirty(sudoku_closure *z, int i)
     const uint64_t *m = z->unit_mask + (size_t)i * z->UW;
     for (int w = 0; w < z->UW; w++)
         z->dirty[w] |= m[w];
+}
+
+/* The units of cell i have digit bit placed. */
+static inline void closure_used(sudoku_closure *z, int i, uint64_t bit)
+{
+    const int *cu = z->cell_unit + i * 3;
+    z->used[cu[0]] |= bit;
+    z->used[cu[1]] |= bit;
+    z->used[cu[2]] |= bit;
 }
 
 /* Cell i takes digit bit (one of its candidates); its peers (P of them)
@@ -114,6 +155,7 @@ static inline int place_p(sudoku_closure *z, int i, uint64_t bit, int *sp,
     z->cand[i] = bit;
     z->placed[i] = 1;
     z->left--;
+    closure_used(z, i, bit);
     closure_dirty(z, i);
     const int *p = z->peer + i * P;
     for (int t = 0; t < P; t++) {
@@ -134,10 +176,68 @@ static inline int place_p(sudoku_closure *z, int i, uint64_t bit, int *sp,
     return 0;
 }
 
+/* place_p by the boards (up to 128 cells): the peers that lose the digit
+ * are those of its board, and a peer that holds it is one of its done
+ * cells; the same state, the same answer. */
+static inline int place_b(sudoku_closure *z, int i, uint64_t bit, int *sp)
+{
+    const int d = grid_low_bit(bit), iw = i >> 6;
+    const uint64_t ib = (uint64_t)1 << (i & 63);
+    const uint64_t *pb = z->peer_bits + 2 * i;
+    uint64_t *board = z->board + 2 * d, *done = z->done + 2 * d;
+    if ((done[0] & pb[0]) | (done[1] & pb[1]))
+        return -1;
+    for (uint64_t o = z->cand[i]; o; o &= o - 1)
+        z->board[2 * grid_low_bit(o) + iw] &= ~ib;
+    done[iw] |= ib;
+    z->cand[i] = bit;
+    z->placed[i] = 1;
+    z->left--;
+    closure_used(z, i, bit);
+    /* up to 128 cells, 33 units: one word of them */
+    const uint64_t *um = z->unit_mask;
+    uint64_t dirty = z->dirty[0] | um[i];
+    for (int w = 0; w < 2; w++) {
+        uint64_t hits = board[w] & pb[w];
+        board[w] &= ~hits;
+        for (; hits; hits &= hits - 1) {
+            int j = (w << 6) + grid_low_bit(hits);
+            uint64_t c = z->cand[j] & ~bit;
+            z->cand[j] = c;
+            if (!c)
+                return -1;
+            dirty |= um[j];
+            if (!(c & (c - 1)))
+                z->stack[(*sp)++] = j;
+        }
+    }
+    z->dirty[0] = dirty;
+    return 0;
+}
+
 static int closure_place(sudoku_closure *z, int i, uint64_t bit, int *sp)
 {
-    return z->N == 9 ? place_p(z, i, bit, sp, 20)
+    return z->board    ? place_b(z, i, bit, sp)
+         : z->N == 9 ? place_p(z, i, bit, sp, 20)
                      : place_p(z, i, bit, sp, z->n_peers);
+}
+
+/* The boards of the givens, whose cells are in done (closure_of): a
+ * digit is a candidate of the free cells no given of it sees. */
+static void closure_boards(sudoku_closure *z, const uint64_t *free_cells)
+{
+    for (int d = 0; d < z->N; d++) {
+        uint64_t seen[2] = { 0, 0 };
+        for (int w = 0; w < 2; w++)
+            for (uint64_t g = z->done[2 * d + w]; g; g &= g - 1) {
+                const uint64_t *pb =
+                    z->peer_bits + 2 * ((w << 6) + grid_low_bit(g));
+                seen[0] |= pb[0];
+                seen[1] |= pb[1];
+            }
+        z->board[2 * d] = free_cells[0] & ~seen[0];
+        z->board[2 * d + 1] = free_cells[1] & ~seen[1];
+    }
 }
 
 static int closure_naked(sudoku_closure *z, int sp)
@@ -155,11 +255,11 @@ static int closure_naked(sudoku_closure *z, int sp)
 static inline int hidden_n(sudoku_closure *z, int u, const int N)
 {
     const int *cells = z->unit + u * N;
-    uint64_t once = 0, twice = 0, done = 0;
+    /* a placed cell's candidate is its digit, which no other cell of
+     * the unit has: once, and done */
+    uint64_t once = 0, twice = 0, done = z->used[u];
     for (int t = 0; t < N; t++) {
-        uint64_t m = z->cand[cells[t]], p = -(uint64_t)z->placed[cells[t]];
-        done |= m & p;
-        m &= ~p;
+        uint64_t m = z->cand[cells[t]];
         twice |= once & m;
         once |= m;
     }
@@ -239,12 +339,20 @@ int sudoku_closure_of(sudoku_closure *z, const unsigned char *cell,
     z->left = 0;
     for (int u = 0; u < 3 * N; u++)
         z->dirty[u >> 6] |= (uint64_t)1 << (u & 63);
+    uint64_t free_cells[2] = { 0, 0 };
+    if (z->board)
+        memset(z->done, 0, (size_t)2 * N * sizeof *z->done);
     for (int i = 0; i < NN; i++) {
+        uint64_t ib = (uint64_t)1 << (i & 63);
         if (cell[i]) {
             z->cand[i] = (uint64_t)1 << (cell[i] - 1);
             z->placed[i] = 1;
+            if (z->board)
+                z->done[2 * (cell[i] - 1) + (i >> 6)] |= ib;
             continue;
         }
+        if (z->board)
+            free_cells[i >> 6] |= ib;
         const int *cu = z->cell_unit + i * 3;
         uint64_t m = z->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
         z->cand[i] = m;
@@ -255,6 +363,8 @@ int sudoku_closure_of(sudoku_closure *z, const unsigned char *cell,
         if (!(m & (m - 1)))
             z->stack[sp++] = i;
     }
+    if (z->board)
+        closure_boards(z, free_cells);
     return closure_run(z, sp);
 }
 
@@ -263,6 +373,11 @@ void sudoku_closure_save(sudoku_closure *z)
     memcpy(z->save_cand, z->cand, (size_t)z->NN * sizeof *z->cand);
     memcpy(z->save_placed, z->placed, (size_t)z->NN);
     z->save_left = z->left;
+    memcpy(z->save_used, z->used, (size_t)3 * z->N * sizeof *z->used);
+    if (z->board) {
+        memcpy(z->save_board, z->board, (size_t)2 * z->N * sizeof *z->board);
+        memcpy(z->save_done, z->done, (size_t)2 * z->N * sizeof *z->done);
+    }
 }
 
 /* From the saved closure, digit bit in cell i (a candidate there): as
@@ -272,6 +387,11 @@ int sudoku_closure_try(sudoku_closure *z, int i, uint64_t bit)
     memcpy(z->cand, z->save_cand, (size_t)z->NN * sizeof *z->cand);
     memcpy(z->placed, z->save_placed, (size_t)z->NN);
     z->left = z->save_left;
+    memcpy(z->used, z->save_used, (size_t)3 * z->N * sizeof *z->used);
+    if (z->board) {
+        memcpy(z->board, z->save_board, (size_t)2 * z->N * sizeof *z->board);
+        memcpy(z->done, z->save_done, (size_t)2 * z->N * sizeof *z->done);
+    }
     z->n_watch = 0;
     z->dirty[0] = z->dirty[1] = z->dirty[2] = 0;
     int sp = 0;

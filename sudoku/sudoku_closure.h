@@ -34,10 +34,21 @@ typedef struct sudoku_closure {
     int left;                  /* cells not placed */
     const int *watch;          /* closure_of stops once these are placed */
     int n_watch;
-    uint64_t *used;            /* 3N: the digits of each unit's givens */
+    uint64_t *used;            /* 3N: the digits placed in each unit, the
+                                  givens' and the singles' */
     uint64_t *save_cand;       /* the closure of the puzzle, for the tries */
     unsigned char *save_placed;
     int save_left;
+    /* Up to 128 cells (9x9): the same state by digit as well, so that a
+     * digit placed visits the few peers that still have it, not all 20:
+     * two words of a bit per cell each (NULL above 128 cells). */
+    uint64_t *peer_bits;       /* NN x 2: the peers of each cell */
+    uint64_t *board;           /* N x 2: the cells not placed where each
+                                  digit is a candidate */
+    uint64_t *done;            /* N x 2: the cells where each digit is
+                                  placed */
+    uint64_t *save_board, *save_done;
+    uint64_t *save_used;
 } sudoku_closure;
 
 /* The tables of a shape; NULL for no memory or an order above

@@ -437,16 +437,11 @@ static int engine_try(clearing *k, int i, int d)
         for (int c = 0; c < NN; c++)
             k->probe.cell[c] = k->z->placed[c]
                 ? (unsigned char)grid_low_digit(k->z->cand[c]) : 0;
-    /* the closure is closed under singles already: the digit tried goes
-     * on the matrix (pushed), so that the solver hands the rest to the
-     * engine as forced options without working out the singles again */
-    int pushed = k->z && sudoku_solver_push(k->sv, i, d) == 0;
-    if (pushed)
-        k->probe.cell[i] = 0;
+    /* the closure is closed under singles already: the solver hands it to
+     * the engine as forced options without working out the singles */
     grid_outcome out;
-    int st = sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
-    if (pushed)
-        sudoku_solver_pop(k->sv, 1);
+    int st = k->z ? sudoku_solve_closed(k->sv, &k->probe, &lim, &out)
+                  : sudoku_solve_dlx(k->sv, &k->probe, &lim, NULL, &out);
     for (int c = 0; c < NN; c++)
         if (k->z || !k->puzzle->cell[c])
             k->probe.cell[c] = 0;

@@ -11,6 +11,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "grid.h"
 #include "sudoku_solo.h"
@@ -93,6 +96,7 @@ struct sudoku_solo {
     const int *watch;      /* run's cells watched, n_watch of them */
     int n_watch;
     int *unit, *slot, *pair, *pcell, *pcount, *list, *queue, *peer, *n_peers;
+    int by9;               /* plain 9x9, 3x3 boxes: trivial_places */
     double deadline;       /* sudoku_solo_set_limits; 0: none */
     int cut;               /* the deadline passed */
     uint64_t steps;        /* of locked_set, whose search can be long */
@@ -286,6 +290,7 @@ static int make_units(sudoku_solo *so, const sudoku *s)
     so->shape = s->shape;
     so->diagonals = s->diagonals;
     so->jigsaw = s->jigsaw;
+    so->by9 = N == 9 && s->shape.R == 3 && !s->diagonals && !s->jigsaw;
     return 0;
 }
 
@@ -951,32 +956,204 @@ static int random_groups(const sudoku_shape *sh, sudoku_symmetry sym,
     return n_groups;
 }
 
+/*
+ * The trivial level (box_singles to its end) on a plain 9x9 grid, box by
+ * box: for each box and digit, the box's cells (positions 0..8, row by
+ * row) where the digit can go, 9 bits.  A box single is a digit with one
+ * bit; placing it clears that bit for the box's other digits, and the
+ * digit from the cell's row in the two other boxes of its band and from
+ * its column in those of its stack: a dozen words, where place() visits
+ * 20 peers.  A box is scanned again only when a digit placed changed it.
+ * The singles found are those of box_singles in another order, and end
+ * in the same position (in a puzzle with a solution, a digit's only cell
+ * in a box stays so until it is placed): 1 when they place the cells
+ * watch[0..n-1] from the givens in so->digit, 0 when they stop before,
+ * -1 at a contradiction (a digit with no cell left in a box).
+ */
+static const unsigned char box9[81] = {
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5,
+    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
+    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8,
+    6, 6, 6, 7, 7, 7, 8, 8, 8,
+};
+static const unsigned char pos9[81] = {
+    0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5,
+    6, 7, 8, 6, 7, 8, 6, 7, 8, 0, 1, 2, 0, 1, 2, 0, 1, 2,
+    3, 4, 5, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 6, 7, 8,
+    0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5,
+    6, 7, 8, 6, 7, 8, 6, 7, 8,
+};
+
+/* The digits of can[] (9 masks, then 7 zeros) with one bit, as bits
+ * 0..8; *empty: those with none. */
+static inline unsigned trivial_singles(const uint16_t *can, unsigned *empty)
+{
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(1);
+    __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)can);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(can + 8));
+    __m128i zl = _mm_cmpeq_epi16(lo, zero), zh = _mm_cmpeq_epi16(hi, zero);
+    __m128i pl = _mm_cmpeq_epi16(_mm_and_si128(lo, _mm_sub_epi16(lo, one)),
+                                 zero);
+    __m128i ph = _mm_cmpeq_epi16(_mm_and_si128(hi, _mm_sub_epi16(hi, one)),
+                                 zero);
+    /* a byte per lane: the even bytes of the two masks, packed */
+    unsigned z = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(zl, zh));
+    unsigned p = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(pl, ph));
+    *empty = z & 0x1FF;
+    return p & ~z & 0x1FF;
+#else
+    unsigned single = 0, none = 0;
+    for (int d = 0; d < 9; d++) {
+        unsigned x = can[d];
+        none |= (unsigned)!x << d;
+        single |= (unsigned)(x && !(x & (x - 1))) << d;
+    }
+    *empty = none;
+    return single;
+#endif
+}
+
+/* The state of trivial_places: can[box][digit] (16 a box for
+ * trivial_singles), and the digits each box has. */
+typedef struct trivial_state {
+    uint16_t can[9][16];
+    unsigned done[9];
+} trivial_state;
+
+/* The state of the givens `digit` (81 cells, 0 empty). */
+static void trivial_setup(const unsigned char *digit, trivial_state *t)
+{
+    unsigned row_has[9] = { 0 }, col_has[9] = { 0 }, box_has[9] = { 0 };
+    unsigned free_at[9] = { 0 };
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < 81; i++) {
+        int d = digit[i];
+        if (d) {
+            row_has[d - 1] |= 1u << (i / 9);
+            col_has[d - 1] |= 1u << (i % 9);
+            box_has[d - 1] |= 1u << box9[i];
+            t->done[box9[i]] |= 1u << (d - 1);
+        } else {
+            free_at[box9[i]] |= 1u << pos9[i];
+        }
+    }
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 9; b++) {
+            unsigned rows = row_has[d] >> (b / 3 * 3) & 7;
+            unsigned cols = col_has[d] >> (b % 3 * 3) & 7;
+            /* 3 rows -> bits 0, 3, 6 -> their cells */
+            unsigned in_rows = ((rows & 1) | (rows & 2) << 2 |
+                                (rows & 4) << 4) * 7;
+            t->can[b][d] = box_has[d] >> b & 1 ? 0
+                : (uint16_t)(free_at[b] & ~in_rows & ~(cols * 0x49));
+        }
+}
+
+/* Digit d (0..8) placed in box b at the one position of x. */
+static inline void trivial_put(trivial_state *t, int b, int d, unsigned x)
+{
+    int p = __builtin_ctz(x), band = b / 3, stack = b % 3;
+    t->done[b] |= 1u << d;
+    for (int e = 0; e < 9; e++)
+        t->can[b][e] &= (uint16_t)~x;
+    for (int k = 0; k < 3; k++) {
+        t->can[band * 3 + k][d] &= (uint16_t)~(7u << (p / 3 * 3));
+        t->can[k * 3 + stack][d] &= (uint16_t)~(0x49u << (p % 3));
+    }
+    t->can[b][d] = 0;
+}
+
+/* The base's given d of cell i gone (after base_clear, whose candidates
+ * of i and its empty peers it reads): i's candidates, and d in the peers
+ * that can have it again. */
+static void trivial_unset(const sudoku_solo *so, trivial_state *t, int i,
+                          int d)
+{
+    int b = box9[i];
+    t->done[b] &= ~(1u << (d - 1));
+    for (uint64_t c = so->base_cand[i]; c; c &= c - 1)
+        t->can[b][__builtin_ctzll(c)] |= (uint16_t)(1u << pos9[i]);
+    const int *peer = so->peer + i * SLOTS * 9;
+    for (int k = 0; k < so->n_peers[i]; k++) {
+        int j = peer[k];
+        if (!so->base_digit[j] && (so->base_cand[j] >> (d - 1) & 1))
+            t->can[box9[j]][d - 1] |= (uint16_t)(1u << pos9[j]);
+    }
+}
+
+/* From state t (of the givens `digit`), box singles until the cells
+ * watch[0..n-1] are placed (1), they stop before (0), or a digit has no
+ * cell left in a box (-1). */
+static int trivial_places(const unsigned char *digit, trivial_state *t,
+                          const int *watch, int n)
+{
+    unsigned need[9] = { 0 };
+    int needed = 0;
+    for (int j = 0; j < n; j++) {
+        int i = watch[j];
+        unsigned p = 1u << pos9[i];
+        needed += !digit[i] && !(need[box9[i]] & p);
+        need[box9[i]] |= digit[i] ? 0 : p;
+    }
+    for (int pass = needed; pass;) {
+        pass = 0;
+        for (int b = 0; b < 9; b++) {
+            unsigned empty, single = trivial_singles(t->can[b], &empty);
+            if (empty & ~t->done[b])
+                return -1;
+            for (; single; single &= single - 1) {
+                int d = __builtin_ctz(single);
+                unsigned x = t->can[b][d];
+                if (!x)
+                    return -1; /* its cell took another digit */
+                trivial_put(t, b, d, x);
+                if ((need[b] & x) && --needed == 0)
+                    return 1;
+                need[b] &= ~x;
+                pass = 1;
+            }
+        }
+    }
+    return needed == 0;
+}
+
 /* Clears each group of the grid in puzzle in turn, keeping it cleared
  * while the deductions up to `level` finish the puzzle (so no group left
  * can go: with fewer givens the deductions do no more).  rep->givens
- * follows. */
-static void clear_within(sudoku_solo *so, sudoku_solo_level level,
-                         const sudoku_gen_options *opt, const int *cells,
-                         const int *start, int n_groups, sudoku *puzzle,
-                         sudoku_gen_report *rep)
+ * follows.  Returns 1 when it went by trivial_places (a plain 9x9 grid
+ * at trivial), else 0. */
+static int clear_within(sudoku_solo *so, sudoku_solo_level level,
+                        const sudoku_gen_options *opt, const int *cells,
+                        const int *start, int n_groups, sudoku *puzzle,
+                        sudoku_gen_report *rep)
 {
     unsigned char was[4];
     int *givens = &rep->givens;
     *givens = puzzle->shape.N * puzzle->shape.N;
     if (prepare(so, puzzle) != 0)
-        return; /* not a grid: nothing cleared */
+        return 0; /* not a grid: nothing cleared */
     save_base(so);
+    /* trivial on plain 9x9: trivial_places from the base's state, kept
+     * as the base changes */
+    int by_box = level == SUDOKU_SOLO_TRIVIAL && so->by9;
+    trivial_state base, t;
+    if (by_box)
+        trivial_setup(so->base_digit, &base);
     for (int o = 0; o < n_groups; o++) {
         const int *group = cells + start[o];
         int n = start[o + 1] - start[o];
         if (opt->target_givens > 0 && *givens - n < opt->target_givens) {
             rep->minimal = 0;
-            return;
+            return by_box;
         }
         for (int j = 0; j < n; j++) {
             was[j] = puzzle->cell[group[j]];
             puzzle->cell[group[j]] = 0;
             base_clear(so, group[j]);
+            if (by_box)
+                trivial_unset(so, &base, group[j], was[j]);
         }
         from_base(so);
         /* a puzzle whose cleared cells are singles at once is the one
@@ -984,8 +1161,14 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
         int got = SUDOKU_SOLO_TRIVIAL, at_once = 1;
         for (int j = 0; j < n && at_once; j++)
             at_once = single_at_start(so, group[j], level);
-        if (!at_once)
+        if (!at_once && by_box) {
+            t = base;
+            int placed = trivial_places(so->digit, &t, group, n);
+            got = placed > 0 ? SUDOKU_SOLO_TRIVIAL
+                : placed == 0 ? SUDOKU_SOLO_LEVEL_COUNT : SUDOKU_EBAD;
+        } else if (!at_once) {
             got = run(so, level, NULL, group, n);
+        }
         rep->checks += !at_once;
         if (got >= 0 && got <= (int)level) {
             *givens -= n;
@@ -995,8 +1178,12 @@ static void clear_within(sudoku_solo *so, sudoku_solo_level level,
         for (int j = 0; j < n; j++) {
             puzzle->cell[group[j]] = was[j];
             base_restore(so, group[j], was[j]);
+            if (by_box)
+                trivial_put(&base, box9[group[j]], was[j] - 1,
+                            1u << pos9[group[j]]);
         }
     }
+    return by_box;
 }
 
 int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
@@ -1050,11 +1237,25 @@ int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
     int n_groups = random_groups(&sh, opt->symmetry, &g, cells, start, seen);
     rep->minimal = 1;
     rep->complete = 1;
-    clear_within(so, level, opt, cells, start, n_groups, puzzle, rep);
+    int by_box = clear_within(so, level, opt, cells, start, n_groups,
+                              puzzle, rep);
+    /* rated again, at trivial by boxes too: all the cells left */
+    int got, n_empty = 0;
+    for (int i = 0; by_box && i < NN; i++)
+        if (!puzzle->cell[i])
+            cells[n_empty++] = i;
+    if (by_box) {
+        trivial_state t;
+        trivial_setup(puzzle->cell, &t);
+        int placed = trivial_places(puzzle->cell, &t, cells, n_empty);
+        got = placed > 0 ? SUDOKU_SOLO_TRIVIAL
+            : placed == 0 ? SUDOKU_SOLO_LEVEL_COUNT : SUDOKU_EBAD;
+    } else {
+        got = sudoku_solo_rate(so, puzzle, level, NULL);
+    }
     free(cells);
     free(start);
     free(seen);
-    int got = sudoku_solo_rate(so, puzzle, level, NULL);
     rep->seconds = grid_seconds() - begin;
     if (got == SUDOKU_ENOMEM)
         return SUDOKU_ENOMEM;

@@ -812,6 +812,25 @@ int sudoku_solve_other(sudoku_solver *sv, const sudoku *s,
     return solve_dlx(sv, s, lim, NULL, known, other, found, out);
 }
 
+int sudoku_solve_closed(sudoku_solver *sv, const sudoku *s,
+                        const grid_limits *lim, grid_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    dlx_search q = dlx_search_defaults();
+    q.forced = sv->forced;
+    grid_search_from_limits(lim, &q);
+    q.n_forced = givens_as_options(sv, s);
+    dlx_result r;
+    int status = dlx_solve(sv->m, &q, &r);
+    out->seconds = r.seconds;
+    if (status == DLX_ECONFLICT)
+        return SUDOKU_ECLASH;
+    if (status != DLX_OK)
+        return SUDOKU_ENOMEM;
+    grid_outcome_from_dlx(&r, out);
+    return SUDOKU_OK;
+}
+
 int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
                          const grid_limits *lim, grid_outcome *out)
 {

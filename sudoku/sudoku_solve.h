@@ -132,6 +132,14 @@ int sudoku_solve_other(sudoku_solver *sv, const sudoku *s,
                        const grid_limits *lim, const unsigned char *known,
                        unsigned char *other, int *found, grid_outcome *out);
 
+/* sudoku_solve_dlx without the singles: for a position closed under
+ * naked and hidden singles already (the generator's closure), whose
+ * givens go to the engine as they are; the same count and nodes, as the
+ * singles would be none.  No trace, no solution kept.  Returns as
+ * sudoku_solve_dlx. */
+int sudoku_solve_closed(sudoku_solver *sv, const sudoku *s,
+                        const grid_limits *lim, grid_outcome *out);
+
 /* Counts the solutions of s on `threads` threads: the search below the
  * givens is cut into jobs that the threads take from a shared queue
  * (dlx_count_parallel); limits hold over all threads (no trace).  Returns
