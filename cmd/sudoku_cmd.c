@@ -45,6 +45,7 @@ enum {
     CLI_GROUP("Search:"),                                                   \
     CLI_OPTION_METHOD,                                                      \
     CLI_SEARCH_OPTIONS,                                                     \
+    CLI_OPTION_PRUNE,                                                       \
     CLI_OPTION_HTML,                                                        \
     CLI_OPTION_TREE_SVG
 

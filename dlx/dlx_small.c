@@ -94,6 +94,15 @@ typedef struct small_search {
                             primary, and that is a multiple of 4 */
     int *grec;           /* uniform: the items of each option (internal
                             numbers), max_primary per option */
+    /* the subset rule (dlx_search.prune; small_prune): */
+    uint8_t *paired;     /* per item of the matrix: it shares two options
+                            or more with another item */
+    int paired_nodes;    /* the matrix's nodes when paired was made */
+    uint16_t *pbits;     /* LB / 16 + 1: the paired primary items left,
+                            as bits */
+    uint8_t *snap;       /* levels x LB: len[] as the rule left it at each
+                            level where it ran */
+    size_t cap_paired, cap_pbits, cap_snap;
     size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
     size_t cap_items, cap_options, cap_groups, cap_prec, cap_owt, cap_onp,
         cap_mask, cap_arec, cap_state, cap_list, cap_levels, cap_idx, cap_at;
@@ -120,6 +129,9 @@ void dlxi_small_free(small_search *b)
     free(b->ifirst);
     free(b->iopt);
     free(b->grec);
+    free(b->paired);
+    free(b->pbits);
+    free(b->snap);
     free(b);
 }
 
@@ -134,7 +146,7 @@ int dlxi_small_eligible(const dlx_matrix *m, const dlx_search *s)
     if (m->has_colors || s->on_trace || s->split_depth > 0 || s->randomize ||
         m->n_primary <= 0 || m->n_options <= 0)
         return 0;
-    if (s->engine == DLX_ENGINE_SMALL)
+    if (s->engine == DLX_ENGINE_SMALL || s->prune)
         return 1;
     if (s->n_forced > 0 || m->n_pushed > 0)
         return 1;
@@ -457,6 +469,61 @@ static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
     return DLX_OK;
 }
 
+/* ---- the subset rule: what it needs per matrix and per search ---------- */
+
+/* Which items of the matrix share two options or more with another:
+ * only they can have all their options (two at least: an item of one is
+ * forced anyway) among another item's.  Made once per matrix, like
+ * small_index, whose lists it reads. */
+static int small_paired(const dlx_matrix *m, small_search *b)
+{
+    if (b->paired_nodes == m->n_nodes)
+        return DLX_OK;
+    const int n = m->n_items;
+    int *seen = malloc(((size_t)n + 2) * sizeof *seen);
+    if (!seen || !small_room(&b->paired, &b->cap_paired, (size_t)n + 2, 1)) {
+        free(seen);
+        return DLX_ENOMEM;
+    }
+    for (int c = 0; c <= n + 1; c++)
+        seen[c] = 0;
+    const int *itm = m->itm, *ifirst = b->ifirst, *iopt = b->iopt;
+    for (int c = 1; c <= n; c++) {
+        int hit = 0;
+        for (int q = ifirst[c]; q < ifirst[c + 1] && !hit; q++)
+            for (int x = m->opt_start[iopt[q]]; itm[x] > 0; x++) {
+                int d = itm[x];
+                hit |= d != c && seen[d] == c;
+                seen[d] = c;
+            }
+        b->paired[c] = (uint8_t)hit;
+    }
+    free(seen);
+    b->paired_nodes = m->n_nodes;
+    return DLX_OK;
+}
+
+/* Per search: the paired primary items left as bits (pbits), and room
+ * for a copy of len[] per level (snap). */
+static int small_prune_build(const dlx_matrix *m, small_search *b)
+{
+    int status = small_paired(m, b);
+    if (status != DLX_OK)
+        return status;
+    const size_t words = (size_t)b->LB / 16 + 1;
+    if (!small_room(&b->pbits, &b->cap_pbits, words, sizeof *b->pbits) ||
+        !small_room(&b->snap, &b->cap_snap,
+                    ((size_t)b->P + 2) * (size_t)b->LB + 1, 1))
+        return DLX_ENOMEM;
+    memset(b->pbits, 0, words * sizeof *b->pbits);
+    for (int c = 1; c <= m->n_primary; c++) {
+        int i = b->local[c];
+        if (i >= 0 && b->paired[c])
+            b->pbits[i >> 4] |= (uint16_t)(1u << (i & 15));
+    }
+    return DLX_OK;
+}
+
 /*
  * Builds the search on what the pushed and forced options leave, in
  * m->small (kept for the next search: no allocation once it is large
@@ -485,7 +552,10 @@ int dlxi_small_build(dlx_matrix *m, const dlx_search *s)
     status = small_size(b, P, N, O);
     if (status != DLX_OK)
         return status;
-    return small_level0(m, b);
+    status = small_level0(m, b);
+    if (status == DLX_OK && s->prune)
+        status = small_prune_build(m, b);
+    return status;
 }
 
 #if defined(__SSE2__)
@@ -730,6 +800,120 @@ static inline uint64_t small_try(const small_search *b, int o,
 }
 
 /*
+ * The subset rule (dlx_search.prune), for any exact cover: when every
+ * active option of primary item i also covers item j, j will be covered
+ * by the option that covers i, so j's other options can go.  It is
+ * applied to the items of two options (a and x: the items both cover)
+ * before a level would branch, to a fixpoint, and the choice is made
+ * again on what is left; for sudoku it is the locked candidates
+ * (pointing and claiming).  The search stays Algorithm X: the options
+ * removed are in no solution below the node, so the count and the
+ * solutions are the same, the tree smaller (its nodes, updates and the
+ * order of the solutions are its own).
+ *
+ * An item of two options that the rule has looked at on a path needs no
+ * second look while it keeps them: an item j that both cover then has
+ * exactly those two (the rule made it so, or it had), and can lose
+ * options only with i.  So the rule keeps, at each level where it ran,
+ * len[] as it left it (snap), and at the next branch on the path looks
+ * only at the items whose count is 2 now and was not 2 there.
+ */
+
+/* The bytes of p[c..c+16) equal to 2, as bits. */
+static inline unsigned small_twos(const uint8_t *p, int c)
+{
+#if defined(__SSE2__)
+    return (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(small_load(p + c), _mm_set1_epi8(2)));
+#else
+    unsigned bits = 0;
+    for (int k = 0; k < 16; k++)
+        bits |= (unsigned)(p[c + k] == 2) << k;
+    return bits;
+#endif
+}
+
+/* The rule for item i, whose count is 2: the items that both its
+ * options cover, but i, lose their other options.  Returns 1 when some
+ * went. */
+static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
+                      int i, uint64_t *updates, const int shape)
+{
+    const int W = b->W, P = b->P;
+    const uint64_t *mask = b->mask, *mi = mask + (size_t)i * W;
+    int w = 0;
+    uint64_t bits = 0;
+    while (w < W && !(bits = opts[w] & mi[w]))
+        w++;
+    if (!bits)
+        return 0;
+    const int a = (w << 6) + lowest_bit(bits);
+    bits &= bits - 1;
+    while (!bits && ++w < W)
+        bits = opts[w] & mi[w];
+    if (!bits)
+        return 0;
+    const int x = (w << 6) + lowest_bit(bits);
+    const int ka = shape <= SMALL_A4 ? 4 : b->KA;
+    const int na = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[a];
+    const uint16_t *rec =
+        (shape == SMALL_U4 ? b->prec : b->arec) + (size_t)a * ka;
+    int changed = 0;
+    for (int k = 0; k < na; k++) {
+        /* j: in a's record, and x covers it too (D's row is zeros) */
+        const int j = rec[k];
+        const uint64_t *mj = mask + (size_t)j * W;
+        if (j == i || !((mj[x >> 6] >> (x & 63)) & 1) ||
+            (j < P && len[j] <= 2))
+            continue;
+        uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64], any = 0;
+        for (int v = 0; v < W; v++)
+            any |= rm[v] = opts[v] & mj[v] & ~mi[v];
+        if (!any)
+            continue; /* a secondary item without other options */
+        int z = 0;
+        *updates += small_remove(b, opts, len, rm, &z, shape);
+        changed = 1;
+    }
+    return changed;
+}
+
+/* The rule on the state (opts, len) to a fixpoint, for the paired items
+ * whose count is 2 and was not in ref (len[] where the rule last ran on
+ * the path; NULL: every such item).  Leaves len[] as it ends in snap;
+ * returns 1 when options went. */
+static int small_prune(const small_search *b, uint64_t *opts, uint8_t *len,
+                       const uint8_t *ref, uint8_t *snap, uint64_t *updates,
+                       const int shape)
+{
+    const int LB = b->LB;
+    uint8_t prev[DLX_SMALL_MAX_PRIMARY];
+    int changed = 0, again;
+    do {
+        /* a pass looks at the counts it starts from; those that its
+         * removals take to 2 are the next pass's */
+        memcpy(snap, len, (size_t)LB);
+        again = 0;
+        for (int c = 0; c < LB; c += 16) {
+            unsigned cand = small_twos(snap, c) & b->pbits[c >> 4];
+            if (ref)
+                cand &= ~small_twos(ref, c);
+            for (; cand; cand &= cand - 1) {
+                const int i = c + lowest_bit(cand);
+                if (len[i] == 2) /* else a removal took it down since */
+                    again |= small_pair(b, opts, len, i, updates, shape);
+            }
+        }
+        if (again) {
+            memcpy(prev, snap, (size_t)LB);
+            ref = prev;
+        }
+        changed |= again;
+    } while (again);
+    return changed;
+}
+
+/*
  * The search on the state dlxi_small_build made: Algorithm X, with the state
  * of level L+1 made from level L's by copying it.
  *
@@ -805,6 +989,17 @@ forward:
             if (outcome != DLX_COMPLETE)
                 goto done;
             goto backup;
+        }
+        if (s->prune && t >= 2 && t != DLX_SMALL_COVERED &&
+            small_prune(b, opts, len,
+                        below[level] < 0
+                            ? NULL
+                            : b->snap + (size_t)below[level] * LB,
+                        b->snap + (size_t)level * LB, &updates, shape)) {
+            /* before a branch, the subset rule took options: choose
+             * again */
+            t = small_fewest(len, LB);
+            best = -1;
         }
         updates++; /* covering the item */
         if (t == 0)
