@@ -406,7 +406,8 @@ int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
         s->trace = 1;
         return -1;
     case CLI_OPT_PRUNE:
-        s->prune = 1;
+    case CLI_OPT_NO_PRUNE:
+        s->prune = id == CLI_OPT_PRUNE ? 1 : -1;
         return -1;
     default:
         /* an option of the table that the command forgot to handle */
