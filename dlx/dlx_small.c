@@ -518,10 +518,14 @@ static int small_prune_build(const dlx_matrix *m, small_search *b)
                     ((size_t)b->P + 2) * (size_t)b->LB + 1, 1))
         return DLX_ENOMEM;
     memset(b->pbits, 0, words * sizeof *b->pbits);
+    /* without a branch on which items are left (as small_items_left): a
+     * covered one sets a bit of the padding past LB, never looked at */
+    const int *local = b->local;
+    const uint8_t *paired = b->paired;
+    uint16_t *pbits = b->pbits;
     for (int c = 1; c <= m->n_primary; c++) {
-        int i = b->local[c];
-        if (i >= 0 && b->paired[c])
-            b->pbits[i >> 4] |= (uint16_t)(1u << (i & 15));
+        const int i = local[c] < 0 ? b->LB : local[c];
+        pbits[i >> 4] |= (uint16_t)(paired[c] << (i & 15));
     }
     return DLX_OK;
 }
