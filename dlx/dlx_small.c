@@ -56,7 +56,7 @@
 #define DLX_SMALL_COVERED 255
 #define DLX_SMALL_MAX_KP 16     /* primary items of an option */
 #define DLX_SMALL_MAX_KA 256    /* items of an option */
-#define DLX_SMALL_PRUNE_CREDIT 8 /* runs of the subset rule before it must
+#define DLX_SMALL_PRUNE_CREDIT 2 /* runs of the subset rule before it must
                                     pay (small_prune) */
 
 typedef struct small_search {
@@ -828,10 +828,10 @@ static inline uint64_t small_try(const small_search *b, int o,
  * runs, each run costs one and each item whose options it cut earns
  * one; when none are left (the puzzles it does not help, such as those
  * that need more than locked candidates), the search goes on plain.
- * On sudoku this was measured (bench/RESULTS.md): top1465 1.2x faster,
- * 17-clue 1.06x, forum-hardest the same, where running it at every
- * branch made forum-hardest 0.83x.  The count of a search does not
- * depend on it: its nodes do.
+ * On sudoku (bench/RESULTS.md): top1465 1.2x faster, 17-clue 1.07x,
+ * forum-hardest the same instructions, where running it at every branch
+ * made forum-hardest 0.83x.  The count of a search does not depend on
+ * it: its nodes do.
  */
 
 /* The bytes of p[c..c+16) equal to 2, as bits. */
