@@ -940,6 +940,27 @@ static int small_prune(const small_search *b, uint64_t *opts, uint8_t *len,
     return cut;
 }
 
+/* Before a level of t options would branch: the rule, on the runs of
+ * credit left (*credit: each run costs one, each item whose options it
+ * cut earns one), with `below` the nearest level on the path that
+ * branched (-1: none).  Returns the fewest options again when it took
+ * some (best then unknown: -1), else t. */
+static inline unsigned small_prune_at(const small_search *b, uint64_t *opts,
+                                      uint8_t *len, int below, int level,
+                                      uint64_t *updates, int *credit,
+                                      unsigned t, int *best, const int shape)
+{
+    const size_t LB = (size_t)b->LB;
+    int cut = small_prune(b, opts, len,
+                          below < 0 ? NULL : b->snap + (size_t)below * LB,
+                          b->snap + (size_t)level * LB, updates, shape);
+    *credit += cut - 1;
+    if (!cut)
+        return t;
+    *best = -1;
+    return small_fewest(len, b->LB);
+}
+
 /*
  * The search on the state dlxi_small_build made: Algorithm X, with the state
  * of level L+1 made from level L's by copying it.
@@ -978,10 +999,7 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     below[0] = -1;
     /* SMALL_U4: whether the last step down took a count to 0 (zero < 0):
      * see the choice below */
-    int zero = 0;
-    /* prune: runs of the subset rule left; each costs one, each item whose
-     * options it cut earns one (see small_prune) */
-    int credit = DLX_SMALL_PRUNE_CREDIT;
+    int zero = 0, credit = DLX_SMALL_PRUNE_CREDIT; /* small_prune_at */
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -1020,21 +1038,9 @@ forward:
                 goto done;
             goto backup;
         }
-        if (s->prune && t >= 2 && t != DLX_SMALL_COVERED && credit > 0) {
-            /* before a branch: the subset rule, and when it took options,
-             * the choice again */
-            int cut = small_prune(b, opts, len,
-                                  below[level] < 0
-                                      ? NULL
-                                      : b->snap + (size_t)below[level] * LB,
-                                  b->snap + (size_t)level * LB, &updates,
-                                  shape);
-            credit += cut - 1;
-            if (cut) {
-                t = small_fewest(len, LB);
-                best = -1;
-            }
-        }
+        if (s->prune && t >= 2 && credit > 0)
+            t = small_prune_at(b, opts, len, below[level], level, &updates,
+                               &credit, t, &best, shape);
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
