@@ -236,7 +236,10 @@ typedef struct dlx_search {
                                and order of solutions are this tree's).
                                Runs in DLX_ENGINE_SMALL, which it then
                                takes; where that cannot run (see above)
-                               the plain search runs */
+                               the plain search runs.  It stops by itself
+                               when it stops paying: two runs to start,
+                               each run costs one, each item it cuts
+                               earns one */
 } dlx_search;
 
 dlx_search dlx_search_defaults(void);
