@@ -405,6 +405,10 @@ int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
     case CLI_OPT_TRACE:
         s->trace = 1;
         return -1;
+    case CLI_OPT_PRUNE:
+    case CLI_OPT_NO_PRUNE:
+        s->prune = id == CLI_OPT_PRUNE ? 1 : -1;
+        return -1;
     default:
         /* an option of the table that the command forgot to handle */
         return cli_usage_error(cmd->prog, "option '%s' is not handled",

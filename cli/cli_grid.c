@@ -63,6 +63,7 @@ void cli_grid_limits(cli_grid *g, uint64_t max_solutions, int dlx,
     lim->max_solutions = max_solutions;
     lim->max_nodes = g->search->max_nodes;
     lim->max_seconds = g->search->timeout;
+    lim->prune = g->search->prune > 0;
     if (g->search->trace) {
         lim->on_step = print_step;
         if (dlx && (g->branches || (g->branches = cli_branches_new()))) {

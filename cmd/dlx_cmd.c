@@ -50,6 +50,7 @@ static const cli_option options[] = {
     CLI_OPTION_SEED,
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
+    CLI_OPTION_PRUNE,
     CLI_GROUP("Counting by memo (with --count):"),
     { OPT_MEMO, 0, "memo", NULL, "count by memo: remember the count of "
       "every sub-problem (the items left to cover) and add it when met "
@@ -241,6 +242,12 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (o->estimate && (s->trace || o->search.html || o->search.tree_svg))
         return cli_usage_error(command.prog, "--trace, --html and --tree-svg "
                                "show a search: not with --estimate");
+    if (s->prune > 0 && (o->memo == 1 || s->threads > 1 || o->split_depth ||
+                     o->jobs_file || o->estimate || o->best))
+        return cli_usage_error(command.prog, "--prune takes one plain "
+                               "search: no --memo, --threads, "
+                               "--split-depth, --jobs, --estimate or "
+                               "--best");
     if (o->memo == 1 && (!o->count_only || o->unique || o->json ||
                          o->jobs_file || o->split_depth || o->estimate ||
                          s->trace || s->have_seed || s->html ||
@@ -815,6 +822,8 @@ static int use_memo(const options_t *o, const dlx_problem *p)
     const cli_search *s = &o->search;
     if (o->memo >= 0)
         return o->memo;
+    if (s->prune > 0)
+        return 0;
     if (!o->count_only || o->unique || o->json || o->split_depth ||
         s->limit || s->trace || s->have_seed || s->html || s->tree_svg)
         return 0;
@@ -865,6 +874,7 @@ static int search(const options_t *o, dlx_problem *p)
         s.max_seconds = o->search.timeout;
         s.randomize = o->search.have_seed;
         s.seed = o->search.seed;
+        s.prune = o->search.prune > 0;
         if (o->print > 0) {
             s.on_solution = on_solution;
             s.solution_ctx = &r;

@@ -45,6 +45,7 @@ enum {
     CLI_GROUP("Search:"),                                                   \
     CLI_OPTION_METHOD,                                                      \
     CLI_SEARCH_OPTIONS,                                                     \
+    CLI_OPTION_NO_PRUNE,                                                    \
     CLI_OPTION_HTML,                                                        \
     CLI_OPTION_TREE_SVG
 
@@ -589,6 +590,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
     grid_limits lim;
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
+    lim.prune = o->search.prune >= 0; /* plain puzzles only: solve_dlx */
     int built = SUDOKU_ENOMEM;
     sudoku_solver *sv = wants_hint(cx, s) ? hinted_for(cx, s)
                                           : solver_for(cx, s, &lim, &built);

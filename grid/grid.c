@@ -43,6 +43,7 @@ void grid_search_from_limits(const grid_limits *lim, dlx_search *s)
     s->seed = lim->seed;
     s->on_poll = lim->on_poll;
     s->poll_ctx = lim->poll_ctx;
+    s->prune = lim->prune;
 }
 
 int grid_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,

@@ -34,6 +34,8 @@ typedef struct grid_limits {
      * return non-zero to stop (reported as cut short) */
     int (*on_poll)(void *ctx, uint64_t nodes);
     void *poll_ctx;
+    int prune;                /* DLX: the subset rule (dlx_search.prune);
+                                 sudoku takes it for plain puzzles */
 } grid_limits;
 
 /* Why a search ended before its end, if it did. */

@@ -757,6 +757,7 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
     dlx_search q = dlx_search_defaults();
     q.forced = sv->forced;
     grid_search_from_limits(lim, &q);
+    q.prune = q.prune && sv->singles; /* the plain solver */
     int singles = singles_as_options(sv, s, lim, &q.n_forced);
     if (singles < 0)
         q.n_forced = givens_as_options(sv, s);

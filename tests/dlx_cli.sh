@@ -154,4 +154,15 @@ if [ -w /dev/full ]; then
     expect "write error" 6 "" "*" -- sh -c "'$dlx' '$data/queens-8.dlx' > /dev/full"
 fi
 
+# --prune: the same counts (published: queens 92, Langford 52, latin
+# squares of order 4 576, 4x4 sudoku grids 288, 6x10 pentominoes 2339
+# up to symmetry); and not with the memo or threads
+for g in "queens 8|92" "langford 7|52" "latin 4|576" "sudoku 2x2|288" \
+         "pentominoes 6x10 --reduce|2339" "dominoes 4x4|36"; do
+    expect "--prune: dlx gen ${g%|*}" 0 "${g#*|}" "" \
+        -- sh -c "'$dlx' gen ${g%|*} | '$dlx' -c --prune"
+done
+expect "--prune and --memo" 4 "" "dlx: --prune takes one plain search: no --memo, --threads, --split-depth, --jobs, --estimate or --best
+Try 'dlx --help' for more information." -- "$dlx" -c --prune --memo "$data/queens-8.dlx"
+
 cli_done

@@ -15,9 +15,9 @@ mdk=$data/mathdoku/wikipedia-list.txt
 
 # command (program and subcommand) | its input | the shared options it takes
 commands=(
-    "dlx|$queens|limit max-nodes timeout threads seed stats trace html tree-svg"
-    "sudoku solve|$sud|limit max-nodes timeout threads stats trace method html tree-svg"
-    "sudoku count|$sud|limit max-nodes timeout threads stats trace method html tree-svg"
+    "dlx|$queens|limit max-nodes timeout threads seed stats trace html tree-svg prune"
+    "sudoku solve|$sud|limit max-nodes timeout threads stats trace method html tree-svg no-prune"
+    "sudoku count|$sud|limit max-nodes timeout threads stats trace method html tree-svg no-prune"
     "mathdoku solve|$mdk|limit max-nodes timeout threads stats trace method html tree-svg"
     "mathdoku count|$mdk|limit max-nodes timeout threads stats trace method html tree-svg"
     "sudoku explain|$sud|max-nodes timeout"
@@ -68,6 +68,12 @@ Try '%P --help' for more information."
     "html|--html|4|%P: option '--html' needs a value
 Try '%P --help' for more information."
     "tree-svg|--tree-svg=$tmp/t.svg|ok|*"
+    "prune|--prune=1|4|%P: option '--prune=1' takes no value
+Try '%P --help' for more information."
+    "prune|--prune|ok|*"
+    "no-prune|--no-prune=1|4|%P: option '--no-prune=1' takes no value
+Try '%P --help' for more information."
+    "no-prune|--no-prune|ok|*"
     "all|--frobnicate|4|%P: unknown option '--frobnicate'
 Try '%P --help' for more information."
     "all|-Z|4|%P: unknown option 'Z' in '-Z'

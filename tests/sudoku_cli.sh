@@ -264,4 +264,27 @@ Try 'sudoku generate --help' for more information." -- "$sudoku" generate --seed
 expect "bands option without its value" 4 "" "sudoku bands: option '--box' needs a value
 Try 'sudoku bands --help' for more information." -- "$sudoku" bands --box
 
+# the subset rule (locked candidates) that plain puzzles get by default:
+# the same counts and solutions as --no-prune, fewer nodes; and dlx
+# --prune on the encoded puzzle
+for f in top1465-200 forum-hardest-200 17-clue-300; do
+    "$sudoku" count -l 2 -s "$data/$f.txt" >"$tmp/p.out" 2>"$tmp/p.err"
+    "$sudoku" count -l 2 -s --no-prune "$data/$f.txt" >"$tmp/n.out" \
+        2>"$tmp/n.err"
+    assert "prune: $f counts" cmp -s "$tmp/p.out" "$tmp/n.out"
+    pn=$(sed -n 's/^sudoku: .* \([0-9]*\) nodes, .*/\1/p' "$tmp/p.err")
+    nn=$(sed -n 's/^sudoku: .* \([0-9]*\) nodes, .*/\1/p' "$tmp/n.err")
+    assert "prune: $f fewer nodes ($pn < $nn)" test "${pn:-0}" -lt "${nn:-0}"
+done
+"$sudoku" solve "$data/top1465-200.txt" >"$tmp/p.out" 2>/dev/null
+"$sudoku" solve --no-prune "$data/top1465-200.txt" >"$tmp/n.out" 2>/dev/null
+assert "prune: top1465-200 solutions" cmp -s "$tmp/p.out" "$tmp/n.out"
+sed -n 5p "$data/top1465-200.txt" >"$tmp/t5.txt"
+"$sudoku" encode "$tmp/t5.txt" >"$tmp/t5.dlx"
+n1=$("$dlx" -c -s "$tmp/t5.dlx" 2>&1 | sed -n 's/^nodes: //p')
+n2=$("$dlx" -c -s --prune "$tmp/t5.dlx" 2>&1 | sed -n 's/^nodes: //p')
+assert "encode | dlx --prune: fewer nodes ($n2 < $n1)" \
+    test "${n2:-0}" -lt "${n1:-0}"
+expect "encode | dlx --prune: count" 0 "1" "" -- "$dlx" -c --prune "$tmp/t5.dlx"
+
 cli_done

@@ -724,6 +724,170 @@ static void test_small_engine(uint64_t seed)
     dlx_free(q);
 }
 
+/* ---- the subset rule (dlx_search.prune) ---------------------------------- */
+
+/* The solutions as a set: each one's options sorted and hashed, the
+ * hashes summed (and their squares), so that the order of the solutions
+ * and of the options within one does not matter. */
+typedef struct solution_set {
+    uint64_t n, sum, squares;
+} solution_set;
+
+static int add_to_set(void *ctx, const int *options, int n)
+{
+    solution_set *set = ctx;
+    int sorted[256];
+    n = n < 256 ? n : 256;
+    memcpy(sorted, options, (size_t)n * sizeof *sorted);
+    for (int a = 1; a < n; a++)
+        for (int b = a; b > 0 && sorted[b - 1] > sorted[b]; b--) {
+            int t = sorted[b];
+            sorted[b] = sorted[b - 1];
+            sorted[b - 1] = t;
+        }
+    uint64_t h = 14695981039346656037u;
+    for (int k = 0; k < n; k++)
+        h = (h ^ (uint64_t)sorted[k]) * 1099511628211u;
+    set->n++;
+    set->sum += h;
+    set->squares += h * h;
+    return 0;
+}
+
+/* The plain search and the search with the subset rule on m (forced
+ * options as given): the same status, count and set of solutions, and
+ * the rule in the small engine.  Returns the nodes the rule saved (the
+ * trees differ), through *saved. */
+static void compare_prune(dlx_matrix *m, const char *what, const int *forced,
+                          int n_forced, uint64_t *saved)
+{
+    dlx_result r[2];
+    solution_set set[2];
+    int st[2];
+    for (int e = 0; e < 2; e++) {
+        dlx_search s = dlx_search_defaults();
+        s.prune = e;
+        s.forced = forced;
+        s.n_forced = n_forced;
+        set[e] = (solution_set){ 0, 0, 0 };
+        s.on_solution = add_to_set;
+        s.solution_ctx = &set[e];
+        st[e] = dlx_solve(m, &s, &r[e]);
+        check_links(m, what);
+    }
+    CHECK(st[0] == st[1], "%s: plain status %d, pruned %d", what, st[0],
+          st[1]);
+    if (st[0] != DLX_OK)
+        return;
+    CHECK(r[1].engine == DLX_ENGINE_SMALL, "%s: engine %d with prune", what,
+          r[1].engine);
+    CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[1].solutions) &&
+              set[0].n == set[1].n && set[0].sum == set[1].sum &&
+              set[0].squares == set[1].squares &&
+              r[1].outcome == DLX_COMPLETE,
+          "%s (%d forced): plain %llu solutions, pruned %llu, or other "
+          "solutions", what, n_forced,
+          (unsigned long long)dlx_count_u64(r[0].solutions),
+          (unsigned long long)dlx_count_u64(r[1].solutions));
+    if (r[1].nodes < r[0].nodes)
+        *saved += r[0].nodes - r[1].nodes;
+}
+
+/* Random problems (secondary items too) against brute force and the
+ * plain search, with and without forced options; problems of four
+ * primary items an option (sudoku's shape, the engine's own loop); the
+ * data files; and the rule must have fired, so that none of this is
+ * vacuous. */
+static void test_prune(uint64_t seed)
+{
+    uint64_t saved = 0;
+    for (int round = 0; round < 600; round++) {
+        small p;
+        random_small(&p, &seed, 0);
+        dlx_matrix *m = dlx_new(p.n_primary, p.n_items - p.n_primary);
+        for (int o = 0; o < p.n_options; o++)
+            dlx_add_option(m, p.size[o], p.items[o], NULL);
+        dlx_search s = dlx_search_defaults();
+        s.prune = 1;
+        dlx_result r;
+        uint64_t want = brute_count(&p);
+        CHECK(dlx_solve(m, &s, &r) == DLX_OK &&
+                  dlx_count_u64(r.solutions) == want,
+              "prune round %d (seed printed above): %llu solutions, brute "
+              "force %llu", round,
+              (unsigned long long)dlx_count_u64(r.solutions),
+              (unsigned long long)want);
+        char what[64];
+        snprintf(what, sizeof what, "prune round %d", round);
+        int forced[1] = { (int)(rnd(&seed) % (uint64_t)p.n_options) };
+        compare_prune(m, what, NULL, 0, &saved);
+        compare_prune(m, what, forced, 1, &saved);
+        dlx_free(m);
+    }
+    uint64_t saved_small = saved;
+    for (int round = 0; round < 400; round++) {
+        int n_primary = 8 + (int)(rnd(&seed) % 17);
+        int n_options = n_primary / 2 + (int)(rnd(&seed) % (uint64_t)(
+                                              3 * n_primary));
+        dlx_matrix *m = dlx_new(n_primary, 0);
+        for (int o = 0; m && o < n_options; o++) {
+            int it[4];
+            for (int k = 0; k < 4; k++) {
+                int again;
+                do {
+                    it[k] = (int)(rnd(&seed) % (uint64_t)n_primary);
+                    again = 0;
+                    for (int j = 0; j < k; j++)
+                        again |= it[j] == it[k];
+                } while (again);
+            }
+            dlx_add_option(m, 4, it, NULL);
+        }
+        if (!m)
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "prune, four items, round %d", round);
+        int forced[1] = { (int)(rnd(&seed) % (uint64_t)n_options) };
+        compare_prune(m, what, NULL, 0, &saved);
+        compare_prune(m, what, forced, 1, &saved);
+        dlx_free(m);
+    }
+    CHECK(saved_small > 0 && saved > saved_small,
+          "the subset rule never fired: %llu and %llu nodes saved",
+          (unsigned long long)saved_small,
+          (unsigned long long)(saved - saved_small));
+    static const char *const names[] = {
+        "knuth-example", "queens-8", "langford-7-break", "latin-5",
+        "sudoku-2x2", "sudoku-3x3-band1-row1"
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        dlx_problem *p = read_data(names[k]);
+        if (!p)
+            continue;
+        dlx_result r;
+        dlx_count_solutions(p->matrix, 1, NULL, 0, &r);
+        int sol[64], n = r.first_n < 64 ? r.first_n : 64;
+        memcpy(sol, r.first, (size_t)n * sizeof *sol);
+        /* the band's 2.6 million solutions in full are too slow here */
+        if (strcmp(names[k], "sudoku-3x3-band1-row1") != 0)
+            compare_prune(p->matrix, names[k], NULL, 0, &saved);
+        compare_prune(p->matrix, names[k], sol, n / 3, &saved);
+        dlx_problem_free(p);
+    }
+    /* a sudoku: its givens forced, the rule saves nodes */
+    dlx_matrix *m = sudoku_matrix(3, 3);
+    static const char top[] = "4...3.......6..8..........1....5..9..8...."
+                              "6...7.2........1.27..5.3....4.9........";
+    int givens[81], n_givens = 0;
+    for (int c = 0; c < 81; c++)
+        if (top[c] != '.')
+            givens[n_givens++] = c * 9 + (top[c] - '1');
+    uint64_t before = saved;
+    compare_prune(m, "sudoku, top1465 #1", givens, n_givens, &saved);
+    CHECK(saved > before, "sudoku, top1465 #1: no node saved");
+    dlx_free(m);
+}
+
 /* ---- searches: first, limit, callback, forced, random, limits ------------ */
 
 static const char knuth_example[] =
@@ -1272,6 +1436,7 @@ int main(int argc, char **argv)
     test_engines_agree(seed);
     test_searches();
     test_small_engine(seed);
+    test_prune(seed);
     test_many_items(seed);
     test_push();
     test_random();

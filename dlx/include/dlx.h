@@ -226,6 +226,20 @@ typedef struct dlx_search {
                                search below it */
     dlx_split_fn on_split;
     void *split_ctx;
+
+    int prune;              /* 1: the subset rule before each branch:
+                               when every option left of a primary item
+                               i covers item j, j's other options go
+                               (Knuth's intersection of items; sudoku's
+                               locked candidates).  The same count and
+                               solutions, fewer nodes (the nodes, updates
+                               and order of solutions are this tree's).
+                               Runs in DLX_ENGINE_SMALL, which it then
+                               takes; where that cannot run (see above)
+                               the plain search runs.  It stops by itself
+                               when it stops paying: two runs to start,
+                               each run costs one, each item it cuts
+                               earns one */
 } dlx_search;
 
 dlx_search dlx_search_defaults(void);
