@@ -738,16 +738,24 @@ static int sees_both(const sudoku_logic *lg, const int *u, int n_u, int c,
     return 0;
 }
 
+/* Takes digit d from every cell but s and c that sees both (the ends of
+ * a chain): the number of candidates taken. */
+static int eliminate_seen_by_both(sudoku_logic *lg, int s, int c, int d)
+{
+    int from = lg->n_rm;
+    for (int i = 0; i < lg->NN; i++)
+        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
+            logic_eliminate(lg, i, d);
+    return lg->n_rm - from;
+}
+
 /* The X-chain's removals from chain ends s and c, and its words. */
 static int x_chain_found(sudoku_logic *lg, sudoku_step *st, int d, int s,
                          int c, const int *node_cell, const int *parent,
                          int h)
 {
     int from = lg->n_rm;
-    for (int i = 0; i < lg->NN; i++)
-        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
-            logic_eliminate(lg, i, d);
-    if (lg->n_rm == from)
+    if (!eliminate_seen_by_both(lg, s, c, d))
         return 0;
     char n1[24], n2[24];
     st->tech = SUDOKU_TECH_X_CHAIN;
@@ -985,10 +993,7 @@ static int xy_chain_found(sudoku_logic *lg, sudoku_step *st, int s, int c,
                           int x, const int *node, const int *parent, int h)
 {
     int from = lg->n_rm;
-    for (int i = 0; i < lg->NN; i++)
-        if (i != s && i != c && sees(lg, i, s) && sees(lg, i, c))
-            logic_eliminate(lg, i, x);
-    if (lg->n_rm == from)
+    if (!eliminate_seen_by_both(lg, s, c, x))
         return 0;
     char n1[24], n2[24];
     st->tech = SUDOKU_TECH_XY_CHAIN;

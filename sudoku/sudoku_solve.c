@@ -747,6 +747,22 @@ static int singles_solved(sudoku_solver *sv, int k, sudoku *solution,
     return SUDOKU_OK;
 }
 
+/* The engine's search q on the solver's matrix, its outcome in *out: a
+ * clash of the forced options is SUDOKU_ECLASH, any other failure
+ * SUDOKU_ENOMEM. */
+static int run_engine(sudoku_solver *sv, const dlx_search *q, dlx_result *r,
+                      grid_outcome *out)
+{
+    int status = dlx_solve(sv->m, q, r);
+    out->seconds = r->seconds;
+    if (status == DLX_ECONFLICT)
+        return SUDOKU_ECLASH;
+    if (status != DLX_OK)
+        return SUDOKU_ENOMEM;
+    grid_outcome_from_dlx(r, out);
+    return SUDOKU_OK;
+}
+
 static int solve_dlx(sudoku_solver *sv, const sudoku *s,
                      const grid_limits *lim, sudoku *solution,
                      const unsigned char *known, unsigned char *other,
@@ -778,13 +794,9 @@ static int solve_dlx(sudoku_solver *sv, const sudoku *s,
         return singles_solved(sv, singles, solution, known, other, found,
                               out);
     dlx_result r;
-    int status = dlx_solve(sv->m, &q, &r);
-    out->seconds = r.seconds;
-    if (status == DLX_ECONFLICT)
-        return SUDOKU_ECLASH;
-    if (status != DLX_OK)
-        return SUDOKU_ENOMEM;
-    grid_outcome_from_dlx(&r, out);
+    int status = run_engine(sv, &q, &r, out);
+    if (status != SUDOKU_OK)
+        return status;
     if (singles > 0)
         out->nodes += (uint64_t)singles; /* the chain's nodes */
     if (found)
@@ -822,14 +834,7 @@ int sudoku_solve_closed(sudoku_solver *sv, const sudoku *s,
     grid_search_from_limits(lim, &q);
     q.n_forced = givens_as_options(sv, s);
     dlx_result r;
-    int status = dlx_solve(sv->m, &q, &r);
-    out->seconds = r.seconds;
-    if (status == DLX_ECONFLICT)
-        return SUDOKU_ECLASH;
-    if (status != DLX_OK)
-        return SUDOKU_ENOMEM;
-    grid_outcome_from_dlx(&r, out);
-    return SUDOKU_OK;
+    return run_engine(sv, &q, &r, out);
 }
 
 int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
