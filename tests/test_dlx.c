@@ -564,6 +564,32 @@ static void test_many_items(uint64_t seed)
     }
 }
 
+/* A random matrix of 8 to 24 primary items and options of four distinct
+ * ones each, between n/2 and n/2 + spread * n - 1 of them (*n_options);
+ * NULL when out of memory. */
+static dlx_matrix *random_four_items(uint64_t *seed, int spread,
+                                     int *n_options)
+{
+    int n_primary = 8 + (int)(rnd(seed) % 17);
+    *n_options = n_primary / 2 + (int)(rnd(seed) % (uint64_t)(
+                                           spread * n_primary));
+    dlx_matrix *m = dlx_new(n_primary, 0);
+    for (int o = 0; m && o < *n_options; o++) {
+        int it[4];
+        for (int k = 0; k < 4; k++) {
+            int again;
+            do {
+                it[k] = (int)(rnd(seed) % (uint64_t)n_primary);
+                again = 0;
+                for (int j = 0; j < k; j++)
+                    again |= it[j] == it[k];
+            } while (again);
+        }
+        dlx_add_option(m, 4, it, NULL);
+    }
+    return m;
+}
+
 /* Forced options: a prefix of a solution (the givens of a puzzle), random
  * options (which may clash), a bad index; and pushed options. */
 static void test_small_engine(uint64_t seed)
@@ -626,23 +652,8 @@ static void test_small_engine(uint64_t seed)
      * whose removal takes another item's count to 0 (its options all the
      * chosen item's), after which the children scan for the minimum */
     for (int round = 0; round < 400; round++) {
-        int n_primary = 8 + (int)(rnd(&seed) % 17);
-        int n_options = n_primary / 2 + (int)(rnd(&seed) % (uint64_t)(
-                                              2 * n_primary));
-        dlx_matrix *m = dlx_new(n_primary, 0);
-        for (int o = 0; m && o < n_options; o++) {
-            int it[4];
-            for (int k = 0; k < 4; k++) {
-                int again;
-                do {
-                    it[k] = (int)(rnd(&seed) % (uint64_t)n_primary);
-                    again = 0;
-                    for (int j = 0; j < k; j++)
-                        again |= it[j] == it[k];
-                } while (again);
-            }
-            dlx_add_option(m, 4, it, NULL);
-        }
+        int n_options;
+        dlx_matrix *m = random_four_items(&seed, 2, &n_options);
         if (!m)
             continue;
         char what[64];
@@ -826,23 +837,8 @@ static void test_prune(uint64_t seed)
     }
     uint64_t saved_small = saved;
     for (int round = 0; round < 400; round++) {
-        int n_primary = 8 + (int)(rnd(&seed) % 17);
-        int n_options = n_primary / 2 + (int)(rnd(&seed) % (uint64_t)(
-                                              3 * n_primary));
-        dlx_matrix *m = dlx_new(n_primary, 0);
-        for (int o = 0; m && o < n_options; o++) {
-            int it[4];
-            for (int k = 0; k < 4; k++) {
-                int again;
-                do {
-                    it[k] = (int)(rnd(&seed) % (uint64_t)n_primary);
-                    again = 0;
-                    for (int j = 0; j < k; j++)
-                        again |= it[j] == it[k];
-                } while (again);
-            }
-            dlx_add_option(m, 4, it, NULL);
-        }
+        int n_options;
+        dlx_matrix *m = random_four_items(&seed, 3, &n_options);
         if (!m)
             continue;
         char what[64];
