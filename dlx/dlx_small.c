@@ -1138,6 +1138,45 @@ static inline unsigned small_prune_at(const small_search *b, uint64_t *opts,
     return small_fewest(len, b->LB);
 }
 
+/* With the subset rule, four primary items an option: the item to branch
+ * on among those of two options, the first whose count is 2 now and was
+ * not in ref (len[] of the nearest level on the path that branched, as it
+ * branched), or -1 (then the first of two).  Any item of the fewest
+ * options keeps the count; this one, just reduced by the last choices,
+ * makes smaller trees: top1465 594,079 -> 528,791 nodes, forum-hardest
+ * 2,000 4,683,791 -> 4,171,651. */
+static inline int small_recent_two(const uint8_t *len, const uint8_t *ref,
+                                   int LB)
+{
+    for (int c = 0; c < LB; c += 16) {
+        unsigned cand = small_twos(len, c) & ~small_twos(ref, c);
+        if (cand)
+            return c + lowest_bit(cand);
+    }
+    return -1;
+}
+
+/* Before a level of t >= 2 options would branch: the rule while there
+ * is credit (small_prune_at), then, for four primary items an option,
+ * the item of two options that small_recent_two picks (at[]: the levels'
+ * states).  Returns the fewest options. */
+static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
+                                        uint8_t *len, const int *at,
+                                        int below, int level,
+                                        uint64_t *updates, int *credit,
+                                        unsigned t, int *best, const int shape)
+{
+    if (*credit > 0)
+        t = small_prune_at(b, opts, len, below, level, updates, credit, t,
+                           best, shape);
+    if (shape == SMALL_U4 && t == 2 && below >= 0)
+        *best = small_recent_two(len,
+                                 b->state + (size_t)at[below] * b->stride +
+                                     (size_t)b->W * 8,
+                                 b->LB);
+    return t;
+}
+
 /*
  * The search on the state dlxi_small_build made: Algorithm X, with the state
  * of level L+1 made from level L's by copying it.
@@ -1216,9 +1255,9 @@ forward:
                 goto done;
             goto backup;
         }
-        if (prune && t >= 2 && credit > 0)
-            t = small_prune_at(b, opts, len, below[level], level, &updates,
-                               &credit, t, &best, shape);
+        if (prune && t >= 2)
+            t = small_prune_step(b, opts, len, at, below[level], level,
+                                 &updates, &credit, t, &best, shape);
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
