@@ -124,6 +124,15 @@ typedef struct cli_option {
       "the locked candidates (the subset rule of dlx --prune) that plain " \
       "puzzles get before each branch; the same counts and solutions, "    \
       "the nodes of dlx's tree (--stats)" }
+/* the other side of each: what the command does by default, so that a
+ * script may say either */
+#define CLI_OPTION_PRUNE_DEFAULT                                          \
+    { CLI_OPT_PRUNE, 0, "prune", NULL, "the subset rule before each "     \
+      "branch (the default for plain puzzles; not with --threads): see "  \
+      "--no-prune" }
+#define CLI_OPTION_NO_PRUNE_DEFAULT                                       \
+    { CLI_OPT_NO_PRUNE, 0, "no-prune", NULL, "the plain search, without " \
+      "--prune (the default)" }
 #define CLI_OPTION_HTML                                                   \
     { CLI_OPT_HTML, 0, "html", "FILE", "write the search as one HTML page " \
       "to FILE (no server, no network): the matrix, the choices and the "  \

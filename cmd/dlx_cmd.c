@@ -51,6 +51,7 @@ static const cli_option options[] = {
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
     CLI_OPTION_PRUNE,
+    CLI_OPTION_NO_PRUNE_DEFAULT,
     CLI_GROUP("Counting by memo (with --count):"),
     { OPT_MEMO, 0, "memo", NULL, "count by memo: remember the count of "
       "every sub-problem (the items left to cover) and add it when met "

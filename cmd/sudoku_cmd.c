@@ -45,6 +45,7 @@ enum {
     CLI_GROUP("Search:"),                                                   \
     CLI_OPTION_METHOD,                                                      \
     CLI_SEARCH_OPTIONS,                                                     \
+    CLI_OPTION_PRUNE_DEFAULT,                                               \
     CLI_OPTION_NO_PRUNE,                                                    \
     CLI_OPTION_HTML,                                                        \
     CLI_OPTION_TREE_SVG
@@ -255,6 +256,9 @@ static int parse_args(int argc, char **argv, options_t *o)
         return cli_usage_error(sudoku_command.prog, "--threads is for "
                                "'sudoku count' with --method dlx and no "
                                "--trace");
+    if (s->prune > 0 && s->threads > 1)
+        return cli_usage_error(sudoku_command.prog, "--prune takes one "
+                               "plain search: not with --threads");
     if ((o->search.html || o->search.tree_svg) &&
         ((o->cmd != CMD_SOLVE && o->cmd != CMD_COUNT) || o->search.dfs ||
          s->threads > 1))
