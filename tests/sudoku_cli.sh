@@ -293,5 +293,20 @@ done
 assert "encode | dlx --prune: fewer nodes ($n2 < $n1)" \
     test "$n2" -gt 0 -a "$n2" -lt "$n1"
 expect "encode | dlx --prune: count" 0 "1" "" -- "$dlx" -c --prune "$tmp/t5.dlx"
+# each command takes both sides: the default said aloud is the default
+for side in "" --prune; do
+    "$sudoku" count -l 2 -s $side "$data/top1465-200.txt" 2>&1 >/dev/null |
+        sed -n 's/^sudoku: .* \([0-9]*\) nodes, .*/\1/p' >"$tmp/e$side.out"
+done
+assert "prune: nodes reported" test -s "$tmp/e.out"
+assert "prune: --prune is sudoku's default ($(cat "$tmp/e--prune.out") nodes)" \
+    cmp -s "$tmp/e.out" "$tmp/e--prune.out"
+"$dlx" -c -s --no-prune "$tmp/t5.dlx" >"$tmp/e.out" 2>&1
+"$dlx" -c -s "$tmp/t5.dlx" >"$tmp/n.out" 2>&1
+sed -i '/seconds/d; /updates\/s/d' "$tmp/e.out" "$tmp/n.out"
+assert "prune: --no-prune is dlx's default" cmp -s "$tmp/e.out" "$tmp/n.out"
+expect "prune: --prune with --threads" 4 "" "sudoku: --prune takes one plain search: not with --threads
+Try 'sudoku --help' for more information." -- "$sudoku" count --prune \
+    --threads 2 "$data/top1465-200.txt"
 
 cli_done
