@@ -779,13 +779,12 @@ static inline unsigned small_fewest(const uint8_t *len, int LB)
 #endif
 }
 
-/* The first of len[0..] equal to t, which is there: eight bytes at a
- * time (a zero byte of len ^ t, as in Hacker's Delight 6-1), then the
- * byte; a call of memchr costs more for lists this short. */
+/* The first of len[0..LB) equal to t, or -1: 32 bytes a test, then the
+ * odd 16 (LB is a multiple of 16); a call of memchr costs more for lists
+ * this short. */
 static inline int small_find(const uint8_t *len, int LB, unsigned t)
 {
 #if defined(__SSE2__)
-    /* 32 bytes a test, then the odd 16 (where it must be) */
     const __m128i tv = _mm_set1_epi8((char)t);
     int i = 0;
     for (; i + 32 <= LB; i += 32) {
@@ -797,51 +796,15 @@ static inline int small_find(const uint8_t *len, int LB, unsigned t)
         if (hit)
             return i + lowest_bit(hit);
     }
-    return i + lowest_bit((unsigned)_mm_movemask_epi8(
-                   _mm_cmpeq_epi8(small_load(len + i), tv)));
-#else
-    (void)LB;
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    const uint64_t tt = ones * t;
-    for (int i = 0;; i += 8) {
-        uint64_t w;
-        memcpy(&w, len + i, 8);
-        w ^= tt;
-        if ((w - ones) & ~w & highs) {
-            /* byte by byte within the word: any byte order */
-            while (len[i] != t)
-                i++;
-            return i;
-        }
-    }
-#endif
-}
-
-/* The first of len[0..LB) equal to 1, or -1: small_find without the
- * guarantee that there is one. */
-static inline int small_find_one(const uint8_t *len, int LB)
-{
-#if defined(__SSE2__)
-    const __m128i one = _mm_set1_epi8(1);
-    int i = 0;
-    for (; i + 32 <= LB; i += 32) {
-        unsigned lo = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(small_load(len + i), one));
-        unsigned hi = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(small_load(len + i + 16), one));
-        unsigned hit = lo | hi << 16;
-        if (hit)
-            return i + lowest_bit(hit);
-    }
     if (i < LB) {
         unsigned hit = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(small_load(len + i), one));
+            _mm_cmpeq_epi8(small_load(len + i), tv));
         if (hit)
             return i + lowest_bit(hit);
     }
     return -1;
 #else
-    const void *p = memchr(len, 1, (size_t)LB);
+    const void *p = memchr(len, (int)t, (size_t)LB);
     return p ? (int)((const uint8_t *)p - len) : -1;
 #endif
 }
@@ -950,7 +913,7 @@ static inline unsigned small_choose(const uint8_t *len, int LB, int level,
      * sudoku): no scan for the minimum */
     if (zero < 0)
         return 0;
-    if ((*best = small_find_one(len, LB)) >= 0)
+    if ((*best = small_find(len, LB, 1)) >= 0)
         return 1;
     return small_fewest(len, LB);
 }
