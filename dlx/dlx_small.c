@@ -688,13 +688,19 @@ static int small_prune_build(const dlx_matrix *m, small_search *b)
                     ((size_t)b->P + 2) * (size_t)b->LB + 1, 1))
         return DLX_ENOMEM;
     memset(b->pbits, 0, words * sizeof *b->pbits);
-    /* without a branch on which items are left (as small_items_left): a
-     * covered one sets a bit of the padding past LB, never looked at */
+    /* without a branch on which items are left: a covered one sets a bit
+     * of the padding past LB, never looked at.  Covered is local[c] < 0
+     * from small_items_left, a bit of cov from small_left_by_rows (whose
+     * local[] holds nothing for covered items: an index from an earlier
+     * build, or garbage) */
     const int *local = b->local;
+    const uint64_t *cov = b->FW > 0 ? b->cov : NULL;
     const uint8_t *paired = b->paired;
     uint16_t *pbits = b->pbits;
     for (int c = 1; c <= m->n_primary; c++) {
-        const int i = local[c] < 0 ? b->LB : local[c];
+        const int covered = cov ? (int)(cov[c >> 6] >> (c & 63) & 1)
+                                : local[c] < 0;
+        const int i = covered ? b->LB : local[c];
         pbits[i >> 4] |= (uint16_t)(paired[c] << (i & 15));
     }
     return DLX_OK;
