@@ -1,9 +1,9 @@
 /*
  * dlx_inline.h - what every engine's hot loop is compiled with (private
  * to dlx/): forced inlining for the searches written once with constant
- * flags, and the lowest set bit of a word.  The engines on the shared
- * matrix get it through dlx_internal.h; dlx_mcc.c, on arrays of its own,
- * includes it alone.
+ * flags, and the lowest and highest set bit of a word and its count.  The
+ * engines on the shared matrix get it through dlx_internal.h; dlx_mcc.c,
+ * on arrays of its own, includes it alone.
  */
 #ifndef DLX_INLINE_H
 #define DLX_INLINE_H
@@ -33,6 +33,34 @@ static inline int lowest_bit(uint64_t w)
     while (!(w & 1))
         w >>= 1, k++;
     return k;
+#endif
+}
+
+/* The index of the highest set bit of a non-zero word. */
+static inline int highest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(w);
+#else
+    int k = 63;
+    while (!(w >> 63))
+        w <<= 1, k--;
+    return k;
+#endif
+}
+
+/* The number of bits set in a word: the instruction where the target has
+ * it, else the sum in fields of 2, 4 and 8 bits (a call of libgcc's
+ * __popcountdi2 costs more). */
+static inline int bit_count(uint64_t w)
+{
+#if defined(__GNUC__) && defined(__POPCNT__)
+    return __builtin_popcountll(w);
+#else
+    w -= (w >> 1) & 0x5555555555555555u;
+    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+    w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((w * 0x0101010101010101u) >> 56);
 #endif
 }
 

@@ -58,6 +58,8 @@
 #define DLX_SMALL_MAX_KA 256    /* items of an option */
 #define DLX_SMALL_PRUNE_CREDIT 2 /* runs of the subset rule before it must
                                     pay (small_prune) */
+#define DLX_SMALL_SCORED 6       /* items of two scored for a branch
+                                    (small_best_two) */
 
 typedef struct small_search {
     int P, N, O, W;      /* as above */
@@ -686,13 +688,19 @@ static int small_prune_build(const dlx_matrix *m, small_search *b)
                     ((size_t)b->P + 2) * (size_t)b->LB + 1, 1))
         return DLX_ENOMEM;
     memset(b->pbits, 0, words * sizeof *b->pbits);
-    /* without a branch on which items are left (as small_items_left): a
-     * covered one sets a bit of the padding past LB, never looked at */
+    /* without a branch on which items are left: a covered one sets a bit
+     * of the padding past LB, never looked at.  Covered is local[c] < 0
+     * from small_items_left, a bit of cov from small_left_by_rows (whose
+     * local[] holds nothing for covered items: an index from an earlier
+     * build, or garbage) */
     const int *local = b->local;
+    const uint64_t *cov = b->FW > 0 ? b->cov : NULL;
     const uint8_t *paired = b->paired;
     uint16_t *pbits = b->pbits;
     for (int c = 1; c <= m->n_primary; c++) {
-        const int i = local[c] < 0 ? b->LB : local[c];
+        const int covered = cov ? (int)(cov[c >> 6] >> (c & 63) & 1)
+                                : local[c] < 0;
+        const int i = covered ? b->LB : local[c];
         pbits[i >> 4] |= (uint16_t)(paired[c] << (i & 15));
     }
     return DLX_OK;
@@ -809,6 +817,36 @@ static inline int small_find(const uint8_t *len, int LB, unsigned t)
 #endif
 }
 
+/* The bytes of len[0..LB) equal to t in the first 32 (or the odd 16 at
+ * the end) that hold one, as bits from *base; 0 when there is none. */
+static inline unsigned small_find_bits(const uint8_t *len, int LB,
+                                       unsigned t, int *base)
+{
+#if defined(__SSE2__)
+    const __m128i tv = _mm_set1_epi8((char)t);
+    int i = 0;
+    for (; i + 32 <= LB; i += 32) {
+        unsigned lo = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i), tv));
+        unsigned hi = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(small_load(len + i + 16), tv));
+        unsigned hit = lo | hi << 16;
+        if (hit) {
+            *base = i;
+            return hit;
+        }
+    }
+    *base = i;
+    return i < LB ? (unsigned)_mm_movemask_epi8(
+                        _mm_cmpeq_epi8(small_load(len + i), tv))
+                  : 0;
+#else
+    const int i = small_find(len, LB, t);
+    *base = i;
+    return i >= 0;
+#endif
+}
+
 /* Copies one level's state to the next, in whole 64-byte blocks (a
  * memcpy of a constant size is a few moves; of a variable one, a call). */
 static inline void small_copy(unsigned char *to, const unsigned char *from,
@@ -899,9 +937,16 @@ static inline void small_clashes(const small_search *b, int o,
 }
 
 /* The fewest options of an active primary item (some is left), and with
- * 1 the item in *best. */
+ * 1 the item in *best.  With the subset rule (its tree is its own) and
+ * SMALL_U4, *pend keeps the other counts of 1 that the last scan saw
+ * (bits from *base), which the next nodes take without a scan while they
+ * are still 1: the forced steps since may have covered them (255) or
+ * left them alone (a count of 1 cannot grow, and one taken to 0 sets
+ * zero).  The plain search takes the leftmost, as the dance does. */
 static inline unsigned small_choose(const uint8_t *len, int LB, int level,
-                                    int zero, int *best, const int shape)
+                                    int zero, int *best, unsigned *pend,
+                                    int *base, const int shape,
+                                    const int prune)
 {
     if (shape != SMALL_U4 || level == 0)
         return small_fewest(len, LB);
@@ -913,8 +958,25 @@ static inline unsigned small_choose(const uint8_t *len, int LB, int level,
      * sudoku): no scan for the minimum */
     if (zero < 0)
         return 0;
-    if ((*best = small_find(len, LB, 1)) >= 0)
+    for (; prune && *pend; *pend &= *pend - 1) {
+        const int i = *base + lowest_bit(*pend);
+        if (len[i] == 1) {
+            *best = i;
+            *pend &= *pend - 1;
+            return 1;
+        }
+    }
+    if (!prune) {
+        if ((*best = small_find(len, LB, 1)) >= 0)
+            return 1;
+        return small_fewest(len, LB);
+    }
+    const unsigned ones = small_find_bits(len, LB, 1, base);
+    if (ones) {
+        *best = *base + lowest_bit(ones);
+        *pend = ones & (ones - 1);
         return 1;
+    }
     return small_fewest(len, LB);
 }
 
@@ -1101,28 +1163,94 @@ static inline unsigned small_prune_at(const small_search *b, uint64_t *opts,
     return small_fewest(len, b->LB);
 }
 
-/* With the subset rule, four primary items an option: the item to branch
- * on among those of two options, the first whose count is 2 now and was
- * not in ref (len[] of the nearest level on the path that branched, as it
- * branched), or -1 (then the first of two).  Any item of the fewest
- * options keeps the count; this one, just reduced by the last choices,
- * makes smaller trees: top1465 594,079 -> 528,791 nodes, forum-hardest
- * 2,000 4,683,791 -> 4,171,651. */
-static inline int small_recent_two(const uint8_t *len, const uint8_t *ref,
-                                   int LB)
+/* The two active options of item i, whose count is 2, in *a < *x: the
+ * words from the last to the first, without a branch on which words
+ * hold them (the predictor cannot learn that). */
+static inline void small_two_options(const small_search *b,
+                                     const uint64_t *opts, int i, int *a,
+                                     int *x)
 {
-    for (int c = 0; c < LB; c += 16) {
-        unsigned cand = small_twos(len, c) & ~small_twos(ref, c);
-        if (cand)
-            return c + lowest_bit(cand);
+    const int W = b->W;
+    const uint64_t *mi = b->mask + (size_t)i * W;
+    int lo = 0, hi = 0;
+    for (int w = W - 1; w >= 0; w--) {
+        const uint64_t bits = opts[w] & mi[w];
+        const int has = bits != 0, two = (bits & (bits - 1)) != 0;
+        const int first = (w << 6) + lowest_bit(bits | (uint64_t)1 << 63);
+        const int last = (w << 6) + highest_bit(bits | 1);
+        hi = two ? last : has ? lo : hi;
+        lo = has ? first : lo;
     }
-    return -1;
+    *a = lo;
+    *x = hi;
+}
+
+/* How many active options the options a and x of four primary items
+ * clash with (either takes them out): the OR of their items' rows of the
+ * masks, counted. */
+static inline int small_pair_reach(const small_search *b,
+                                   const uint64_t *opts, int a, int x)
+{
+    const int W = b->W;
+    const uint64_t *mask = b->mask;
+    const uint16_t *ra = b->prec + (size_t)a * 4;
+    const uint16_t *rx = b->prec + (size_t)x * 4;
+    const uint64_t *r0 = mask + (size_t)ra[0] * W;
+    const uint64_t *r1 = mask + (size_t)ra[1] * W;
+    const uint64_t *r2 = mask + (size_t)ra[2] * W;
+    const uint64_t *r3 = mask + (size_t)ra[3] * W;
+    const uint64_t *r4 = mask + (size_t)rx[0] * W;
+    const uint64_t *r5 = mask + (size_t)rx[1] * W;
+    const uint64_t *r6 = mask + (size_t)rx[2] * W;
+    const uint64_t *r7 = mask + (size_t)rx[3] * W;
+    int n = 0;
+    for (int w = 0; w < W; w++)
+        n += bit_count((r0[w] | r1[w] | r2[w] | r3[w] | r4[w] | r5[w] |
+                        r6[w] | r7[w]) & opts[w]);
+    return n;
+}
+
+/* With the subset rule, four primary items an option: the item to branch
+ * on among those of two options.  The candidates are the first
+ * DLX_SMALL_SCORED items whose count is 2 now and was not in ref (len[]
+ * of the nearest level on the path that branched, as it branched; NULL at
+ * the first branch: every item of two), just reduced by the choices since;
+ * of them, the one whose two options clash with the most active options
+ * (small_pair_reach: what the branch takes out, on one side or the other),
+ * the first of the best.  -1 when there is none (then the first item of
+ * two).  Any item of the fewest options keeps the count; this one makes
+ * smaller trees (bench/RESULTS.md): top1465 594,079 nodes with the first
+ * item of two, 528,791 with the first candidate, 401,315 with the best of
+ * six; scoring every item of two (about 57 at a branch of top1465) or every
+ * candidate (11) costs more than the nodes it saves. */
+static inline int small_best_two(const small_search *b, const uint64_t *opts,
+                                 const uint8_t *len, const uint8_t *ref)
+{
+    const int LB = b->LB;
+    int best = -1, most = -1, scored = 0;
+    for (int c = 0; c < LB && scored < DLX_SMALL_SCORED; c += 16) {
+        unsigned cand = small_twos(len, c);
+        if (ref)
+            cand &= ~small_twos(ref, c);
+        for (; cand && scored < DLX_SMALL_SCORED; cand &= cand - 1, scored++) {
+            const int i = c + lowest_bit(cand);
+            int a, x;
+            small_two_options(b, opts, i, &a, &x);
+            const int reach = small_pair_reach(b, opts, a, x);
+            /* without a branch on which is better */
+            const int better = reach > most;
+            most = better ? reach : most;
+            best = better ? i : best;
+        }
+    }
+    return best;
 }
 
 /* Before a level of t >= 2 options would branch: the rule while there
  * is credit (small_prune_at), then, for four primary items an option,
- * the item of two options that small_recent_two picks (at[]: the levels'
- * states).  Returns the fewest options. */
+ * the item of two options that small_best_two picks (at[]: the levels'
+ * states; below < 0: no level on the path branched).  Returns the fewest
+ * options. */
 static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
                                         uint8_t *len, const int *at,
                                         int below, int level,
@@ -1132,11 +1260,12 @@ static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
     if (*credit > 0)
         t = small_prune_at(b, opts, len, below, level, updates, credit, t,
                            best, shape);
-    if (shape == SMALL_U4 && t == 2 && below >= 0)
-        *best = small_recent_two(len,
-                                 b->state + (size_t)at[below] * b->stride +
-                                     (size_t)b->W * 8,
-                                 b->LB);
+    if (shape == SMALL_U4 && t == 2)
+        *best = small_best_two(
+            b, opts, len,
+            below < 0 ? NULL
+                      : b->state + (size_t)at[below] * b->stride +
+                            (size_t)b->W * 8);
     return t;
 }
 
@@ -1180,6 +1309,9 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     /* SMALL_U4: whether the last step down took a count to 0 (zero < 0):
      * see the choice below */
     int zero = 0, credit = DLX_SMALL_PRUNE_CREDIT; /* small_prune_at */
+    /* SMALL_U4: counts of 1 the last scan saw, from pbase (small_choose) */
+    unsigned pend = 0;
+    int pbase = 0;
     dlx_outcome outcome = DLX_COMPLETE;
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
@@ -1201,7 +1333,7 @@ forward:
          * just stored one by one, which the store buffer cannot forward) */
         int best = -1;
         unsigned t = left[level] ? small_choose(len, LB, level, zero, &best,
-                                                shape)
+                                                &pend, &pbase, shape, prune)
                                  : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
             /* every primary item is covered: the choices, as the dance
@@ -1274,6 +1406,7 @@ advance:
          * option on a copy of the level's state */
         int o = lists[(size_t)level * DLX_SMALL_MAX_LIST + idx[level]];
         const int from = at[level], to = from + 1;
+        pend = 0; /* another state */
         uint64_t *no = OPTS(to);
         at[level + 1] = to;
         below[level + 1] = level;

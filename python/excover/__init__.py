@@ -28,7 +28,7 @@ from typing import (Dict, Hashable, Iterator, List, Optional, Sequence,
 from . import _excover
 from . import mathdoku, sudoku
 
-__all__ = ["covers", "covers_bool", "count", "count_bool", "best",
+__all__ = ["covers", "covers_bool", "count", "count_bool", "stats", "best",
            "sudoku", "mathdoku", "Solutions", "HAVE_MEMO", "HAVE_BOUNDS"]
 __version__ = "0.2.0"
 
@@ -137,7 +137,8 @@ def covers(options: Sequence[Sequence[Hashable]],
            secondary: Optional[Sequence[Hashable]] = None,
            colored: bool = False,
            limit: Optional[int] = None,
-           bounds: Optional[Bounds] = None) -> "Solutions":
+           bounds: Optional[Bounds] = None,
+           prune: bool = False) -> "Solutions":
     """Yield each exact cover as a list of option indices.
 
     options: a list of options, each a list of hashable items.
@@ -152,6 +153,14 @@ def covers(options: Sequence[Sequence[Hashable]],
         times, or lo to hi times (Knuth's multiplicities, dlx3), where
         libdlx has them (HAVE_BOUNDS); a solution lists each chosen
         option once.
+    prune: before each branch, the subset rule of ``dlx --prune``
+        (Knuth's intersection of items; for sudoku, the locked
+        candidates): when every option left of a primary item i also
+        covers item j, j's other options go.  The same solutions, a
+        smaller tree; with several solutions they come in that tree's
+        order.  Off by default, as in the dlx command.  Where libdlx's
+        compact engine cannot run (colors, bounds, long lists) the plain
+        search runs.
 
     As in Knuth's programs and xcover, an option with no primary item is
     never chosen.  Each solution lists its options in the order the
@@ -164,7 +173,8 @@ def covers(options: Sequence[Sequence[Hashable]],
     n_primary, n_secondary, opts, colors, index = _encode(
         options, primary, secondary, colored)
     return _excover.covers(n_primary, n_secondary, opts, colors,
-                           _limit(limit), _bounds(bounds, index, n_primary))
+                           _limit(limit), _bounds(bounds, index, n_primary),
+                           bool(prune))
 
 
 def count(options: Sequence[Sequence[Hashable]],
@@ -173,7 +183,8 @@ def count(options: Sequence[Sequence[Hashable]],
           colored: bool = False,
           limit: Optional[int] = None,
           memo: Optional[bool] = None,
-          bounds: Optional[Bounds] = None) -> int:
+          bounds: Optional[Bounds] = None,
+          prune: bool = False) -> int:
     """The number of exact covers, as an exact int (never wraps).
 
     The arguments are those of covers().  With limit, counting stops
@@ -189,6 +200,9 @@ def count(options: Sequence[Sequence[Hashable]],
     the memo counter (HAVE_MEMO false) counts by search and raises
     NotImplementedError for memo=True.
     bounds: as in covers().
+    prune: the subset rule, as in covers(): the same count by a smaller
+    tree.  It takes one plain search, as ``dlx --prune`` does: with
+    memo=True it raises ValueError, and memo=None then counts by search.
     """
     n_primary, n_secondary, opts, colors, index = _encode(
         options, primary, secondary, colored)
@@ -197,8 +211,31 @@ def count(options: Sequence[Sequence[Hashable]],
     return _excover.count(n_primary, n_secondary, opts, colors,
                           _limit(limit),
                           -1 if memo is None else int(bool(memo)),
-                          _bounds(bounds, index, n_primary))
+                          _bounds(bounds, index, n_primary), bool(prune))
 
+
+def stats(options: Sequence[Sequence[Hashable]],
+          primary: Optional[Sequence[Hashable]] = None,
+          secondary: Optional[Sequence[Hashable]] = None,
+          colored: bool = False,
+          limit: Optional[int] = None,
+          bounds: Optional[Bounds] = None,
+          prune: bool = False) -> Dict[str, Union[int, str]]:
+    """The figures of ``dlx -s`` for a search that counts the covers.
+
+    The arguments are those of count(); the count is made by search
+    (never the memo counter).  Returns {"solutions": int, "nodes": int,
+    "updates": int, "end": str}, where end is "complete" or why the
+    search stopped ("solution limit reached").  With the items numbered
+    as in Knuth's format (primary and secondary given in the order of its
+    item line, the options in its order), nodes and updates are those
+    ``dlx -s`` prints, ``dlx --prune -s`` with prune=True.
+    """
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    return _excover.stats(n_primary, n_secondary, opts, colors,
+                          _limit(limit), 0, _bounds(bounds, index, n_primary),
+                          bool(prune))
 
 
 def best(options: Sequence[Sequence[Hashable]], costs: Sequence[int],
@@ -245,18 +282,25 @@ def _bool_options(matrix) -> Tuple[int, List[List[int]]]:
     return width, [[c for c, v in enumerate(r) if v] for r in rows]
 
 
-def covers_bool(matrix, limit: Optional[int] = None) -> "Solutions":
+def covers_bool(matrix, limit: Optional[int] = None,
+                prune: bool = False) -> "Solutions":
     """Yield each exact cover of a boolean matrix as a list of row indices.
 
     matrix: a numpy array (or a list of lists) whose rows are the options
     and whose columns are the items, all primary; non-zero marks a node.
-    numpy is optional.
+    numpy is optional.  prune: the subset rule, as in covers().
     """
     width, options = _bool_options(matrix)
-    return _excover.covers(width, 0, options, None, _limit(limit))
+    return _excover.covers(width, 0, options, None, _limit(limit), None,
+                           bool(prune))
 
 
-def count_bool(matrix, limit: Optional[int] = None) -> int:
-    """The number of exact covers of a boolean matrix (see covers_bool)."""
+def count_bool(matrix, limit: Optional[int] = None,
+               prune: bool = False) -> int:
+    """The number of exact covers of a boolean matrix (see covers_bool).
+
+    prune: the subset rule, as in count().
+    """
     width, options = _bool_options(matrix)
-    return _excover.count(width, 0, options, None, _limit(limit))
+    return _excover.count(width, 0, options, None, _limit(limit), -1, None,
+                          bool(prune))

@@ -315,27 +315,49 @@ static int problem_bounds(problem *p, PyObject *bounds, PyObject *costs)
 
 /* ---- counting ------------------------------------------------------------ */
 
+/* The subset rule (dlx_search.prune) takes one plain search, as `dlx
+ * --prune` does: memo=1 (the memo counter has no tree to cut) is refused
+ * with the command's reason; memo=-1 then counts by search, as `dlx
+ * --prune -c` does.  0, or -1 with a ValueError. */
+static int prune_allowed(int prune, int *memo)
+{
+    if (!prune)
+        return 0;
+    if (*memo > 0) {
+        PyErr_SetString(PyExc_ValueError, "prune takes one plain search: "
+                        "not with memo=True (the memo counter, like dlx "
+                        "--prune --memo)");
+        return -1;
+    }
+    *memo = 0;
+    return 0;
+}
+
 /* The one place that counts a matrix.  memo: 1 by the memo counter
  * (dlx_count_memo: the count of each sub-problem remembered, for counts
  * far past 2^64), 0 by a search that visits every solution without
  * spelling it out (dlx_solve), -1 as dlx_memo_pays says.  libdlx without
  * the memo counter (no DLX_MEMO_DEFAULT_MB in dlx.h) counts by search and
- * refuses memo=1.  Bounds and costs (dlx_set_bounds, dlx_best) plug in
- * here too when the engine has them.  Returns a new int, or NULL with an
- * exception (KeyboardInterrupt when Ctrl-C stopped it). */
-static PyObject *count_matrix(dlx_matrix *m, uint64_t limit, int memo)
+ * refuses memo=1.  prune: the subset rule (see prune_allowed).  Bounds and
+ * costs (dlx_set_bounds, dlx_best) plug in here too when the engine has
+ * them.  The search's figures in *r.  0, or -1 with an exception
+ * (KeyboardInterrupt when Ctrl-C stopped it). */
+static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
+                        dlx_result *r)
 {
     dlx_search s = dlx_search_defaults();
-    dlx_result r;
     excover_poll poll;
+    if (prune_allowed(prune, &memo) < 0)
+        return -1;
     s.max_solutions = limit;
+    s.prune = prune;
     s.on_poll = excover_poll_signals;
     s.poll_ctx = &poll;
 #ifndef DLX_MEMO_DEFAULT_MB
     if (memo > 0) {
         PyErr_SetString(PyExc_NotImplementedError, "this libdlx has no "
                         "memo counter (dlx_count_memo)");
-        return NULL;
+        return -1;
     }
 #endif
     int st;
@@ -344,33 +366,55 @@ static PyObject *count_matrix(dlx_matrix *m, uint64_t limit, int memo)
     if (memo < 0)
         memo = dlx_memo_pays(m);
     if (memo > 0)
-        st = dlx_count_memo(m, &s, 0, &r, NULL);
+        st = dlx_count_memo(m, &s, 0, r, NULL);
     else
 #endif
-        st = dlx_solve(m, &s, &r);
+        st = dlx_solve(m, &s, r);
     if (excover_relock(&poll) < 0)
-        return NULL;
-    if (st == DLX_ENOMEM)
-        return PyErr_NoMemory();
+        return -1;
+    if (st == DLX_ENOMEM) {
+        PyErr_NoMemory();
+        return -1;
+    }
 #ifdef DLX_MEMO_DEFAULT_MB
-    if (st == DLX_EOVERFLOW)
-        return PyErr_Format(PyExc_OverflowError, "the count passes 2^128");
+    if (st == DLX_EOVERFLOW) {
+        PyErr_SetString(PyExc_OverflowError, "the count passes 2^128");
+        return -1;
+    }
 #endif
-    if (st != DLX_OK)
-        return PyErr_Format(PyExc_RuntimeError, "dlx: %s", dlx_strerror(st));
-    return excover_count_to_int(r.solutions);
+    if (st != DLX_OK) {
+        PyErr_Format(PyExc_RuntimeError, "dlx: %s", dlx_strerror(st));
+        return -1;
+    }
+    return 0;
 }
 
-static PyObject *py_count(PyObject *self, PyObject *args)
+/* The figures of `dlx -s` for a search: solutions, nodes, updates and
+ * why it ended. */
+static PyObject *stats_dict(const dlx_result *r)
+{
+    PyObject *n = excover_count_to_int(r->solutions);
+    if (!n)
+        return NULL;
+    return Py_BuildValue("{s:N,s:K,s:K,s:s}", "solutions", n, "nodes",
+                         (unsigned long long)r->nodes, "updates",
+                         (unsigned long long)r->updates, "end",
+                         dlx_outcome_str(r->outcome));
+}
+
+/* count(...) and stats(...): the same arguments, the count or the
+ * figures. */
+static PyObject *count_or_stats(PyObject *args, int stats)
 {
     int n_primary, n_secondary;
     PyObject *options, *colors;
     unsigned long long limit;
-    int memo = -1;
+    int memo = -1, prune = 0;
     PyObject *bounds = Py_None;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "iiOOK|iO", &n_primary, &n_secondary,
-                          &options, &colors, &limit, &memo, &bounds))
+    if (!PyArg_ParseTuple(args, "iiOOK|iOp", &n_primary, &n_secondary,
+                          &options, &colors, &limit, &memo, &bounds, &prune))
+        return NULL;
+    if (prune_allowed(prune, &memo) < 0)
         return NULL;
     problem p;
     if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
@@ -379,9 +423,24 @@ static PyObject *py_count(PyObject *self, PyObject *args)
         problem_free(&p);
         return NULL;
     }
-    PyObject *n = count_matrix(p.m, limit, memo);
+    dlx_result r;
+    PyObject *res = NULL;
+    if (count_matrix(p.m, limit, stats ? 0 : memo, prune, &r) == 0)
+        res = stats ? stats_dict(&r) : excover_count_to_int(r.solutions);
     problem_free(&p);
-    return n;
+    return res;
+}
+
+static PyObject *py_count(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return count_or_stats(args, 0);
+}
+
+static PyObject *py_stats(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return count_or_stats(args, 1);
 }
 
 static PyObject *py_count_value(PyObject *self, PyObject *args)
@@ -402,6 +461,7 @@ typedef struct solution_iter {
     PyObject_HEAD
     problem p;
     uint64_t limit;
+    int prune;               /* dlx_search.prune */
     pthread_t thread;
     int started, joined;
     pthread_mutex_t mu;
@@ -470,6 +530,7 @@ static void *worker(void *arg)
     dlx_search s = dlx_search_defaults();
     dlx_result r;
     s.max_solutions = it->limit;
+    s.prune = it->prune;
     s.on_solution = on_solution;
     s.solution_ctx = it;
     s.on_poll = on_poll;
@@ -666,9 +727,10 @@ static PyObject *py_covers(PyObject *self, PyObject *args)
     PyObject *options, *colors;
     unsigned long long limit;
     PyObject *bounds = Py_None;
+    int prune = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiOOK|O", &n_primary, &n_secondary,
-                          &options, &colors, &limit, &bounds))
+    if (!PyArg_ParseTuple(args, "iiOOK|Op", &n_primary, &n_secondary,
+                          &options, &colors, &limit, &bounds, &prune))
         return NULL;
     solution_iter *it = PyObject_New(solution_iter, &solution_iter_type);
     if (!it)
@@ -679,6 +741,7 @@ static PyObject *py_covers(PyObject *self, PyObject *args)
     pthread_cond_init(&it->to_consumer, NULL);
     pthread_cond_init(&it->to_worker, NULL);
     it->limit = limit;
+    it->prune = prune;
     if (problem_make(&it->p, n_primary, n_secondary, options, colors) < 0 ||
         problem_bounds(&it->p, bounds, Py_None) < 0) {
         Py_DECREF(it);
@@ -759,14 +822,19 @@ static PyObject *py_best(PyObject *self, PyObject *args)
 
 static PyMethodDef core_methods[] = {
     { "covers", py_covers, METH_VARARGS,
-      "covers(n_primary, n_secondary, options, colors, limit, bounds=None) "
-      "-> iterator\n"
+      "covers(n_primary, n_secondary, options, colors, limit, bounds=None, "
+      "prune=False) -> iterator\n"
       "Options as item indices (primary first); colors None or one list "
-      "per option." },
+      "per option; prune: the subset rule (dlx --prune)." },
     { "count", py_count, METH_VARARGS,
-      "count(n_primary, n_secondary, options, colors, limit, memo=-1) -> "
-      "int\nmemo: 1 by the memo counter, 0 by search, -1 as libdlx "
-      "judges." },
+      "count(n_primary, n_secondary, options, colors, limit, memo=-1, "
+      "bounds=None, prune=False) -> int\nmemo: 1 by the memo counter, 0 "
+      "by search, -1 as libdlx judges; prune refuses memo=1." },
+    { "stats", py_stats, METH_VARARGS,
+      "stats(n_primary, n_secondary, options, colors, limit, memo=-1, "
+      "bounds=None, prune=False) -> dict\nThe figures of dlx -s for the "
+      "search count() makes (by search, never the memo counter): "
+      "solutions, nodes, updates, end." },
     { "best", py_best, METH_VARARGS,
       "best(n_primary, n_secondary, options, colors, bounds, costs, k) -> "
       "[(cost, [option, ...]), ...]" },

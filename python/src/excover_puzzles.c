@@ -190,18 +190,25 @@ static int is_empty(const sudoku *s)
     return 1;
 }
 
-/* The solver a command would take: a variant's own, the hinted solver
- * for an empty plain grid to solve, else the shape's (*held: see
- * plain_solver; *own: free it). */
+/* What sudoku_search answers: the command it stands for. */
+enum { SEARCH_COUNT, SEARCH_SOLVE, SEARCH_STATS };
+
+/* The solver a command would take (cmd/sudoku_cmd.c, wants_hint): for
+ * solve and count, an empty grid without cages the hinted one (a
+ * variant's made for it); else a variant's own, or the shape's plain
+ * solver (*held: see plain_solver; *own: free it). */
 static sudoku_solver *solver_of(PyObject *module, const sudoku *s,
-                                int solving, int *held, int *own)
+                                int searching, int *held, int *own)
 {
     *held = 0;
     *own = 1;
+    if (searching && !s->n_cages && is_empty(s)) {
+        int status;
+        return sudoku_is_variant(s) ? sudoku_solver_hinted_for(s, &status)
+                                    : sudoku_solver_hinted(s->shape);
+    }
     if (sudoku_is_variant(s))
         return sudoku_solver_for(s);
-    if (solving && is_empty(s))
-        return sudoku_solver_hinted(s->shape);
     *own = 0;
     return plain_solver(module, s->shape, held);
 }
@@ -215,17 +222,43 @@ static void solver_done(PyObject *module, sudoku_solver *sv, int held,
         release_solver(module, sv, held);
 }
 
-/* solve (limit 2, a solution) or count (limit, no solution). */
-static PyObject *sudoku_search(PyObject *module, PyObject *args,
-                               PyObject *kw, int solving)
+/* The answer of a search that ran: the count, the solution in the layout
+ * it was read in (None: no solution), or the figures of `sudoku count -o
+ * json` (solutions, complete, nodes). */
+static PyObject *search_answer(int mode, const grid_outcome *out,
+                               const sudoku *s, const sudoku *solution,
+                               const sudoku_source *src)
 {
-    static char *kwlist[] = { "text", "limit", "box", "x", NULL };
+    if (mode == SEARCH_COUNT)
+        return PyLong_FromUnsignedLongLong(out->solutions);
+    if (mode == SEARCH_STATS)
+        return Py_BuildValue("{s:K,s:O,s:K}", "solutions",
+                             (unsigned long long)out->solutions, "complete",
+                             out->complete ? Py_True : Py_False, "nodes",
+                             (unsigned long long)out->nodes);
+    if (out->solutions == 0)
+        return Py_NewRef(Py_None);
+    sudoku_symbols sym = src->symbols;
+    if (sym == SUDOKU_SYM_NUMBERS && src->layout == SUDOKU_LAYOUT_LINE &&
+        s->shape.N <= 35)
+        sym = SUDOKU_SYM_AUTO;
+    return sudoku_text(solution, src->layout, sym);
+}
+
+/* solve (limit 2, a solution), count (limit, no solution) or stats (as
+ * count); prune: the subset rule for plain puzzles, as the command's
+ * --prune (the default) and --no-prune. */
+static PyObject *sudoku_search(PyObject *module, PyObject *args,
+                               PyObject *kw, int mode)
+{
+    static char *kwlist[] = { "text", "limit", "box", "x", "prune", NULL };
     const char *text, *box = NULL;
     Py_ssize_t len;
+    int solving = mode == SEARCH_SOLVE;
     unsigned long long limit = solving ? 2 : 0;
-    int x = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|Kzp", kwlist, &text, &len,
-                                     &limit, &box, &x))
+    int x = 0, prune = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|Kzpp", kwlist, &text,
+                                     &len, &limit, &box, &x, &prune))
         return NULL;
     sudoku s, solution;
     sudoku_source src;
@@ -236,7 +269,7 @@ static PyObject *sudoku_search(PyObject *module, PyObject *args,
     sudoku_solver *sv = NULL;
     if (read_sudoku(text, len, box, x, &s, &src) < 0)
         goto done;
-    sv = solver_of(module, &s, solving, &held, &own);
+    sv = solver_of(module, &s, 1, &held, &own);
     if (!sv || sudoku_set_shape(&solution, s.shape) != SUDOKU_OK) {
         PyErr_NoMemory();
         goto done;
@@ -247,26 +280,18 @@ static PyObject *sudoku_search(PyObject *module, PyObject *args,
     lim.max_solutions = solving ? 2 : limit;
     lim.on_poll = excover_poll_signals;
     lim.poll_ctx = &poll;
+    lim.prune = prune; /* plain puzzles only (solve_dlx), as the command */
     grid_outcome out;
     excover_unlock(&poll);
     int st = sudoku_solve_dlx(sv, &s, &lim, solving ? &solution : NULL, &out);
     if (excover_relock(&poll) < 0)
         goto done;
-    if (st == SUDOKU_ECLASH) {
+    if (st == SUDOKU_ECLASH)
         excover_value_error(SOURCE, src.line, 0, "givens clash");
-    } else if (st != SUDOKU_OK) {
+    else if (st != SUDOKU_OK)
         PyErr_NoMemory();
-    } else if (!solving) {
-        res = PyLong_FromUnsignedLongLong(out.solutions);
-    } else if (out.solutions == 0) {
-        res = Py_NewRef(Py_None);
-    } else {
-        sudoku_symbols sym = src.symbols;
-        if (sym == SUDOKU_SYM_NUMBERS && src.layout == SUDOKU_LAYOUT_LINE &&
-            s.shape.N <= 35)
-            sym = SUDOKU_SYM_AUTO;
-        res = sudoku_text(&solution, src.layout, sym);
-    }
+    else
+        res = search_answer(mode, &out, &s, &solution, &src);
 done:
     if (sv)
         solver_done(module, sv, held, own);
@@ -277,12 +302,17 @@ done:
 
 static PyObject *py_sudoku_solve(PyObject *m, PyObject *a, PyObject *kw)
 {
-    return sudoku_search(m, a, kw, 1);
+    return sudoku_search(m, a, kw, SEARCH_SOLVE);
 }
 
 static PyObject *py_sudoku_count(PyObject *m, PyObject *a, PyObject *kw)
 {
-    return sudoku_search(m, a, kw, 0);
+    return sudoku_search(m, a, kw, SEARCH_COUNT);
+}
+
+static PyObject *py_sudoku_stats(PyObject *m, PyObject *a, PyObject *kw)
+{
+    return sudoku_search(m, a, kw, SEARCH_STATS);
 }
 
 /* The rating as `sudoku rate -o json` gives it: a dict. */
@@ -679,6 +709,7 @@ static PyObject *py_mathdoku_generate(PyObject *module, PyObject *args,
 PyMethodDef excover_puzzle_methods[] = {
     { "sudoku_solve", KW(py_sudoku_solve), NULL },
     { "sudoku_count", KW(py_sudoku_count), NULL },
+    { "sudoku_stats", KW(py_sudoku_stats), NULL },
     { "sudoku_rate", KW(py_sudoku_rate), NULL },
     { "sudoku_generate", KW(py_sudoku_generate), NULL },
     { "mathdoku_solve", KW(py_mathdoku_solve), NULL },

@@ -37,3 +37,11 @@ def mathdoku_cmd():
     if not c:
         pytest.skip("the mathdoku command is not built (set EXCOVER_BIN_DIR)")
     return c
+
+
+@pytest.fixture
+def dlx_cmd():
+    c = command("dlx")
+    if not c:
+        pytest.skip("the dlx command is not built (set EXCOVER_BIN_DIR)")
+    return c

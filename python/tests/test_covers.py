@@ -171,8 +171,8 @@ def test_counts_are_exact_past_64_bits():
 
 
 def test_help_and_docstrings():
-    for f in (covers, covers_bool, count, excover.sudoku.solve,
-              excover.sudoku.count, excover.sudoku.rate,
+    for f in (covers, covers_bool, count, excover.stats, excover.sudoku.solve,
+              excover.sudoku.count, excover.sudoku.stats, excover.sudoku.rate,
               excover.sudoku.generate, excover.mathdoku.solve,
               excover.mathdoku.count, excover.mathdoku.generate):
         assert f.__doc__ and len(f.__doc__) > 40

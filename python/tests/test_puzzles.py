@@ -81,9 +81,13 @@ def test_sudoku_counts_several(sudoku_cmd):
     assert want > 1
     assert sudoku.count(p) == want
     assert sudoku.count(p, limit=2) == 2
-    # the first solution met: the binding's solver is the plain tree
-    assert sudoku.solve(p) == run(sudoku_cmd, "solve", "--no-prune",
+    # the first solution met: the command's by default (the subset
+    # rule), --no-prune's with prune=False (test_prune.py has more)
+    assert sudoku.solve(p) == run(sudoku_cmd, "solve",
                                   stdin=p + "\n")[1].strip()
+    assert sudoku.solve(p, prune=False) == run(sudoku_cmd, "solve",
+                                               "--no-prune",
+                                               stdin=p + "\n")[1].strip()
     # the empty 4x4 grid: 288 (a published count)
     assert sudoku.count("." * 16) == 288
 
