@@ -6,7 +6,8 @@
  *   dlx_dance.c   the dance (Knuth's dlx1/dlx2 on the links), forced and
  *                 pushed options, dlx_estimate_size
  *   dlx_bits.c    the compact bitset search (DLX_ENGINE_BITS)
- *   dlx_small.c   the compact search on what is left (DLX_ENGINE_SMALL)
+ *   dlx_small.c   the compact search on what is left (DLX_ENGINE_SMALL),
+ *                 made by dlx_small_build.c (both behind dlx_small.h)
  *
  * An engine is a file with an entry point declared below (dlxi_*: the
  * shared library exports only dlx_*, see cmake/libdlx.map).  The steps

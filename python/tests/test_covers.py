@@ -61,16 +61,22 @@ def test_queens_solutions_are_valid_and_distinct():
             assert len(used) == len(set(used))
 
 
+def random_problem(rng, max_options):
+    """Up to 7 primary and 2 secondary items, 0 to max_options options of
+    1 to 4 items: (options, primary, secondary)."""
+    n_items = rng.randint(1, 7)
+    n_secondary = rng.randint(0, 2)
+    items = list(range(n_items + n_secondary))
+    options = [rng.sample(items, rng.randint(1, min(4, len(items))))
+               for _ in range(rng.randint(0, max_options))]
+    return options, items[:n_items], items[n_items:]
+
+
 def test_random_problems_against_brute_force():
     seed = int(os.environ.get("EXCOVER_SEED", "12345"))
     rng = random.Random(seed)
     for trial in range(300):
-        n_items = rng.randint(1, 7)
-        n_secondary = rng.randint(0, 2)
-        items = list(range(n_items + n_secondary))
-        options = [rng.sample(items, rng.randint(1, min(4, len(items))))
-                   for _ in range(rng.randint(0, 11))]
-        primary, secondary = items[:n_items], items[n_items:]
+        options, primary, secondary = random_problem(rng, 11)
         want = brute_force(options, primary, secondary)
         got = [frozenset(s) for s in covers(options, primary, secondary)]
         assert len(got) == len(set(got)), (seed, trial)

@@ -12,7 +12,7 @@ import excover
 from excover import count, count_bool, covers, covers_bool, sudoku
 
 from conftest import DATA
-from test_covers import QUEENS, brute_force, queens
+from test_covers import QUEENS, brute_force, queens, random_problem
 from test_puzzles import lines
 
 
@@ -80,12 +80,7 @@ def test_generic_counts_are_published_in_both_modes():
 def test_random_problems_with_prune_against_brute_force():
     rng = random.Random(4242)
     for trial in range(300):
-        n_items = rng.randint(1, 7)
-        n_secondary = rng.randint(0, 2)
-        items = list(range(n_items + n_secondary))
-        options = [rng.sample(items, rng.randint(1, min(4, len(items))))
-                   for _ in range(rng.randint(0, 12))]
-        primary, secondary = items[:n_items], items[n_items:]
+        options, primary, secondary = random_problem(rng, 12)
         want = brute_force(options, primary, secondary)
         got = [frozenset(s) for s in covers(options, primary, secondary,
                                             prune=True)]
