@@ -23,25 +23,24 @@ def command(name):
     return found
 
 
+def built(name):
+    """The command's path, or the test skipped when it is not built."""
+    c = command(name)
+    if not c:
+        pytest.skip(f"the {name} command is not built (set EXCOVER_BIN_DIR)")
+    return c
+
+
 @pytest.fixture
 def sudoku_cmd():
-    c = command("sudoku")
-    if not c:
-        pytest.skip("the sudoku command is not built (set EXCOVER_BIN_DIR)")
-    return c
+    return built("sudoku")
 
 
 @pytest.fixture
 def mathdoku_cmd():
-    c = command("mathdoku")
-    if not c:
-        pytest.skip("the mathdoku command is not built (set EXCOVER_BIN_DIR)")
-    return c
+    return built("mathdoku")
 
 
 @pytest.fixture
 def dlx_cmd():
-    c = command("dlx")
-    if not c:
-        pytest.skip("the dlx command is not built (set EXCOVER_BIN_DIR)")
-    return c
+    return built("dlx")
