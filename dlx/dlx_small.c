@@ -584,10 +584,13 @@ forward:
              * keeps them (first nodes), only when they are looked at (the
              * first solution, a caller's callback) */
             if ((found == 0 && found_hi == 0) || s->on_solution) {
-                for (int l = 0; l < level; l++)
-                    choice[l] = m->opt_start[b->opt[lists[(size_t)l *
-                                                          DLX_SMALL_MAX_LIST +
-                                                          idx[l]]]];
+                for (int l = 0; l < level; l++) {
+                    const int o =
+                        nlist[l] < 0 ? -1 - nlist[l]
+                                     : lists[(size_t)l * DLX_SMALL_MAX_LIST +
+                                             idx[l]];
+                    choice[l] = m->opt_start[b->opt[o]];
+                }
             }
             outcome = visit_solution(m, s, level, &found, &found_hi, 1);
             if (outcome != DLX_COMPLETE)
@@ -603,7 +606,6 @@ forward:
         if (best < 0)
             best = small_find(len, LB, t);
         const uint64_t *mk = mask + (size_t)best * W;
-        uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
         int n = 0;
         if (t == 1) {
             /* one option: it stays in the state, and trying it takes it
@@ -615,10 +617,10 @@ forward:
                 w++;
             const int o = (w << 6) + lowest_bit(bits);
             /* tried at once, on this level's state: never come back to
-             * for another (most nodes of a sudoku are such) */
-            list[0] = (uint16_t)o;
-            nlist[level] = 1;
-            idx[level] = 0;
+             * for another (most nodes of a sudoku are such), so that the
+             * level keeps no list: nlist holds -1 - o (a backup never
+             * comes to it; its list would take a cache line a level) */
+            nlist[level] = -1 - o;
             len[best] = DLX_SMALL_COVERED;
             at[level + 1] = at[level];
             below[level + 1] = below[level];
@@ -628,6 +630,7 @@ forward:
             level++;
             goto forward;
         } else {
+            uint16_t *list = lists + (size_t)level * DLX_SMALL_MAX_LIST;
             for (int w = 0; w < W; w++) {
                 uint64_t bits = opts[w] & mk[w];
                 rm[w] = bits;
