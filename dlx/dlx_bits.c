@@ -253,7 +253,8 @@ forward:
     chosen:
         if (best == 0) {
             /* every primary item is covered */
-            outcome = visit_solution(m, s, level, &found, &found_hi, 0);
+            outcome = visit_solution(m, s, level, &found, &found_hi,
+                                     DLX_VISIT_TRACED);
             goto back_one;
         }
         /* cover(best): mid state = entry state less best's options */

@@ -175,7 +175,7 @@ static inline int may_enter(dlx_matrix *m, const dlx_search *s, int level,
 {
     if (!simple && s->split_depth > 0 && m->branched[level] == s->split_depth) {
         out->splits++;
-        int n = collect(m, s, level);
+        int n = collect(m, s, level, DLX_VISIT_NODES);
         if (s->on_split && s->on_split(s->split_ctx, m->solution, n))
             *outcome = DLX_STOP_CALLBACK;
         return 0;

@@ -270,23 +270,37 @@ static inline void emit(const dlx_search *s, dlx_event_kind kind, int level,
     s->on_trace(s->trace_ctx, &ev);
 }
 
+/* What m->choice holds for visit_solution: a node of each level's
+ * option, and whether a trace may be watching. */
+enum {
+    DLX_VISIT_TRACED = 0, /* nodes; the trace hears of the solution */
+    DLX_VISIT_NODES = 1,  /* nodes; no trace */
+    DLX_VISIT_OPTIONS = 2 /* the options themselves (the compact search on
+                             what is left: no walk back to a spacer, no
+                             read of the matrix's nodes); no trace */
+};
+
 /* Fills m->solution with the forced options and the choices of levels
- * 0..level-1; returns its length. */
-static inline int collect(dlx_matrix *m, const dlx_search *s, int level)
+ * 0..level-1 (held as `held` says); returns its length. */
+static inline int collect(dlx_matrix *m, const dlx_search *s, int level,
+                          const int held)
 {
     int n = 0;
     for (int k = 0; k < s->n_forced; k++)
         m->solution[n++] = s->forced[k];
     for (int l = 0; l < level; l++)
-        m->solution[n++] = option_of(m->itm, m->choice[l]);
+        m->solution[n++] = held == DLX_VISIT_OPTIONS
+                               ? m->choice[l]
+                               : option_of(m->itm, m->choice[l]);
     return n;
 }
 
 /* Step "visit a solution": count it, keep the first, tell the caller and
- * the trace; returns the outcome (DLX_COMPLETE: go on searching). */
+ * the trace (held: DLX_VISIT_*); returns the outcome (DLX_COMPLETE: go on
+ * searching). */
 static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
                                          int level, uint64_t *found,
-                                         uint64_t *found_hi, const int simple)
+                                         uint64_t *found_hi, const int held)
 {
     dlx_outcome outcome = DLX_COMPLETE;
     if (++*found == 0)
@@ -295,7 +309,7 @@ static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
     if (s->on_solution || first) {
         /* spelled out only when someone looks at it: counting a million
          * solutions should not walk a million option lists */
-        int n = collect(m, s, level);
+        int n = collect(m, s, level, held);
         if (first) {
             memcpy(m->first, m->solution, (size_t)n * sizeof *m->first);
             m->first_n = n;
@@ -303,7 +317,7 @@ static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
         if (s->on_solution && s->on_solution(s->solution_ctx, m->solution, n))
             outcome = DLX_STOP_CALLBACK;
     }
-    if (!simple && s->on_trace)
+    if (held == DLX_VISIT_TRACED && s->on_trace)
         emit(s, DLX_EV_SOLUTION, level, -1, -1, 0, 0);
     /* the limit holds whether or not anyone traces */
     if (outcome == DLX_COMPLETE && s->max_solutions &&

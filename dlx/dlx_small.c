@@ -580,19 +580,20 @@ forward:
                                                 &pend, &pbase, shape, prune)
                                  : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
-            /* every primary item is covered: the choices, as the dance
-             * keeps them (first nodes), only when they are looked at (the
-             * first solution, a caller's callback) */
+            /* every primary item is covered: the options chosen, only
+             * when they are looked at (the first solution, a caller's
+             * callback) */
             if ((found == 0 && found_hi == 0) || s->on_solution) {
                 for (int l = 0; l < level; l++) {
                     const int o =
                         nlist[l] < 0 ? -1 - nlist[l]
                                      : lists[(size_t)l * DLX_SMALL_MAX_LIST +
                                              idx[l]];
-                    choice[l] = m->opt_start[b->opt[o]];
+                    choice[l] = b->opt[o];
                 }
             }
-            outcome = visit_solution(m, s, level, &found, &found_hi, 1);
+            outcome = visit_solution(m, s, level, &found, &found_hi,
+                                     DLX_VISIT_OPTIONS);
             if (outcome != DLX_COMPLETE)
                 goto done;
             goto backup;
