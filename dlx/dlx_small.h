@@ -97,8 +97,9 @@ typedef struct small_search {
     int max_items;       /* items of the matrix's longest option */
     int max_list;        /* options of the matrix's longest item list */
     int uniform;         /* every option has max_primary items, all
-                            primary, and that is a multiple of 4 */
-    int *grec;           /* uniform: the items of each option (internal
+                            primary, and that is a multiple of 4; at
+                            most UINT16_MAX items */
+    uint16_t *grec;      /* uniform: the items of each option (internal
                             numbers), max_primary per option */
     uint64_t *row;       /* (n_items + 1) x FW: the options of each item
                             in the whole matrix, a bit each (small_rows) */

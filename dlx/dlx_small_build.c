@@ -195,14 +195,18 @@ static int small_index(const dlx_matrix *m, small_search *b)
     for (int c = 1; c <= m->n_items; c++)
         if (ifirst[c + 1] - ifirst[c] > b->max_list)
             b->max_list = ifirst[c + 1] - ifirst[c];
-    b->uniform = same && kp % 4 == 0 && m->n_options > 0;
+    /* grec holds items in 16 bits: half the bytes a puzzle's build
+     * reads, scattered over all the options */
+    b->uniform = same && kp % 4 == 0 && m->n_options > 0 &&
+                 m->n_items <= UINT16_MAX;
     if (b->uniform) {
         if (!small_room(&b->grec, &b->cap_grec,
                         (size_t)m->n_options * kp + 1, sizeof *b->grec))
             return DLX_ENOMEM;
         for (int o = 0; o < m->n_options; o++)
-            memcpy(b->grec + (size_t)o * kp, itm + m->opt_start[o],
-                   (size_t)kp * sizeof *itm);
+            for (int k = 0; k < kp; k++)
+                b->grec[(size_t)o * kp + k] =
+                    (uint16_t)itm[m->opt_start[o] + k];
     }
     b->index_nodes = m->n_nodes;
     return small_rows(m, b);
@@ -475,10 +479,10 @@ static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
     const int u4 = b->uniform && KP == 4 && b->max_list <= DLX_SMALL_MAX_LIST;
     if (u4) {
         memset(len, 0, (size_t)P);
-        const int *grec = b->grec;
+        const uint16_t *grec = b->grec;
         for (int j = 0; j < O; j++) {
             const uint64_t bit = (uint64_t)1 << (j & 63);
-            const int *g = grec + (size_t)opt[j] * 4;
+            const uint16_t *g = grec + (size_t)opt[j] * 4;
             uint64_t *col = mask + (j >> 6);
             uint16_t *rec = prec + (size_t)j * 4;
             for (int q = 0; q < 4; q++) {
