@@ -378,7 +378,8 @@ forward:
     if (lists && it[0].next == 0) {
     solution:
         /* every primary item is covered (Knuth counts this as a node) */
-        outcome = visit_solution(m, s, level, &found, &found_hi, simple);
+        outcome = visit_solution(m, s, level, &found, &found_hi,
+                                 simple ? DLX_VISIT_NODES : DLX_VISIT_TRACED);
         goto back_one;
     }
     {

@@ -202,18 +202,18 @@ static inline unsigned small_choose(const uint8_t *len, int LB, int level,
      * sudoku): no scan for the minimum */
     if (zero < 0)
         return 0;
-    for (; prune && *pend; *pend &= *pend - 1) {
+    if (!prune) {
+        if ((*best = small_find(len, LB, 1)) >= 0)
+            return 1;
+        return small_fewest(len, LB);
+    }
+    for (; *pend; *pend &= *pend - 1) {
         const int i = *base + lowest_bit(*pend);
         if (len[i] == 1) {
             *best = i;
             *pend &= *pend - 1;
             return 1;
         }
-    }
-    if (!prune) {
-        if ((*best = small_find(len, LB, 1)) >= 0)
-            return 1;
-        return small_fewest(len, LB);
     }
     const unsigned ones = small_find_bits(len, LB, 1, base);
     if (ones) {

@@ -67,7 +67,6 @@ typedef struct small_search {
     int P, N, O, W;      /* as above */
     int LB;              /* bytes of len[], P rounded up to 16 */
     size_t stride;       /* bytes of one level's state, a multiple of 16 */
-    int levels;          /* states and lists allocated */
     int *opt;            /* O: the matrix's option of each local option */
     int *local;          /* per internal item: local index, or -1 */
     uint64_t *mask;      /* N x W: the options of each item */
