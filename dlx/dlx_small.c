@@ -111,6 +111,27 @@ enum {
     SMALL_ANY
 };
 
+/* SMALL_U4: the options of `bits`, word w of the state, lower the counts
+ * of their four items (len); a count that falls to 0 (a dead end, rare:
+ * a branch the predictor learns, where a compare of each count cost two
+ * instructions more) sets *z to -1.  Returns Knuth's updates, 3 an
+ * option. */
+static inline uint64_t small_drop_u4(const uint16_t *prec, uint8_t *len,
+                                     uint64_t bits, int w, int *z)
+{
+    uint64_t u = 0;
+    do {
+        const size_t r = ((size_t)w << 6) + (unsigned)lowest_bit(bits);
+        const uint16_t *rec = prec + r * 4;
+        bits &= bits - 1;
+        u += 3;
+        for (int k = 0; k < 4; k++)
+            if (--len[rec[k]] == 0)
+                *z = -1;
+    } while (bits);
+    return u;
+}
+
 /* Takes the options of rm (all active) out of the state (opts, len):
  * returns Knuth's updates for hiding them, |r| - 1 each.  SMALL_U4 makes
  * *zero negative when it takes a count to 0 (covered items hold 255 and
@@ -122,29 +143,27 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
 {
     const int *owt = b->owt;
     const uint16_t *prec = b->prec;
-    const int KP = shape <= SMALL_P4 ? 4 : b->KP;
+    const size_t KP = shape <= SMALL_P4 ? 4 : (size_t)b->KP;
+    /* the bound in a register: a byte stored to len may alias *b */
+    const int W = b->W;
     uint64_t u = 0;
     int z = 0;
-    for (int w = 0; w < b->W; w++) {
+    for (int w = 0; w < W; w++) {
         uint64_t bits = rm[w];
         if (!bits)
             continue;
         opts[w] &= ~bits;
+        if (shape == SMALL_U4) {
+            u += small_drop_u4(prec, len, bits, w, &z);
+            continue;
+        }
         do {
-            int r = (w << 6) + lowest_bit(bits);
+            const size_t r = ((size_t)w << 6) + (unsigned)lowest_bit(bits);
             bits &= bits - 1;
-            const uint16_t *rec = prec + (size_t)r * KP;
-            u += shape == SMALL_U4 ? 3 : (uint64_t)owt[r];
-            if (shape == SMALL_U4) {
-                for (int k = 0; k < 4; k++) {
-                    int v = len[rec[k]];
-                    len[rec[k]] = (uint8_t)(v - 1);
-                    z |= v - 2; /* negative when v was 1 */
-                }
-            } else {
-                for (int k = 0; k < KP; k++)
-                    len[rec[k]]--;
-            }
+            const uint16_t *rec = prec + r * KP;
+            u += (uint64_t)owt[r];
+            for (size_t k = 0; k < KP; k++)
+                len[rec[k]]--;
         } while (bits);
     }
     if (shape == SMALL_U4)
@@ -232,6 +251,33 @@ static inline uint64_t small_try(const small_search *b, int o,
                                  uint8_t *nl, uint64_t *rm, int *zero,
                                  const int shape)
 {
+    if (shape == SMALL_U4) {
+        /* the clashes of each word taken at once, without rm: o's four
+         * items covered before the counts fall (so that a count at 0 is
+         * another item's), and after */
+        const int W = b->W;
+        const uint64_t *mask = b->mask;
+        const uint16_t *rec = b->prec + (size_t)o * 4;
+        const uint64_t *r0 = mask + (size_t)rec[0] * W;
+        const uint64_t *r1 = mask + (size_t)rec[1] * W;
+        const uint64_t *r2 = mask + (size_t)rec[2] * W;
+        const uint64_t *r3 = mask + (size_t)rec[3] * W;
+        for (int k = 0; k < 4; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
+        uint64_t u = 3;
+        int z = 0;
+        for (int w = 0; w < W; w++) {
+            const uint64_t bits = (r0[w] | r1[w] | r2[w] | r3[w]) & mo[w];
+            if (!bits)
+                continue;
+            no[w] &= ~bits;
+            u += small_drop_u4(b->prec, nl, bits, w, &z);
+        }
+        *zero = z;
+        for (int k = 0; k < 4; k++)
+            nl[rec[k]] = DLX_SMALL_COVERED;
+        return u;
+    }
     /* the options that share an item with o: those of its items (the
      * chosen item's are gone from mo already, but for o itself when it
      * was the only one) */
@@ -319,6 +365,41 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
     const int na = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[a];
     const uint16_t *rec =
         (shape == SMALL_U4 ? b->prec : b->arec) + (size_t)a * ka;
+#if defined(__SSE2__)
+    if (shape == SMALL_U4) {
+        /* the items of a that x has too, but i: a's record against the
+         * four rotations of x's, sixteen compares at once (most items of
+         * two options share no other item) */
+        const __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)rec);
+        const __m128i vx = _mm_loadl_epi64(
+            (const __m128i *)(const void *)(b->prec + (size_t)x * 4));
+        __m128i eq = _mm_cmpeq_epi16(va, vx);
+        eq = _mm_or_si128(eq, _mm_cmpeq_epi16(
+                                  va, _mm_shufflelo_epi16(vx, 0x39)));
+        eq = _mm_or_si128(eq, _mm_cmpeq_epi16(
+                                  va, _mm_shufflelo_epi16(vx, 0x4E)));
+        eq = _mm_or_si128(eq, _mm_cmpeq_epi16(
+                                  va, _mm_shufflelo_epi16(vx, 0x93)));
+        eq = _mm_andnot_si128(_mm_cmpeq_epi16(va, _mm_set1_epi16((short)i)),
+                              eq);
+        /* two bits a lane: the lane's low one */
+        unsigned both = (unsigned)_mm_movemask_epi8(eq) & 0x55;
+        int cut = 0;
+        for (; both; both &= both - 1) {
+            const int j = rec[lowest_bit(both) >> 1];
+            if (len[j] <= 2)
+                continue;
+            const uint64_t *mj = mask + (size_t)j * W;
+            uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
+            for (int v = 0; v < W; v++)
+                rm[v] = opts[v] & mj[v] & ~mi[v];
+            int z = 0;
+            *updates += small_remove(b, opts, len, rm, &z, shape);
+            cut++;
+        }
+        return cut;
+    }
+#endif
     if (shape <= SMALL_A4) {
         /* records of four: whether some j (below) is there, without a
          * branch per item (most items of two options have none) */
@@ -355,7 +436,8 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
  * whose count is 2 and was not in ref (len[] where the rule last ran on
  * the path; NULL: every such item).  Leaves len[] as it ends in snap;
  * returns the number of items whose options it cut. */
-static int small_prune(const small_search *b, uint64_t *opts, uint8_t *len,
+static DLX_NOINLINE int small_prune(const small_search *b, uint64_t *opts,
+                                    uint8_t *len,
                        const uint8_t *ref, uint8_t *snap, uint64_t *updates,
                        const int shape)
 {
@@ -447,8 +529,32 @@ static inline int small_pair_reach(const small_search *b,
     const uint64_t *r5 = mask + (size_t)rx[1] * W;
     const uint64_t *r6 = mask + (size_t)rx[2] * W;
     const uint64_t *r7 = mask + (size_t)rx[3] * W;
-    int n = 0;
-    for (int w = 0; w < W; w++)
+    int n = 0, w = 0;
+#if defined(__SSE2__) && !defined(__POPCNT__)
+    /* two words at a time, counted in the vector unit (the bytes' counts
+     * summed by psadbw) */
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33),
+                  m4 = _mm_set1_epi8(0x0F);
+    __m128i sum = _mm_setzero_si128();
+    for (; w + 2 <= W; w += 2) {
+#define SMALL_ROW(r) _mm_loadu_si128((const __m128i *)(const void *)((r) + w))
+        __m128i v = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(SMALL_ROW(r0), SMALL_ROW(r1)),
+                         _mm_or_si128(SMALL_ROW(r2), SMALL_ROW(r3))),
+            _mm_or_si128(_mm_or_si128(SMALL_ROW(r4), SMALL_ROW(r5)),
+                         _mm_or_si128(SMALL_ROW(r6), SMALL_ROW(r7))));
+        v = _mm_and_si128(v, SMALL_ROW(opts));
+#undef SMALL_ROW
+        v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi64(v, 1), m1));
+        v = _mm_add_epi8(_mm_and_si128(v, m2),
+                         _mm_and_si128(_mm_srli_epi64(v, 2), m2));
+        v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi64(v, 4)), m4);
+        sum = _mm_add_epi64(sum, _mm_sad_epu8(v, _mm_setzero_si128()));
+    }
+    n = _mm_cvtsi128_si32(sum) +
+        _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+#endif
+    for (; w < W; w++)
         n += bit_count((r0[w] | r1[w] | r2[w] | r3[w] | r4[w] | r5[w] |
                         r6[w] | r7[w]) & opts[w]);
     return n;
@@ -467,7 +573,8 @@ static inline int small_pair_reach(const small_search *b,
  * item of two, 528,791 with the first candidate, 401,315 with the best of
  * six; scoring every item of two (about 57 at a branch of top1465) or every
  * candidate (11) costs more than the nodes it saves. */
-static inline int small_best_two(const small_search *b, const uint64_t *opts,
+static inline int small_best_two(const small_search *b,
+                                     const uint64_t *opts,
                                  const uint8_t *len, const uint8_t *ref)
 {
     const int LB = b->LB;
@@ -530,7 +637,12 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
                                            tally *out, const int shape,
                                            const int prune)
 {
-    const small_search *b = m->small;
+    /* a copy of the search's layout: the counts the search stores are
+     * bytes, which may alias anything in memory, so that fields read
+     * through m->small would be loaded again after each store; the copy
+     * is a local nothing else points to */
+    const small_search view = *m->small;
+    const small_search *const b = &view;
     const int W = b->W, LB = b->LB;
     const size_t stride = b->stride;
     unsigned char *const state = b->state;
@@ -542,14 +654,14 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     uint64_t nodes = 0, found = 0, found_hi = 0, updates = 0,
              poll_at = DLX_POLL_UPDATES;
     int level = 0, max_level = -1;
-    at[0] = 0;
-    /* the primary items not covered at each level */
-    int left[DLX_SMALL_MAX_PRIMARY + 2];
-    left[0] = b->P;
-    /* the nearest level below each with more than one option (-1: none):
-     * where a backup goes, past the levels of one option */
-    int below[DLX_SMALL_MAX_PRIMARY + 2];
-    below[0] = -1;
+    /* the node's state (a slot of `state`), the primary items it has not
+     * covered, and the nearest level below it with more than one option
+     * (-1: none), where a backup goes past the levels of one option; a
+     * level of several keeps them in at[], left[] and below[] for the
+     * options it comes back to (a level of one needs none: most nodes of
+     * a sudoku are such, and the values stay in registers) */
+    int slot = 0, rest = b->P, down = -1;
+    int left[DLX_SMALL_MAX_PRIMARY + 2], below[DLX_SMALL_MAX_PRIMARY + 2];
     /* SMALL_U4: whether the last step down took a count to 0 (zero < 0):
      * see the choice below */
     int zero = 0, credit = DLX_SMALL_PRUNE_CREDIT; /* small_prune_at */
@@ -570,13 +682,13 @@ forward:
     if (level > max_level)
         max_level = level;
     {
-        uint64_t *opts = OPTS(at[level]);
-        uint8_t *len = LEN(at[level]);
+        uint64_t *opts = OPTS(slot);
+        uint8_t *len = LEN(slot);
         /* every primary item covered: a solution without looking at len
          * (a third of a sudoku band's nodes; the scan would read bytes
          * just stored one by one, which the store buffer cannot forward) */
         int best = -1;
-        unsigned t = left[level] ? small_choose(len, LB, level, zero, &best,
+        unsigned t = rest ? small_choose(len, LB, level, zero, &best,
                                                 &pend, &pbase, shape, prune)
                                  : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
@@ -599,7 +711,7 @@ forward:
             goto backup;
         }
         if (prune && t >= 2)
-            t = small_prune_step(b, opts, len, at, below[level], level,
+            t = small_prune_step(m->small, opts, len, at, down, level,
                                  &updates, &credit, t, &best, shape);
         updates++; /* covering the item */
         if (t == 0)
@@ -623,10 +735,7 @@ forward:
              * comes to it; its list would take a cache line a level) */
             nlist[level] = -1 - o;
             len[best] = DLX_SMALL_COVERED;
-            at[level + 1] = at[level];
-            below[level + 1] = below[level];
-            left[level + 1] =
-                left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
+            rest -= shape == SMALL_U4 ? 4 : b->onp[o];
             updates += small_try(b, o, opts, opts, len, rm, &zero, shape);
             level++;
             goto forward;
@@ -644,11 +753,16 @@ forward:
         len[best] = DLX_SMALL_COVERED;
         nlist[level] = n;
         idx[level] = 0;
+        at[level] = slot;
+        left[level] = rest;
+        below[level] = down;
     }
 
 advance:
-    if (idx[level] == nlist[level])
+    if (idx[level] == nlist[level]) {
+        down = below[level];
         goto backup;
+    }
     {
         /* a level of several options (one is tried in forward): each
          * option on a copy of the level's state */
@@ -656,9 +770,9 @@ advance:
         const int from = at[level], to = from + 1;
         pend = 0; /* another state */
         uint64_t *no = OPTS(to);
-        at[level + 1] = to;
-        below[level + 1] = level;
-        left[level + 1] = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
+        slot = to;
+        down = level;
+        rest = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
         small_copy((unsigned char *)no, (const unsigned char *)OPTS(from),
                    stride);
         updates += small_try(b, o, OPTS(from), no, LEN(to), rm, &zero, shape);
@@ -667,7 +781,7 @@ advance:
     }
 
 backup:
-    level = below[level];
+    level = down;
     if (level < 0)
         goto done;
     idx[level]++;
