@@ -633,10 +633,13 @@ static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
  *             next option, advance
  */
 static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
-                                           const dlx_search *s, double start,
-                                           tally *out, const int shape,
-                                           const int prune)
+                                           const dlx_search *search,
+                                           double start, tally *out,
+                                           const int shape, const int prune)
 {
+    /* the limits and callbacks read from a local copy too (below) */
+    const dlx_search limits = *search;
+    const dlx_search *const s = &limits;
     /* a copy of the search's layout: the counts the search stores are
      * bytes, which may alias anything in memory, so that fields read
      * through m->small would be loaded again after each store; the copy
