@@ -675,6 +675,9 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
 #define OPTS(l) ((uint64_t *)(state + (size_t)(l) * stride))
 #define LEN(l) (state + (size_t)(l) * stride + (size_t)W * 8)
+    /* the slot's state, made again only when the slot changes */
+    uint64_t *opts = OPTS(0);
+    uint8_t *len = LEN(0);
 
 forward:
     outcome = budget_spent(s, nodes, updates, &poll_at, start);
@@ -685,8 +688,6 @@ forward:
     if (level > max_level)
         max_level = level;
     {
-        uint64_t *opts = OPTS(slot);
-        uint8_t *len = LEN(slot);
         /* every primary item covered: a solution without looking at len
          * (a third of a sudoku band's nodes; the scan would read bytes
          * just stored one by one, which the store buffer cannot forward) */
@@ -713,9 +714,14 @@ forward:
                 goto done;
             goto backup;
         }
-        if (prune && t >= 2)
-            t = small_prune_step(m->small, opts, len, at, down, level,
-                                 &updates, &credit, t, &best, shape);
+        if (prune && t >= 2) {
+            /* the rule's updates through a copy: `updates` stays in a
+             * register (small_prune is out of line) */
+            uint64_t ru = 0;
+            t = small_prune_step(m->small, opts, len, at, down, level, &ru,
+                                 &credit, t, &best, shape);
+            updates += ru;
+        }
         updates++; /* covering the item */
         if (t == 0)
             goto backup;
@@ -774,6 +780,8 @@ advance:
         pend = 0; /* another state */
         uint64_t *no = OPTS(to);
         slot = to;
+        opts = no;
+        len = LEN(to);
         down = level;
         rest = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
         small_copy((unsigned char *)no, (const unsigned char *)OPTS(from),
