@@ -21,6 +21,13 @@
 # the solution of a call with limit 1; both are checked against ours.  The
 # peers are not part of this project: build them yourself (gcc -O3) and
 # give their paths.  Exit 1 when an answer differs.
+#
+# Each round also times a canary, an integer loop without memory (built
+# with cc -O2 when cc is there): its last column is its median CPU ms
+# over the input's rounds.  Shared machines have a mode where the host
+# takes execution units (bench/RESULTS.md, "what the slow mode is"); the
+# canary is then 25-50% above its quiet time and our times 25-30% above
+# theirs, tdoku's under 10%: read a ratio with the canary beside it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -34,7 +41,7 @@ while (($#)); do
     --tdoku) tdoku=$2; shift 2 ;;
     --sudoku) sudoku=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/sudoku_peers.sh: unknown argument '$1'" >&2; exit 4 ;;
     esac
 done
@@ -61,12 +68,35 @@ print("%.4f" % (children() - before))' "$@"
 }
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
+# the canary: four dependent integer chains, 10^8 steps (about 85 ms on
+# the machine of bench/RESULTS.md when the host is quiet)
+canary=
+if command -v cc >/dev/null 2>&1; then
+    cat >"$tmp/canary.c" <<'CANARY'
+#include <stdint.h>
+#include <stdio.h>
+int main(void)
+{
+    uint64_t a = 1, b = 2, c = 3, d = 4;
+    for (long i = 0; i < 100000000L; i++) {
+        a += b ^ (uint64_t)i;
+        b += c * 3;
+        c ^= d + (uint64_t)i;
+        d += a >> 3;
+    }
+    printf("%lu\n", (unsigned long)(a + b + c + d));
+    return 0;
+}
+CANARY
+    cc -O2 -o "$tmp/canary" "$tmp/canary.c" 2>/dev/null && canary=$tmp/canary
+fi
+
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
 echo "runs: $runs, alternating; CPU s of the whole process, median"
 echo
-echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours | tdoku s | tdoku/ours |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours | tdoku s | tdoku/ours | canary ms |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 status=0
 for f in 17-clue-5000 top1465 forum-hardest-2000; do
     in=$tmp/$f.txt
@@ -103,7 +133,9 @@ for f in 17-clue-5000 top1465 forum-hardest-2000; do
         fi
     fi
     : >"$tmp/t.ours"; : >"$tmp/t.kudoku"; : >"$tmp/t.fast"; : >"$tmp/t.tdoku"
+    : >"$tmp/t.canary"
     for ((r = 0; r < runs; r++)); do
+        [ -n "$canary" ] && cpu /dev/null "$canary" >>"$tmp/t.canary"
         cpu "$in" "$sudoku" count -l 2 - >>"$tmp/t.ours"
         [ -n "$kudoku" ] && cpu "$in" "$kudoku" >>"$tmp/t.kudoku"
         [ -n "$fast" ] && cpu "$in" "$fast" -s 2 >>"$tmp/t.fast"
@@ -119,6 +151,11 @@ for f in 17-clue-5000 top1465 forum-hardest-2000; do
             row="$row | - | -"
         fi
     done
+    if [ -s "$tmp/t.canary" ]; then
+        row="$row | $(median <"$tmp/t.canary" | awk '{printf "%.0f", $1 * 1000}')"
+    else
+        row="$row | -"
+    fi
     echo "$row |"
 done
 exit $status
