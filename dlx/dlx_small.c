@@ -112,10 +112,11 @@ enum {
 };
 
 /* SMALL_U4: the options of `bits`, word w of the state, lower the counts
- * of their four items (len); a count that falls to 0 (a dead end, rare:
- * a branch the predictor learns, where a compare of each count cost two
- * instructions more) sets *z to -1.  Returns Knuth's updates, 3 an
- * option. */
+ * of their four items (len); a count that falls to 0 (a dead end) sets
+ * *z to -1.  Each count is lowered in memory and the flags of that
+ * decide (a conditional move): loading it, storing it and comparing it
+ * cost three instructions more a count, the most repeated step of a
+ * sudoku's search.  Returns Knuth's updates, 3 an option. */
 static inline uint64_t small_drop_u4(const uint16_t *prec, uint8_t *len,
                                      uint64_t bits, int w, int *z)
 {
@@ -174,16 +175,16 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
 /* rm = the options of mo that share an item with option o: the rows of
  * its items ORed four at a time (D's row of zeros fills a group), so that
  * the loop over the words is one the compiler vectorizes and does not
- * turn into calls of memcpy. */
+ * turn into calls of memcpy.  Not for SMALL_U4, whose small_try takes
+ * the clashes word by word. */
 static inline void small_clashes(const small_search *b, int o,
                                  const uint64_t *mo, uint64_t *rm,
                                  const int shape)
 {
     const int W = b->W;
     const uint64_t *mask = b->mask;
-    const uint16_t *rec = shape == SMALL_U4   ? b->prec + (size_t)o * 4
-                          : shape == SMALL_A4 ? b->arec + (size_t)o * 4
-                                              : b->arec + (size_t)o * b->KA;
+    const uint16_t *rec = shape == SMALL_A4 ? b->arec + (size_t)o * 4
+                                            : b->arec + (size_t)o * b->KA;
     const int n = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[o];
     for (int k = 0; k < n; k += 4) {
         const uint64_t *r0 = mask + (size_t)rec[k] * W;
@@ -437,9 +438,9 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
  * the path; NULL: every such item).  Leaves len[] as it ends in snap;
  * returns the number of items whose options it cut. */
 static DLX_NOINLINE int small_prune(const small_search *b, uint64_t *opts,
-                                    uint8_t *len,
-                       const uint8_t *ref, uint8_t *snap, uint64_t *updates,
-                       const int shape)
+                                    uint8_t *len, const uint8_t *ref,
+                                    uint8_t *snap, uint64_t *updates,
+                                    const int shape)
 {
     const int LB = b->LB;
     uint8_t prev[DLX_SMALL_MAX_PRIMARY];
@@ -573,8 +574,7 @@ static inline int small_pair_reach(const small_search *b,
  * item of two, 528,791 with the first candidate, 401,315 with the best of
  * six; scoring every item of two (about 57 at a branch of top1465) or every
  * candidate (11) costs more than the nodes it saves. */
-static inline int small_best_two(const small_search *b,
-                                     const uint64_t *opts,
+static inline int small_best_two(const small_search *b, const uint64_t *opts,
                                  const uint8_t *len, const uint8_t *ref)
 {
     const int LB = b->LB;
