@@ -599,9 +599,9 @@ static inline int small_best_two(const small_search *b, const uint64_t *opts,
 
 /* Before a level of t >= 2 options would branch: the rule while there
  * is credit (small_prune_at), then, for four primary items an option,
- * the item of two options that small_best_two picks (at[]: the levels'
- * states; below < 0: no level on the path branched).  Returns the fewest
- * options. */
+ * the item of two options that small_best_two picks (at[]: the states
+ * of the levels that branched; below: the nearest such level on the
+ * path, < 0: none).  Returns the fewest options. */
 static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
                                         uint8_t *len, const int *at,
                                         int below, int level,

@@ -88,7 +88,9 @@ typedef struct small_search {
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
                             item chosen at each level */
     int *nlist, *idx;    /* per level: their number, the one being tried */
-    int *at;             /* per level: the state it works on (below) */
+    int *at;             /* per level that branched: the state it works
+                            on (the search keeps the others' in a
+                            register) */
     uint8_t *gone;       /* a byte per option of the matrix: not left */
     int *ifirst, *iopt;  /* each item's options, in order (small_index) */
     int index_nodes;     /* the matrix's nodes when they were made */
