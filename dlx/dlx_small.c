@@ -281,18 +281,12 @@ static inline uint64_t small_try(const small_search *b, int o,
     }
     /* the options that share an item with o: those of its items (the
      * chosen item's are gone from mo already, but for o itself when it
-     * was the only one) */
+     * was the only one); then o's items covered */
     small_clashes(b, o, mo, rm, shape);
     const uint16_t *rec = b->prec + (size_t)o * b->KP;
     const int kp = shape <= SMALL_P4 ? 4 : b->KP;
-    /* o's items covered before the counts fall too (SMALL_U4: so that a
-     * count at 0 is another item's), and after */
-    if (shape == SMALL_U4)
-        for (int k = 0; k < kp; k++)
-            nl[rec[k]] = DLX_SMALL_COVERED;
     *zero = 0;
-    uint64_t u = (shape == SMALL_U4 ? 3 : (uint64_t)b->owt[o]) +
-                 small_remove(b, no, nl, rm, zero, shape);
+    uint64_t u = (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, zero, shape);
     for (int k = 0; k < kp; k++)
         nl[rec[k]] = DLX_SMALL_COVERED;
     return u;
@@ -339,6 +333,25 @@ static inline unsigned small_twos(const uint8_t *p, int c)
         bits |= (unsigned)(p[c + k] == 2) << k;
     return bits;
 #endif
+}
+
+/* The rule's step for item j, which both options of item i (row mi)
+ * cover: j's other options go.  Returns 1 when some went, 0 when j had
+ * none (a secondary item). */
+static inline int small_cut(const small_search *b, uint64_t *opts,
+                            uint8_t *len, const uint64_t *mi, int j,
+                            uint64_t *updates, const int shape)
+{
+    const int W = b->W;
+    const uint64_t *mj = b->mask + (size_t)j * W;
+    uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64], any = 0;
+    for (int v = 0; v < W; v++)
+        any |= rm[v] = opts[v] & mj[v] & ~mi[v];
+    if (!any)
+        return 0;
+    int z = 0;
+    *updates += small_remove(b, opts, len, rm, &z, shape);
+    return 1;
 }
 
 /* The rule for item i, whose count is 2: the items that both its
@@ -388,15 +401,8 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
         int cut = 0;
         for (; both; both &= both - 1) {
             const int j = rec[lowest_bit(both) >> 1];
-            if (len[j] <= 2)
-                continue;
-            const uint64_t *mj = mask + (size_t)j * W;
-            uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64];
-            for (int v = 0; v < W; v++)
-                rm[v] = opts[v] & mj[v] & ~mi[v];
-            int z = 0;
-            *updates += small_remove(b, opts, len, rm, &z, shape);
-            cut++;
+            if (len[j] > 2)
+                cut += small_cut(b, opts, len, mi, j, updates, shape);
         }
         return cut;
     }
@@ -417,18 +423,9 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
     int cut = 0;
     for (int k = 0; k < na; k++) {
         const int j = rec[k];
-        const uint64_t *mj = mask + (size_t)j * W;
-        if (j == i || !((mj[x >> 6] >> (x & 63)) & 1) ||
-            (j < P && len[j] <= 2))
-            continue;
-        uint64_t rm[DLX_SMALL_MAX_OPTIONS / 64], any = 0;
-        for (int v = 0; v < W; v++)
-            any |= rm[v] = opts[v] & mj[v] & ~mi[v];
-        if (!any)
-            continue; /* a secondary item without other options */
-        int z = 0;
-        *updates += small_remove(b, opts, len, rm, &z, shape);
-        cut++;
+        if (j != i && ((mask[(size_t)j * W + (x >> 6)] >> (x & 63)) & 1) &&
+            (j >= P || len[j] > 2))
+            cut += small_cut(b, opts, len, mi, j, updates, shape);
     }
     return cut;
 }
