@@ -7,7 +7,12 @@
 # included, runs alternating, medians, ratios peer/ours.
 #
 #   bench/sudoku_peers.sh [--kudoku PATH] [--fast PATH] [--tdoku PATH]
-#                         [--sudoku PATH] [--runs N] [--data DIR]
+#                         [--sudoku PATH] [--base PATH] [--runs N]
+#                         [--data DIR]
+#
+# --base PATH times a second build of our `sudoku` (the baseline of a
+# change, built the same way) in the same rounds: its counts must be ours,
+# and its column is base/ours, above 1 when the change is faster.
 #
 # Inputs: the first 5,000 puzzles of 17-clue, top1465 whole, the first 2,000
 # of forum-hardest (../shared/data/sudoku).  Before any time is kept the
@@ -31,7 +36,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-runs=3 kudoku= fast= tdoku= sudoku=$root/build/bin/sudoku
+runs=3 kudoku= fast= tdoku= base= sudoku=$root/build/bin/sudoku
 data=$root/../shared/data/sudoku
 while (($#)); do
     case $1 in
@@ -40,8 +45,9 @@ while (($#)); do
     --fast) fast=$2; shift 2 ;;
     --tdoku) tdoku=$2; shift 2 ;;
     --sudoku) sudoku=$2; shift 2 ;;
+    --base) base=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/sudoku_peers.sh: unknown argument '$1'" >&2; exit 4 ;;
     esac
 done
@@ -95,8 +101,8 @@ echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
 echo "runs: $runs, alternating; CPU s of the whole process, median"
 echo
-echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours | tdoku s | tdoku/ours | canary ms |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| input | puzzles | ours s | kudoku s | kudoku/ours | fast_solv_9r2 s | fast/ours | tdoku s | tdoku/ours | base s | base/ours | canary ms |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 status=0
 for f in 17-clue-5000 top1465 forum-hardest-2000; do
     in=$tmp/$f.txt
@@ -132,18 +138,26 @@ for f in 17-clue-5000 top1465 forum-hardest-2000; do
             status=1
         fi
     fi
+    if [ -n "$base" ]; then
+        "$base" count -l 2 "$in" >"$tmp/base.count" || true
+        cmp -s "$tmp/count" "$tmp/base.count" || {
+            echo "bench/sudoku_peers.sh: $f: the base's counts differ from ours" >&2
+            status=1
+        }
+    fi
     : >"$tmp/t.ours"; : >"$tmp/t.kudoku"; : >"$tmp/t.fast"; : >"$tmp/t.tdoku"
-    : >"$tmp/t.canary"
+    : >"$tmp/t.base"; : >"$tmp/t.canary"
     for ((r = 0; r < runs; r++)); do
         [ -n "$canary" ] && cpu /dev/null "$canary" >>"$tmp/t.canary"
         cpu "$in" "$sudoku" count -l 2 - >>"$tmp/t.ours"
         [ -n "$kudoku" ] && cpu "$in" "$kudoku" >>"$tmp/t.kudoku"
         [ -n "$fast" ] && cpu "$in" "$fast" -s 2 >>"$tmp/t.fast"
         [ -n "$tdoku" ] && cpu "$in" "$tdoku" -l 2 >>"$tmp/t.tdoku"
+        [ -n "$base" ] && cpu "$in" "$base" count -l 2 - >>"$tmp/t.base"
     done
     ours=$(median <"$tmp/t.ours")
     row="| $f | $n | $ours"
-    for peer in kudoku fast tdoku; do
+    for peer in kudoku fast tdoku base; do
         if [ -s "$tmp/t.$peer" ]; then
             t=$(median <"$tmp/t.$peer")
             row="$row | $t | $(awk -v a="$t" -v b="$ours" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
