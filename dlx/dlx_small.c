@@ -103,10 +103,11 @@ static inline void small_copy(unsigned char *to, const unsigned char *from,
 /* The shapes of options the search is made for, its loops over an
  * option's items unrolled: */
 enum {
-    SMALL_U4,  /* four primary items each (sudoku, latin squares): the
-                  records of all items are those of the primary ones, and
-                  owt, onp and ngroups are not made */
-    SMALL_A4,  /* at most four items (queens, sudoku bands) */
+    SMALL_U4,  /* four primary items each (sudoku): the records of all
+                  items are those of the primary ones, and owt, onp and
+                  ngroups are not made */
+    SMALL_A4,  /* at most four items (queens, sudoku bands, latin
+                  squares) */
     SMALL_P4,  /* at most four primary items, any number of secondary */
     SMALL_ANY
 };

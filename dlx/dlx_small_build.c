@@ -473,7 +473,7 @@ static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
     uint16_t *prec = b->prec, *arec = b->arec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
     memset(mask, 0, (size_t)N * W * sizeof *mask);
-    /* every option four primary items (sudoku, latin squares), and no
+    /* every option four primary items (sudoku), and no
      * list too long for a byte: the same loop without the walks to the
      * spacers, counting in len itself */
     const int u4 = b->uniform && KP == 4 && b->max_list <= DLX_SMALL_MAX_LIST;
