@@ -1065,22 +1065,84 @@ static inline void trivial_put(trivial_state *t, int b, int d, unsigned x)
     t->can[b][d] = 0;
 }
 
-/* The base's given d of cell i gone (after base_clear, whose candidates
- * of i and its empty peers it reads): i's candidates, and d in the peers
- * that can have it again. */
-static void trivial_unset(const sudoku_solo *so, trivial_state *t, int i,
-                          int d)
+/* What a generator clearing a plain 9x9 grid at trivial keeps beside
+ * the base's trivial_state: the digits each row and column has and each
+ * box's empty positions, from which a box's positions of a digit are
+ * made again when a given goes (trivial_unset). */
+typedef struct trivial_lines {
+    unsigned row[9], col[9], free_at[9];
+} trivial_lines;
+
+static void trivial_lines_setup(const unsigned char *digit, trivial_lines *l)
 {
-    int b = box9[i];
-    t->done[b] &= ~(1u << (d - 1));
-    for (uint64_t c = so->base_cand[i]; c; c &= c - 1)
-        t->can[b][__builtin_ctzll(c)] |= (uint16_t)(1u << pos9[i]);
-    const int *peer = so->peer + i * SLOTS * 9;
-    for (int k = 0; k < so->n_peers[i]; k++) {
-        int j = peer[k];
-        if (!so->base_digit[j] && (so->base_cand[j] >> (d - 1) & 1))
-            t->can[box9[j]][d - 1] |= (uint16_t)(1u << pos9[j]);
+    memset(l, 0, sizeof *l);
+    for (int i = 0; i < 81; i++) {
+        if (digit[i]) {
+            l->row[i / 9] |= 1u << (digit[i] - 1);
+            l->col[i % 9] |= 1u << (digit[i] - 1);
+        } else {
+            l->free_at[box9[i]] |= 1u << pos9[i];
+        }
     }
+}
+
+/* Box b's positions for digit d (0..8), from scratch: the free ones
+ * outside the rows and columns that have d (as trivial_setup). */
+static uint16_t trivial_box_can(const trivial_state *t, const trivial_lines *l,
+                                int b, int d)
+{
+    if (t->done[b] >> d & 1)
+        return 0;
+    const int r0 = b / 3 * 3, c0 = b % 3 * 3;
+    unsigned in_rows = 0, in_cols = 0;
+    for (int k = 0; k < 3; k++) {
+        in_rows |= (l->row[r0 + k] >> d & 1) * (7u << (3 * k));
+        in_cols |= (l->col[c0 + k] >> d & 1) * (0x49u << k);
+    }
+    return (uint16_t)(l->free_at[b] & ~in_rows & ~in_cols);
+}
+
+/* The given d (1..9) of cell i gone: i's candidates (the digits its row,
+ * column and box lack), and d's positions in the five boxes of i's band
+ * and stack made again. */
+static void trivial_unset(trivial_state *t, trivial_lines *l, int i, int d)
+{
+    const int b = box9[i], r = i / 9, c = i % 9;
+    const unsigned p = 1u << pos9[i], bit = 1u << (d - 1);
+    t->done[b] &= ~bit;
+    l->row[r] &= ~bit;
+    l->col[c] &= ~bit;
+    l->free_at[b] |= p;
+    for (unsigned e = 0x1FF & ~(l->row[r] | l->col[c] | t->done[b]); e;
+         e &= e - 1)
+        t->can[b][__builtin_ctz(e)] |= (uint16_t)p;
+    for (int k = 0; k < 3; k++) {
+        const int across = b / 3 * 3 + k, down = k * 3 + b % 3;
+        t->can[across][d - 1] = trivial_box_can(t, l, across, d - 1);
+        if (down != b)
+            t->can[down][d - 1] = trivial_box_can(t, l, down, d - 1);
+    }
+}
+
+/* The given d of cell i back (its digit and position taken). */
+static void trivial_reset(trivial_state *t, trivial_lines *l, int i, int d)
+{
+    const unsigned p = 1u << pos9[i], bit = 1u << (d - 1);
+    l->row[i / 9] |= bit;
+    l->col[i % 9] |= bit;
+    l->free_at[box9[i]] &= ~p;
+    trivial_put(t, box9[i], d - 1, p);
+}
+
+/* Is cell i the one position left in its box for some digit? */
+static int trivial_single_at(const trivial_state *t, int i)
+{
+    const uint16_t *can = t->can[box9[i]];
+    const unsigned p = 1u << pos9[i];
+    int hit = 0;
+    for (int d = 0; d < 9; d++)
+        hit |= can[d] == p;
+    return hit;
 }
 
 /* From state t (of the givens `digit`), box singles until the cells
@@ -1119,6 +1181,52 @@ static int trivial_places(const unsigned char *digit, trivial_state *t,
     return needed == 0;
 }
 
+/* clear_within at trivial on a plain 9x9 grid: the groups cleared while
+ * box singles from the base's state place their cells again. */
+static int clear_by_box(const sudoku_gen_options *opt, const int *cells,
+                        const int *start, int n_groups, sudoku *puzzle,
+                        sudoku_gen_report *rep)
+{
+    unsigned char was[4];
+    trivial_state base, t;
+    trivial_lines lines;
+    trivial_setup(puzzle->cell, &base);
+    trivial_lines_setup(puzzle->cell, &lines);
+    for (int o = 0; o < n_groups; o++) {
+        const int *group = cells + start[o];
+        int n = start[o + 1] - start[o];
+        if (opt->target_givens > 0 && rep->givens - n < opt->target_givens) {
+            rep->minimal = 0;
+            break;
+        }
+        for (int j = 0; j < n; j++) {
+            was[j] = puzzle->cell[group[j]];
+            puzzle->cell[group[j]] = 0;
+            trivial_unset(&base, &lines, group[j], was[j]);
+        }
+        /* cells that are box singles at once: the puzzle before, a step
+         * on */
+        int at_once = 1, placed = 1;
+        for (int j = 0; j < n && at_once; j++)
+            at_once = trivial_single_at(&base, group[j]);
+        if (!at_once) {
+            t = base;
+            placed = trivial_places(puzzle->cell, &t, group, n);
+            rep->checks++;
+        }
+        if (placed > 0) {
+            rep->givens -= n;
+            continue;
+        }
+        rep->refused++;
+        for (int j = 0; j < n; j++) {
+            puzzle->cell[group[j]] = was[j];
+            trivial_reset(&base, &lines, group[j], was[j]);
+        }
+    }
+    return 1;
+}
+
 /* Clears each group of the grid in puzzle in turn, keeping it cleared
  * while the deductions up to `level` finish the puzzle (so no group left
  * can go: with fewer givens the deductions do no more).  rep->givens
@@ -1134,26 +1242,22 @@ static int clear_within(sudoku_solo *so, sudoku_solo_level level,
     *givens = puzzle->shape.N * puzzle->shape.N;
     if (prepare(so, puzzle) != 0)
         return 0; /* not a grid: nothing cleared */
-    save_base(so);
     /* trivial on plain 9x9: trivial_places from the base's state, kept
-     * as the base changes */
-    int by_box = level == SUDOKU_SOLO_TRIVIAL && so->by9;
-    trivial_state base, t;
-    if (by_box)
-        trivial_setup(so->base_digit, &base);
+     * as the base changes (the deductions' state is not used) */
+    if (level == SUDOKU_SOLO_TRIVIAL && so->by9)
+        return clear_by_box(opt, cells, start, n_groups, puzzle, rep);
+    save_base(so);
     for (int o = 0; o < n_groups; o++) {
         const int *group = cells + start[o];
         int n = start[o + 1] - start[o];
         if (opt->target_givens > 0 && *givens - n < opt->target_givens) {
             rep->minimal = 0;
-            return by_box;
+            return 0;
         }
         for (int j = 0; j < n; j++) {
             was[j] = puzzle->cell[group[j]];
             puzzle->cell[group[j]] = 0;
             base_clear(so, group[j]);
-            if (by_box)
-                trivial_unset(so, &base, group[j], was[j]);
         }
         from_base(so);
         /* a puzzle whose cleared cells are singles at once is the one
@@ -1161,14 +1265,8 @@ static int clear_within(sudoku_solo *so, sudoku_solo_level level,
         int got = SUDOKU_SOLO_TRIVIAL, at_once = 1;
         for (int j = 0; j < n && at_once; j++)
             at_once = single_at_start(so, group[j], level);
-        if (!at_once && by_box) {
-            t = base;
-            int placed = trivial_places(so->digit, &t, group, n);
-            got = placed > 0 ? SUDOKU_SOLO_TRIVIAL
-                : placed == 0 ? SUDOKU_SOLO_LEVEL_COUNT : SUDOKU_EBAD;
-        } else if (!at_once) {
+        if (!at_once)
             got = run(so, level, NULL, group, n);
-        }
         rep->checks += !at_once;
         if (got >= 0 && got <= (int)level) {
             *givens -= n;
@@ -1178,12 +1276,9 @@ static int clear_within(sudoku_solo *so, sudoku_solo_level level,
         for (int j = 0; j < n; j++) {
             puzzle->cell[group[j]] = was[j];
             base_restore(so, group[j], was[j]);
-            if (by_box)
-                trivial_put(&base, box9[group[j]], was[j] - 1,
-                            1u << pos9[group[j]]);
         }
     }
-    return by_box;
+    return 0;
 }
 
 int sudoku_solo_generate(sudoku_solo *so, sudoku_solver *sv, uint64_t seed,
