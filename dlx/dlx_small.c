@@ -510,11 +510,76 @@ static inline void small_two_options(const small_search *b,
     *x = hi;
 }
 
-/* How many active options the options a and x of four primary items
- * clash with (either takes them out): the OR of their items' rows of the
- * masks, counted. */
-static inline int small_pair_reach(const small_search *b,
-                                   const uint64_t *opts, int a, int x)
+/* The first DLX_SMALL_SCORED items whose count is 2 and was not in ref
+ * (NULL: none was), into cand: returns their number. */
+static inline int small_fresh_twos(const uint8_t *len, int LB,
+                                   const uint8_t *ref, int *cand)
+{
+    int n = 0;
+    for (int c = 0; c < LB && n < DLX_SMALL_SCORED; c += 16) {
+        unsigned fresh = small_twos(len, c);
+        if (ref && fresh)
+            fresh &= ~small_twos(ref, c);
+        for (; fresh && n < DLX_SMALL_SCORED; fresh &= fresh - 1)
+            cand[n++] = c + lowest_bit(fresh);
+    }
+    return n;
+}
+
+/* The active options of the items whose count is 2 (the pairs'), into
+ * two[0..W): their rows of the masks ORed, then ANDed with opts. */
+static inline void small_two_set(const small_search *b, const uint64_t *opts,
+                                 const uint8_t *len, uint64_t *two)
+{
+    const int W = b->W, LB = b->LB;
+    const uint64_t *mask = b->mask;
+    int w = 0;
+#if defined(__SSE2__)
+    /* four words at a time (or two), the ORs in registers: a row of
+     * four or five words (most of a sudoku's branches) in one pass over
+     * the items */
+    for (int wide; w + 2 <= W; w += wide ? 4 : 2) {
+        wide = w + 4 <= W;
+        __m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128();
+        for (int c = 0; c < LB; c += 16)
+            for (unsigned pairs = small_twos(len, c); pairs;
+                 pairs &= pairs - 1) {
+                const uint64_t *mi =
+                    mask + (size_t)(c + lowest_bit(pairs)) * W + w;
+                lo = _mm_or_si128(lo, _mm_loadu_si128(
+                                          (const __m128i *)(const void *)mi));
+                if (wide)
+                    hi = _mm_or_si128(
+                        hi, _mm_loadu_si128(
+                                (const __m128i *)(const void *)(mi + 2)));
+            }
+        _mm_storeu_si128((__m128i *)(void *)(two + w), lo);
+        if (wide)
+            _mm_storeu_si128((__m128i *)(void *)(two + w + 2), hi);
+    }
+#endif
+    for (int v = w; v < W; v++)
+        two[v] = 0;
+    if (w < W)
+        for (int c = 0; c < LB; c += 16)
+            for (unsigned pairs = small_twos(len, c); pairs;
+                 pairs &= pairs - 1) {
+                const uint64_t *mi = mask + (size_t)(c + lowest_bit(pairs)) * W;
+                for (int v = w; v < W; v++)
+                    two[v] |= mi[v];
+            }
+    for (int v = 0; v < W; v++)
+        two[v] &= opts[v];
+}
+
+/* The score of a branch on the options a and x of four primary items:
+ * the active options they clash with (either takes them out), and those
+ * of them that are a pair's again DLX_SMALL_PAIR_WEIGHT times over (each
+ * such one taken out forces its pair's other option): the OR of their
+ * items' rows of the masks, counted against opts and two. */
+static inline int small_pair_score(const small_search *b,
+                                   const uint64_t *opts, const uint64_t *two,
+                                   int a, int x)
 {
     const int W = b->W;
     const uint64_t *mask = b->mask;
@@ -530,32 +595,43 @@ static inline int small_pair_reach(const small_search *b,
     const uint64_t *r7 = mask + (size_t)rx[3] * W;
     int n = 0, w = 0;
 #if defined(__SSE2__) && !defined(__POPCNT__)
-    /* two words at a time, counted in the vector unit (the bytes' counts
-     * summed by psadbw) */
+    /* two words at a time, counted in the vector unit: each byte's count
+     * in opts plus its weighted count in two (at most 8 + 8 x weight),
+     * the bytes summed by psadbw */
     const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33),
                   m4 = _mm_set1_epi8(0x0F);
     __m128i sum = _mm_setzero_si128();
     for (; w + 2 <= W; w += 2) {
 #define SMALL_ROW(r) _mm_loadu_si128((const __m128i *)(const void *)((r) + w))
-        __m128i v = _mm_or_si128(
+        const __m128i v = _mm_or_si128(
             _mm_or_si128(_mm_or_si128(SMALL_ROW(r0), SMALL_ROW(r1)),
                          _mm_or_si128(SMALL_ROW(r2), SMALL_ROW(r3))),
             _mm_or_si128(_mm_or_si128(SMALL_ROW(r4), SMALL_ROW(r5)),
                          _mm_or_si128(SMALL_ROW(r6), SMALL_ROW(r7))));
-        v = _mm_and_si128(v, SMALL_ROW(opts));
+        __m128i u[2] = { _mm_and_si128(v, SMALL_ROW(opts)),
+                         _mm_and_si128(v, SMALL_ROW(two)) };
 #undef SMALL_ROW
-        v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi64(v, 1), m1));
-        v = _mm_add_epi8(_mm_and_si128(v, m2),
-                         _mm_and_si128(_mm_srli_epi64(v, 2), m2));
-        v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi64(v, 4)), m4);
-        sum = _mm_add_epi64(sum, _mm_sad_epu8(v, _mm_setzero_si128()));
+        for (int k = 0; k < 2; k++) {
+            u[k] = _mm_sub_epi8(u[k],
+                                _mm_and_si128(_mm_srli_epi64(u[k], 1), m1));
+            u[k] = _mm_add_epi8(_mm_and_si128(u[k], m2),
+                                _mm_and_si128(_mm_srli_epi64(u[k], 2), m2));
+            u[k] = _mm_and_si128(_mm_add_epi8(u[k], _mm_srli_epi64(u[k], 4)),
+                                 m4);
+        }
+        for (int k = 0; k < DLX_SMALL_PAIR_WEIGHT; k++)
+            u[0] = _mm_add_epi8(u[0], u[1]);
+        sum = _mm_add_epi64(sum, _mm_sad_epu8(u[0], _mm_setzero_si128()));
     }
     n = _mm_cvtsi128_si32(sum) +
         _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
 #endif
-    for (; w < W; w++)
-        n += bit_count((r0[w] | r1[w] | r2[w] | r3[w] | r4[w] | r5[w] |
-                        r6[w] | r7[w]) & opts[w]);
+    for (; w < W; w++) {
+        const uint64_t v = r0[w] | r1[w] | r2[w] | r3[w] | r4[w] | r5[w] |
+                           r6[w] | r7[w];
+        n += bit_count(v & opts[w]) +
+             DLX_SMALL_PAIR_WEIGHT * bit_count(v & two[w]);
+    }
     return n;
 }
 
@@ -564,33 +640,33 @@ static inline int small_pair_reach(const small_search *b,
  * DLX_SMALL_SCORED items whose count is 2 now and was not in ref (len[]
  * of the nearest level on the path that branched, as it branched; NULL at
  * the first branch: every item of two), just reduced by the choices since;
- * of them, the one whose two options clash with the most active options
- * (small_pair_reach: what the branch takes out, on one side or the other),
- * the first of the best.  -1 when there is none (then the first item of
- * two).  Any item of the fewest options keeps the count; this one makes
- * smaller trees (bench/RESULTS.md): top1465 594,079 nodes with the first
- * item of two, 528,791 with the first candidate, 401,315 with the best of
- * six; scoring every item of two (about 57 at a branch of top1465) or every
- * candidate (11) costs more than the nodes it saves. */
+ * of them, the one whose two options score the most (small_pair_score:
+ * what the branch takes out, on one side or the other, and the pairs it
+ * breaks), the first of the best.  -1 when there is none (then the first
+ * item of two).  Any item of the fewest options keeps the count; this one
+ * makes smaller trees (bench/RESULTS.md): top1465 594,079 nodes with the
+ * first item of two, 528,791 with the first candidate, 396,283 with the
+ * best of six by the options taken out alone, 283,692 when the pairs'
+ * options count three times; scoring every item of two (about 57 at a
+ * branch of top1465) costs more than the nodes it saves. */
 static inline int small_best_two(const small_search *b, const uint64_t *opts,
                                  const uint8_t *len, const uint8_t *ref)
 {
-    const int LB = b->LB;
-    int best = -1, most = -1, scored = 0;
-    for (int c = 0; c < LB && scored < DLX_SMALL_SCORED; c += 16) {
-        unsigned cand = small_twos(len, c);
-        if (ref)
-            cand &= ~small_twos(ref, c);
-        for (; cand && scored < DLX_SMALL_SCORED; cand &= cand - 1, scored++) {
-            const int i = c + lowest_bit(cand);
-            int a, x;
-            small_two_options(b, opts, i, &a, &x);
-            const int reach = small_pair_reach(b, opts, a, x);
-            /* without a branch on which is better */
-            const int better = reach > most;
-            most = better ? reach : most;
-            best = better ? i : best;
-        }
+    uint64_t two[DLX_SMALL_MAX_OPTIONS / 64];
+    int cand[DLX_SMALL_SCORED];
+    const int n = small_fresh_twos(len, b->LB, ref, cand);
+    if (n < 2)
+        return n ? cand[0] : -1;
+    small_two_set(b, opts, len, two);
+    int best = -1, most = -1;
+    for (int k = 0; k < n; k++) {
+        int a, x;
+        small_two_options(b, opts, cand[k], &a, &x);
+        const int score = small_pair_score(b, opts, two, a, x);
+        /* without a branch on which is better */
+        const int better = score > most;
+        most = better ? score : most;
+        best = better ? cand[k] : best;
     }
     return best;
 }

@@ -62,6 +62,8 @@
                                     pay (small_prune) */
 #define DLX_SMALL_SCORED 6       /* items of two scored for a branch
                                     (small_best_two) */
+#define DLX_SMALL_PAIR_WEIGHT 2  /* a pair's option taken out counts this
+                                    much more in that score */
 
 typedef struct small_search {
     int P, N, O, W;      /* as above */

@@ -52,9 +52,15 @@ expect "count" 0 "72" "" -- "$sudoku" count "$tmp/multi.txt"
 expect "count dfs" 0 "72" "" -- "$sudoku" count -m dfs "$tmp/multi.txt"
 expect "count limit" 0 "2" "" -- "$sudoku" count -l 2 "$tmp/multi.txt"
 expect "count threads" 0 "72" "" -- "$sudoku" count -j 2 "$tmp/multi.txt"
-# the first solution the tree meets (checked by hand: rows, columns, boxes)
-expect "several" 2 "1234431221433421" "$tmp/multi.txt:1: several solutions (the first is printed)" \
+# which of the 72 comes first is the search's own: the one printed must
+# be a grid (a full grid counts 1 exactly when it is one) with the given
+expect "several" 2 "*" "$tmp/multi.txt:1: several solutions (the first is printed)" \
     -- "$sudoku" solve "$tmp/multi.txt"
+cp "$tmp/out" "$tmp/first.txt"
+expect "several: the first printed is a grid" 0 "1" "" \
+    -- "$sudoku" count "$tmp/first.txt"
+assert "several: the first printed keeps the given" \
+    grep -q '^1[1-4]\{15\}$' "$tmp/first.txt"
 expect "empty 4x4 by DFS" 0 "288" "" -- sh -c "echo ................ | '$sudoku' count -m dfs"
 expect "6x6 first row" 0 "39168" "" -- sh -c "echo 123456.............................. | '$sudoku' count"
 printf '12........3...4.\n12.434.2.1434.21\n' >"$tmp/none.txt"
