@@ -527,49 +527,53 @@ static inline int small_fresh_twos(const uint8_t *len, int LB,
 }
 
 /* The active options of the items whose count is 2 (the pairs'), into
- * two[0..W): their rows of the masks ORed, then ANDed with opts. */
+ * two[0..W): their rows of the masks ORed, then ANDed with opts.  two[]
+ * has room for W rounded up to 8 words, whose words from W on it leaves
+ * undefined. */
 static inline void small_two_set(const small_search *b, const uint64_t *opts,
                                  const uint8_t *len, uint64_t *two)
 {
     const int W = b->W, LB = b->LB;
     const uint64_t *mask = b->mask;
-    int w = 0;
 #if defined(__SSE2__)
-    /* four words at a time (or two), the ORs in registers: a row of
-     * four or five words (most of a sudoku's branches) in one pass over
-     * the items */
-    for (int wide; w + 2 <= W; w += wide ? 4 : 2) {
-        wide = w + 4 <= W;
-        __m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128();
+    /* eight words at a time, the ORs in registers (a sudoku's rows have
+     * twelve at most, most of them four to six: one pass over the items);
+     * the loads of a pass's last pair of words may run past the row,
+     * into the next one or the padding after the masks (DLX_SMALL_PAD) */
+    for (int w = 0; w < W; w += 8) {
+        const int pairs_of_words = (W - w + 1) / 2;
+        __m128i v0 = _mm_setzero_si128(), v1 = v0, v2 = v0, v3 = v0;
         for (int c = 0; c < LB; c += 16)
             for (unsigned pairs = small_twos(len, c); pairs;
                  pairs &= pairs - 1) {
-                const uint64_t *mi =
-                    mask + (size_t)(c + lowest_bit(pairs)) * W + w;
-                lo = _mm_or_si128(lo, _mm_loadu_si128(
-                                          (const __m128i *)(const void *)mi));
-                if (wide)
-                    hi = _mm_or_si128(
-                        hi, _mm_loadu_si128(
-                                (const __m128i *)(const void *)(mi + 2)));
+                const __m128i *mi = (const __m128i *)(const void *)(
+                    mask + (size_t)(c + lowest_bit(pairs)) * W + w);
+                v0 = _mm_or_si128(v0, _mm_loadu_si128(mi));
+                if (pairs_of_words > 1)
+                    v1 = _mm_or_si128(v1, _mm_loadu_si128(mi + 1));
+                if (pairs_of_words > 2)
+                    v2 = _mm_or_si128(v2, _mm_loadu_si128(mi + 2));
+                if (pairs_of_words > 3)
+                    v3 = _mm_or_si128(v3, _mm_loadu_si128(mi + 3));
             }
-        _mm_storeu_si128((__m128i *)(void *)(two + w), lo);
-        if (wide)
-            _mm_storeu_si128((__m128i *)(void *)(two + w + 2), hi);
+        __m128i *to = (__m128i *)(void *)(two + w);
+        _mm_storeu_si128(to, v0);
+        _mm_storeu_si128(to + 1, v1);
+        _mm_storeu_si128(to + 2, v2);
+        _mm_storeu_si128(to + 3, v3);
     }
+#else
+    for (int w = 0; w < W; w++)
+        two[w] = 0;
+    for (int c = 0; c < LB; c += 16)
+        for (unsigned pairs = small_twos(len, c); pairs; pairs &= pairs - 1) {
+            const uint64_t *mi = mask + (size_t)(c + lowest_bit(pairs)) * W;
+            for (int w = 0; w < W; w++)
+                two[w] |= mi[w];
+        }
 #endif
-    for (int v = w; v < W; v++)
-        two[v] = 0;
-    if (w < W)
-        for (int c = 0; c < LB; c += 16)
-            for (unsigned pairs = small_twos(len, c); pairs;
-                 pairs &= pairs - 1) {
-                const uint64_t *mi = mask + (size_t)(c + lowest_bit(pairs)) * W;
-                for (int v = w; v < W; v++)
-                    two[v] |= mi[v];
-            }
-    for (int v = 0; v < W; v++)
-        two[v] &= opts[v];
+    for (int w = 0; w < W; w++)
+        two[w] &= opts[w];
 }
 
 /* The score of a branch on the options a and x of four primary items:
@@ -652,7 +656,7 @@ static inline int small_pair_score(const small_search *b,
 static inline int small_best_two(const small_search *b, const uint64_t *opts,
                                  const uint8_t *len, const uint8_t *ref)
 {
-    uint64_t two[DLX_SMALL_MAX_OPTIONS / 64];
+    uint64_t two[DLX_SMALL_MAX_OPTIONS / 64 + 8];
     int cand[DLX_SMALL_SCORED];
     const int n = small_fresh_twos(len, b->LB, ref, cand);
     if (n < 2)

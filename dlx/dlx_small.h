@@ -62,6 +62,7 @@
                                     pay (small_prune) */
 #define DLX_SMALL_SCORED 6       /* items of two scored for a branch
                                     (small_best_two) */
+#define DLX_SMALL_PAD 1          /* words after the masks (small_two_set) */
 #define DLX_SMALL_PAIR_WEIGHT 2  /* a pair's option taken out counts this
                                     much more in that score */
 
@@ -71,7 +72,9 @@ typedef struct small_search {
     size_t stride;       /* bytes of one level's state, a multiple of 16 */
     int *opt;            /* O: the matrix's option of each local option */
     int *local;          /* per internal item: local index, or -1 */
-    uint64_t *mask;      /* N x W: the options of each item */
+    uint64_t *mask;      /* N x W: the options of each item, then
+                            DLX_SMALL_PAD words of zeros (small_two_set
+                            reads a word past a row) */
     uint16_t *arec;      /* O x KA: all the items of each option, the
                             primary ones first, padded with D */
     uint8_t *ngroups;    /* O: the groups of 4 in each record of arec */

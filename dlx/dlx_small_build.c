@@ -439,7 +439,7 @@ static DLX_ALWAYS_INLINE int small_size(small_search *b, int P, int N, int O)
     const int KA = (b->max_items + 3) / 4 * 4;
     if (KP > DLX_SMALL_MAX_KP || KA > DLX_SMALL_MAX_KA)
         return DLX_ETOOBIG;
-    if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W,
+    if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W + DLX_SMALL_PAD,
                     sizeof *b->mask) ||
         !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
                     sizeof *b->prec) ||
@@ -472,7 +472,7 @@ static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
     const int *opt = b->opt;
     uint16_t *prec = b->prec, *arec = b->arec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
-    memset(mask, 0, (size_t)N * W * sizeof *mask);
+    memset(mask, 0, ((size_t)N * W + DLX_SMALL_PAD) * sizeof *mask);
     /* every option four primary items (sudoku), and no
      * list too long for a byte: the same loop without the walks to the
      * spacers, counting in len itself */
