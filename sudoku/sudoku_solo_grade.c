@@ -689,12 +689,19 @@ _Static_assert(sizeof deduce / sizeof *deduce == SUDOKU_SOLO_UNREASONABLE,
 
 /* The puzzle's units and givens in so: 0, or an error of
  * sudoku_solo_rate. */
-static int prepare(sudoku_solo *so, const sudoku *puzzle)
+/* The units of puzzle's shape (and so->by9), without its givens. */
+static int prepare_units(sudoku_solo *so, const sudoku *puzzle)
 {
     if (sudoku_solo_refusal(puzzle) || puzzle->shape.N > so->cap)
         return SUDOKU_ELIMIT;
-    if (make_units(so, puzzle) != 0)
-        return SUDOKU_ENOMEM;
+    return make_units(so, puzzle) != 0 ? SUDOKU_ENOMEM : 0;
+}
+
+static int prepare(sudoku_solo *so, const sudoku *puzzle)
+{
+    int st = prepare_units(so, puzzle);
+    if (st != 0)
+        return st;
     return load(so, puzzle) != 0 ? SUDOKU_EBAD : 0;
 }
 
@@ -1240,12 +1247,14 @@ static int clear_within(sudoku_solo *so, sudoku_solo_level level,
     unsigned char was[4];
     int *givens = &rep->givens;
     *givens = puzzle->shape.N * puzzle->shape.N;
-    if (prepare(so, puzzle) != 0)
-        return 0; /* not a grid: nothing cleared */
+    if (prepare_units(so, puzzle) != 0)
+        return 0; /* a shape Solo refuses: nothing cleared */
     /* trivial on plain 9x9: trivial_places from the base's state, kept
-     * as the base changes (the deductions' state is not used) */
+     * as the base changes (the deductions' state is not loaded) */
     if (level == SUDOKU_SOLO_TRIVIAL && so->by9)
         return clear_by_box(opt, cells, start, n_groups, puzzle, rep);
+    if (load(so, puzzle) != 0)
+        return 0; /* not a grid: nothing cleared */
     save_base(so);
     for (int o = 0; o < n_groups; o++) {
         const int *group = cells + start[o];
