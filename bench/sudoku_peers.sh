@@ -30,7 +30,7 @@
 # Each round also times a canary, an integer loop without memory (built
 # with cc -O2 when cc is there): its last column is its median CPU ms
 # over the input's rounds.  Shared machines have a mode where the host
-# takes execution units (bench/RESULTS.md, "what the slow mode is"); the
+# takes execution units (bench/HISTORY.md, "what the slow mode is"); the
 # canary is then 25-50% above its quiet time and our times 25-30% above
 # theirs, tdoku's under 10%: read a ratio with the canary beside it.
 set -euo pipefail

@@ -35,3 +35,19 @@ def test_module_docstring_examples():
     import excover
     failures, tried = doctest.testmod(excover)
     assert tried >= 3 and failures == 0
+
+
+def test_top_readme_and_docs_python_examples():
+    """The Python examples of the top README and of docs/ give what they
+    say (the shell examples there are run by tests/docs.sh)."""
+    root = README.parents[1]
+    pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+    tried_all = 0
+    for page in pages:
+        if ">>>" not in page.read_text():
+            continue
+        failures, tried = doctest.testfile(str(page), module_relative=False,
+                                           optionflags=doctest.ELLIPSIS)
+        assert failures == 0, page
+        tried_all += tried
+    assert tried_all >= 2
