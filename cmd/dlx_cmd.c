@@ -378,10 +378,10 @@ static void print_memo_stats(const dlx_memo_stats *ms)
             ms->dropped);
 }
 
-static void print_stats(const options_t *o, const dlx_result *res)
+/* count: the count in decimal (a memo count may pass 2^128) */
+static void print_stats(const options_t *o, const dlx_result *res,
+                        const char *count)
 {
-    char count[DLX_COUNT_STRLEN];
-    dlx_count_str(res->solutions, count);
     double rate = res->seconds > 0 ? (double)res->updates / res->seconds : 0;
     fprintf(stderr,
             "solutions: %s\nnodes: %" PRIu64 "\nupdates: %" PRIu64
@@ -832,7 +832,7 @@ static int use_memo(const options_t *o, const dlx_problem *p)
 }
 
 static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
-                         dlx_result *res, dlx_memo_stats *ms)
+                         dlx_result *res, dlx_memo_stats *ms, dlx_bignum *big)
 {
     dlx_search s = dlx_search_defaults();
     s.max_solutions = o->search.limit;
@@ -843,8 +843,8 @@ static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
         s.on_poll = on_poll;
         s.poll_ctx = r;
     }
-    int rc = dlx_count_memo(p->matrix, &s, (size_t)o->memo_mb << 20, res,
-                            ms);
+    int rc = dlx_count_memo_big(p->matrix, &s, (size_t)o->memo_mb << 20, big,
+                                res, ms);
     cli_progress_clear(&r->progress);
     return rc;
 }
@@ -863,9 +863,10 @@ static int search(const options_t *o, dlx_problem *p)
     }
     dlx_result res;
     dlx_memo_stats ms;
+    dlx_bignum big = DLX_BIGNUM_INIT;
     int rc, memo = use_memo(o, p);
     if (memo) {
-        rc = count_by_memo(o, p, &r, &res, &ms);
+        rc = count_by_memo(o, p, &r, &res, &ms, &big);
     } else if (o->search.threads > 1 || o->split_depth) {
         rc = count_on_threads(o, p, &res);
     } else {
@@ -898,12 +899,21 @@ static int search(const options_t *o, dlx_problem *p)
     }
     if (rc != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
+        dlx_bignum_free(&big);
         cli_branches_free(r.branches);
         view_free(r.view);
         return CLI_EXIT_SYSTEM;
     }
-    char count[DLX_COUNT_STRLEN];
-    dlx_count_str(res.solutions, count);
+    char small[DLX_COUNT_STRLEN];
+    char *count = memo ? dlx_bignum_str(&big) : dlx_count_str(res.solutions,
+                                                              small);
+    dlx_bignum_free(&big);
+    if (!count) {
+        cli_report(command.prog, 0, 0, "out of memory");
+        cli_branches_free(r.branches);
+        view_free(r.view);
+        return CLI_EXIT_SYSTEM;
+    }
     int cut = res.outcome == DLX_STOP_NODES || res.outcome == DLX_STOP_TIME;
     uint64_t found = dlx_count_u64(res.solutions);
     const char *verdict = found == 0 ? "none" : found == 1 ? "unique"
@@ -940,9 +950,11 @@ static int search(const options_t *o, dlx_problem *p)
     }
     if ((memo || (o->search.threads <= 1 && !o->split_depth)) &&
         o->search.stats)
-        print_stats(o, &res);
+        print_stats(o, &res, count);
     if (memo && o->search.stats)
         print_memo_stats(&ms);
+    if (count != small)
+        free(count);
     if (cli_finish_output(command.prog) != 0 || r.write_error ||
         view_failed)
         return CLI_EXIT_SYSTEM;
@@ -1031,7 +1043,8 @@ static int best(const options_t *o, dlx_problem *p)
                    "cheapest", dlx_outcome_str(res.outcome), res.nodes, n,
                    n == 1 ? "" : "s");
     if (o->search.stats) {
-        print_stats(o, &res);
+        char count[DLX_COUNT_STRLEN];
+        print_stats(o, &res, dlx_count_str(res.solutions, count));
         int64_t cost;
         if (n && dlx_best_solution(p->matrix, 0, NULL, &cost) >= 0)
             fprintf(stderr, "%s: %lld (%" PRIu64 " nodes)\n",

@@ -165,4 +165,17 @@ done
 expect "--prune and --memo" 4 "" "dlx: --prune takes one plain search: no --memo, --threads, --split-depth, --jobs, --estimate or --best
 Try 'dlx --help' for more information." -- "$dlx" -c --prune --memo "$data/queens-8.dlx"
 
+# counts of any size (issue 45): 130 independent parts of two solutions
+# each have 2^130 solutions; the count is exact, at once, by itself
+# (it used to hang: the trial saw 2^128 passed and fell back to the plain
+# search), and with --memo, and -s says it too
+awk 'BEGIN { for (i = 0; i < 130; i++) printf "a%d b%d ", i, i; print "";
+             for (i = 0; i < 130; i++) printf "a%d b%d\na%d\nb%d\n", i, i, i, i }' \
+    > "$tmp/parts130.dlx"
+pow130=1361129467683753853853498429727072845824
+expect "2^130 by itself" 0 "$pow130" "" -- timeout 60 "$dlx" -c "$tmp/parts130.dlx"
+expect "2^130 by --memo" 0 "$pow130" "" -- timeout 60 "$dlx" -c --memo "$tmp/parts130.dlx"
+expect "2^130 in -s" 0 "solutions: $pow130" "" \
+    -- sh -c "timeout 60 '$dlx' -c -s '$tmp/parts130.dlx' 2>&1 >/dev/null | grep '^solutions'"
+
 cli_done

@@ -293,6 +293,101 @@ static void test_parts(void)
     dlx_free(one);
 }
 
+/* ---- counts past 2^128 (dlx_count_memo_big) ------------------------------ */
+
+/* transfer_count again, in numbers of any size */
+static void transfer_big(int R, int C, dlx_bignum *total)
+{
+    size_t states = (size_t)1 << C;
+    dlx_bignum *cur = calloc(states, sizeof *cur);
+    dlx_bignum *next = calloc(states, sizeof *next);
+    dlx_bignum_set_u64(&cur[0], 1);
+    for (int cell = 0; cell < R * C; cell++) {
+        int c = cell % C, last_row = cell / C == R - 1;
+        for (size_t s = 0; s < states; s++)
+            next[s].n = 0;
+        for (size_t s = 0; s < states; s++) {
+            if (cur[s].n == 0)
+                continue;
+            size_t rest = s >> 1;
+            if (s & 1) {
+                dlx_bignum_add(&next[rest], &cur[s]);
+                continue;
+            }
+            if (!last_row)
+                dlx_bignum_add(&next[rest | (size_t)1 << (C - 1)], &cur[s]);
+            if (c + 1 < C && !(rest & 1))
+                dlx_bignum_add(&next[rest | 1], &cur[s]);
+        }
+        dlx_bignum *t = cur;
+        cur = next;
+        next = t;
+    }
+    dlx_bignum_copy(total, &cur[0]);
+    for (size_t s = 0; s < states; s++) {
+        dlx_bignum_free(&cur[s]);
+        dlx_bignum_free(&next[s]);
+    }
+    free(cur);
+    free(next);
+}
+
+static void test_big_counts(void)
+{
+    /* 50x8 dominoes: about 2^157 tilings */
+    dlx_matrix *m = dominoes(50, 8, NULL);
+    dlx_bignum want = DLX_BIGNUM_INIT, got = DLX_BIGNUM_INIT;
+    transfer_big(50, 8, &want);
+    dlx_result r;
+    CHECK(want.n == 3, "50x8 is past 2^128 (%zu limbs)", want.n);
+    CHECK(dlx_count_memo_big(m, NULL, 0, &got, &r, NULL) == DLX_OK,
+          "50x8 counted");
+    char *a = dlx_bignum_str(&got), *b = dlx_bignum_str(&want);
+    CHECK(dlx_bignum_cmp(&got, &want) == 0, "50x8: memo %s, transfer %s", a,
+          b);
+    CHECK(r.solutions.hi == UINT64_MAX && r.solutions.lo == UINT64_MAX,
+          "r.solutions saturates past 2^128");
+    free(a);
+    free(b);
+    /* the 128-bit interface still refuses it, with no wrapped count */
+    CHECK(dlx_count_memo(m, NULL, 0, &r, NULL) == DLX_EOVERFLOW, "50x8");
+    /* with max_solutions, exactly that many */
+    dlx_search s = dlx_search_defaults();
+    s.max_solutions = 1000;
+    CHECK(dlx_count_memo_big(m, &s, 0, &got, &r, NULL) == DLX_OK &&
+          r.outcome == DLX_STOP_SOLUTIONS && got.n == 1 &&
+          got.limb[0] == 1000, "50x8 to 1000");
+    dlx_free(m);
+
+    /* 2^k for k parts of two solutions each, past 2^128 and far past */
+    dlx_matrix *one = dlx_new(2, 0);
+    int x0 = 0, x1 = 1, both[2] = { 0, 1 };
+    dlx_add_option(one, 1, &x0, NULL);
+    dlx_add_option(one, 1, &x1, NULL);
+    dlx_add_option(one, 2, both, NULL);
+    static const int ks[] = { 127, 128, 129, 300 };
+    for (size_t k = 0; k < sizeof ks / sizeof *ks; k++) {
+        m = copies(one, ks[k], 0);
+        dlx_bignum_set_u64(&want, 1);
+        for (int j = 0; j < ks[k]; j++)
+            dlx_bignum_add(&want, &want);
+        CHECK(dlx_count_memo_big(m, NULL, 0, &got, &r, NULL) == DLX_OK &&
+                  dlx_bignum_cmp(&got, &want) == 0,
+              "2^%d", ks[k]);
+        /* a budget too small for the big numbers: out of memory, never
+         * a wrong count */
+        if (ks[k] == 300) {
+            int st = dlx_count_memo_big(m, NULL, 16, &got, &r, NULL);
+            CHECK(st == DLX_ENOMEM && got.n == 0, "2^300 in 16 bytes: %s",
+                  dlx_strerror(st));
+        }
+        dlx_free(m);
+    }
+    dlx_free(one);
+    dlx_bignum_free(&want);
+    dlx_bignum_free(&got);
+}
+
 /* ---- random small problems with colors, against brute force -------------- */
 
 enum { MAX_OPT = 14, MAX_ITEMS = 9 };
@@ -406,6 +501,7 @@ int main(int argc, char **argv)
     test_counts_tsv();
     test_forced();
     test_dominoes();
+    test_big_counts();
     test_parts();
     test_random(seed);
     test_limits();

@@ -334,8 +334,8 @@ static int prune_allowed(int prune, int *memo)
 }
 
 /* The one place that counts a matrix.  memo: 1 by the memo counter
- * (dlx_count_memo: the count of each sub-problem remembered, for counts
- * far past 2^64), 0 by a search that visits every solution without
+ * (dlx_count_memo_big: the count of each sub-problem remembered, for
+ * counts of any size, returned in *big as a Python int), 0 by a search that visits every solution without
  * spelling it out (dlx_solve), -1 as dlx_memo_pays says.  libdlx without
  * the memo counter (no DLX_MEMO_DEFAULT_MB in dlx.h) counts by search and
  * refuses memo=1.  prune: the subset rule (see prune_allowed).  Bounds and
@@ -343,7 +343,7 @@ static int prune_allowed(int prune, int *memo)
  * them.  The search's figures in *r.  0, or -1 with an exception
  * (KeyboardInterrupt when Ctrl-C stopped it). */
 static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
-                        dlx_result *r)
+                        dlx_result *r, PyObject **big)
 {
     dlx_search s = dlx_search_defaults();
     excover_poll poll;
@@ -365,13 +365,32 @@ static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
 #ifdef DLX_MEMO_DEFAULT_MB
     if (memo < 0)
         memo = dlx_memo_pays(m);
+    dlx_bignum count = DLX_BIGNUM_INIT; /* the memo's count, of any size */
     if (memo > 0)
-        st = dlx_count_memo(m, &s, 0, r, NULL);
+        st = dlx_count_memo_big(m, &s, 0, &count, r, NULL);
     else
 #endif
         st = dlx_solve(m, &s, r);
-    if (excover_relock(&poll) < 0)
+    if (excover_relock(&poll) < 0) {
+#ifdef DLX_MEMO_DEFAULT_MB
+        dlx_bignum_free(&count);
+#endif
         return -1;
+    }
+#ifdef DLX_MEMO_DEFAULT_MB
+    if (memo > 0 && st == DLX_OK) {
+        char *digits = dlx_bignum_str(&count);
+        dlx_bignum_free(&count);
+        if (!digits) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *big = PyLong_FromString(digits, NULL, 10);
+        free(digits);
+        if (!*big)
+            return -1;
+    }
+#endif
     if (st == DLX_ENOMEM) {
         PyErr_NoMemory();
         return -1;
@@ -424,9 +443,13 @@ static PyObject *count_or_stats(PyObject *args, int stats)
         return NULL;
     }
     dlx_result r;
-    PyObject *res = NULL;
-    if (count_matrix(p.m, limit, stats ? 0 : memo, prune, &r) == 0)
-        res = stats ? stats_dict(&r) : excover_count_to_int(r.solutions);
+    PyObject *res = NULL, *big = NULL;
+    if (count_matrix(p.m, limit, stats ? 0 : memo, prune, &r, &big) == 0)
+        res = stats ? stats_dict(&r)
+              : big ? big
+                    : excover_count_to_int(r.solutions);
+    if (res != big)
+        Py_XDECREF(big);
     problem_free(&p);
     return res;
 }

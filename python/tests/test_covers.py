@@ -324,3 +324,14 @@ def test_numpy_is_optional():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_count_past_2_128_is_a_python_int():
+    """130 independent parts of two solutions each: 2**130, exact, by the
+    memo counter, by itself (issue 45; it used to hang)."""
+    from excover import count
+    options = []
+    for i in range(130):
+        options += [[f"a{i}", f"b{i}"], [f"a{i}"], [f"b{i}"]]
+    assert count(options) == 2**130
+    assert count(options, memo=True) == 2**130
