@@ -309,3 +309,48 @@ int dlx_bignum_parse(dlx_bignum *a, const char *s, size_t len)
     *a = r;
     return DLX_OK;
 }
+
+int dlx_bignum_sub(dlx_bignum *a, const dlx_bignum *b)
+{
+    if (dlx_bignum_cmp(a, b) < 0)
+        return DLX_EINVAL;
+    uint64_t borrow = 0;
+    for (size_t k = 0; k < a->n; k++) {
+        uint64_t y = k < b->n ? b->limb[k] : 0;
+        uint64_t x = a->limb[k];
+        uint64_t d = x - y;
+        uint64_t b1 = x < y;
+        uint64_t d2 = d - borrow;
+        borrow = b1 | (d < borrow);
+        a->limb[k] = d2;
+    }
+    trim(a);
+    return DLX_OK;
+}
+
+int dlx_bignum_random_below(dlx_bignum *a, const dlx_bignum *bound,
+                            uint64_t (*next)(void *), void *ctx)
+{
+    if (bound->n == 0)
+        return DLX_EINVAL;
+    if (reserve(a, bound->n) != DLX_OK)
+        return DLX_ENOMEM;
+    /* uniform below 2^bits, rejected until below bound: fewer than two
+     * tries on average */
+    uint64_t top = bound->limb[bound->n - 1], mask = top;
+    mask |= mask >> 1;
+    mask |= mask >> 2;
+    mask |= mask >> 4;
+    mask |= mask >> 8;
+    mask |= mask >> 16;
+    mask |= mask >> 32;
+    for (;;) {
+        for (size_t k = 0; k < bound->n; k++)
+            a->limb[k] = next(ctx);
+        a->limb[bound->n - 1] &= mask;
+        a->n = bound->n;
+        trim(a);
+        if (dlx_bignum_cmp(a, bound) < 0)
+            return DLX_OK;
+    }
+}

@@ -901,6 +901,130 @@ static int has_bounds(const dlx_matrix *m)
     return 0;
 }
 
+/* ---- drawing solutions at random ------------------------------------------
+
+   The count of every sub-problem is what a uniform draw needs: descending
+   from the root, a forced item takes its option, and a branch on item i
+   takes option p with probability count(what p leaves) / count(here), the
+   counts read from the table (counted again where the table lost them).
+   The product of the probabilities along the path is 1 / count(root), for
+   every solution: each draw is exactly uniform, and independent of the
+   others.  The item branched on is the counter's own (frontier_or_fewest),
+   so its counts are in the table.  The random words come from splitmix64
+   on the search's seed, so a seed gives the same draws on every machine. */
+
+typedef struct draws {
+    uint64_t n;             /* solutions to draw */
+    uint64_t rng;           /* splitmix64 state */
+    dlx_solution_fn fn;
+    void *ctx;
+    int *sol;               /* forced options, then the path's */
+    uint64_t done;
+} draws;
+
+static uint64_t draws_next(void *ctx)
+{
+    uint64_t z = (*(uint64_t *)ctx += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* The option that node p belongs to. */
+static int option_of(const memo *M, int p)
+{
+    while (M->nd[p].top > 0)
+        p++;
+    return -M->nd[p].top - 1;
+}
+
+/* Takes option p (its item i covered first) on the path, to be undone
+ * like the counter's forced steps. */
+static void take(memo *M, int i, int p, draws *D, int *len)
+{
+    cover(M, i);
+    commit_rest(M, p);
+    M->chosen[M->nchosen++] = p;
+    D->sol[(*len)++] = option_of(M, p);
+}
+
+/* Picks the option of item i below which the draw r (0 <= r < the count
+ * here) falls; r and v are scratch.  0 when none does (out of memory, or
+ * stopped by a budget). */
+static int pick(memo *M, int i, dlx_bignum *r, dlx_bignum *v)
+{
+    mnode *nd = M->nd;
+    int nlow = M->nlow, chosen = 0;
+    cover(M, i);
+    for (int p = nd[i + 1].down; p != i + 1 && !M->stop; p = nd[p].down) {
+        commit_rest(M, p);
+        dlx_count c = count_state(M);
+        uncommit_rest(M, p);
+        M->nlow = nlow;
+        if (M->stop || value_of(M, c, v) != DLX_OK)
+            break;
+        if (dlx_bignum_cmp(r, v) < 0) {
+            chosen = p;
+            break;
+        }
+        dlx_bignum_sub(r, v);
+    }
+    uncover(M, i);
+    if (!chosen && !M->stop)
+        out_of_memory(M);
+    return chosen;
+}
+
+/* One draw from the current state, whose count is in *here (not zero);
+ * calls D->fn with the solution.  Leaves the state as it found it. */
+static void draw_one(memo *M, draws *D, const dlx_bignum *here)
+{
+    int base = M->nchosen, nlow = M->nlow, len = M->s->n_forced;
+    dlx_bignum r = DLX_BIGNUM_INIT, v = DLX_BIGNUM_INIT;
+    if (dlx_bignum_random_below(&r, here, draws_next, &D->rng) != DLX_OK)
+        out_of_memory(M);
+    while (!M->stop && M->open_primary > 0) {
+        int item = choose_item(M), p;
+        if (item < 0) { /* cannot be: the count here is not zero */
+            out_of_memory(M);
+            break;
+        }
+        if (M->nd[item + 1].top == 1) {
+            p = M->nd[item + 1].down;
+        } else {
+            item = frontier_or_fewest(M);
+            if (!(p = pick(M, item, &r, &v)))
+                break;
+        }
+        take(M, item, p, D, &len);
+    }
+    if (!M->stop) {
+        D->done++;
+        if (D->fn && D->fn(D->ctx, D->sol, len))
+            stop_with(M, DLX_STOP_CALLBACK);
+    }
+    while (M->nchosen > base) {
+        int p = M->chosen[--M->nchosen];
+        uncommit_rest(M, p);
+        uncover(M, M->nd[p].top - 1);
+    }
+    M->nlow = nlow;
+    dlx_bignum_free(&r);
+    dlx_bignum_free(&v);
+}
+
+static void draw_all(memo *M, draws *D, dlx_count root)
+{
+    dlx_bignum here = DLX_BIGNUM_INIT;
+    if (value_of(M, root, &here) != DLX_OK) {
+        out_of_memory(M);
+        return;
+    }
+    while (here.n && D->done < D->n && !M->stop)
+        draw_one(M, D, &here);
+    dlx_bignum_free(&here);
+}
+
 /* Fills r->solutions (and *big) from the root's count c: DLX_OK,
  * DLX_EOVERFLOW when the count passes 2^128 and big is NULL, or
  * DLX_ENOMEM.  With max_solutions, a count that reached it is reported as
@@ -935,7 +1059,8 @@ static int report_count(memo *M, dlx_count c, dlx_result *r,
 /* dlx_count_memo and dlx_count_memo_big: big, when not NULL, receives the
  * exact count of any size. */
 static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
-                      dlx_result *r, dlx_memo_stats *st, dlx_bignum *big)
+                      dlx_result *r, dlx_memo_stats *st, dlx_bignum *big,
+                      draws *D)
 {
     dlx_search defaults = dlx_search_defaults();
     memo M;
@@ -962,6 +1087,8 @@ static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         M.next_poll = DLX_POLL_NODES;
         M.outcome = DLX_COMPLETE;
         dlx_count c = count_state(&M);
+        if (D && !M.stop)
+            draw_all(&M, D, c);
         undo_forced(&M);
         status = report_count(&M, c, r, big);
         r->nodes = M.nodes;
@@ -982,16 +1109,48 @@ static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
 int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
                    dlx_result *r, dlx_memo_stats *st)
 {
-    return count_memo(m, s, memo_bytes, r, st, NULL);
+    return count_memo(m, s, memo_bytes, r, st, NULL, NULL);
 }
 
 int dlx_count_memo_big(dlx_matrix *m, const dlx_search *s,
                        size_t memo_bytes, dlx_bignum *count, dlx_result *r,
                        dlx_memo_stats *st)
 {
-    int status = count_memo(m, s, memo_bytes, r, st, count);
+    int status = count_memo(m, s, memo_bytes, r, st, count, NULL);
     if (status != DLX_OK)
         dlx_bignum_free(count);
+    return status;
+}
+
+int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
+               uint64_t n, dlx_bignum *count, dlx_result *r,
+               dlx_memo_stats *st)
+{
+    dlx_search defaults = dlx_search_defaults();
+    if (!s)
+        s = &defaults;
+    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
+        return DLX_EOPTION;
+    draws D = { n, s->seed, s->on_solution, s->solution_ctx, NULL, 0 };
+    size_t len = (size_t)dlx_num_items(m) + (size_t)s->n_forced + 1;
+    if (!(D.sol = malloc(len * sizeof *D.sol)))
+        return DLX_ENOMEM;
+    for (int k = 0; k < s->n_forced; k++)
+        D.sol[k] = s->forced[k];
+    dlx_bignum tmp = DLX_BIGNUM_INIT;
+    /* no max_solutions: the count must be whole to draw from it */
+    dlx_search whole = *s;
+    whole.max_solutions = 0;
+    int status = count_memo(m, &whole, memo_bytes, r, st,
+                            count ? count : &tmp, &D);
+    dlx_bignum_free(&tmp);
+    if (status != DLX_OK && count)
+        dlx_bignum_free(count);
+    if (status == DLX_OK && r->outcome == DLX_COMPLETE && D.done < n &&
+        (r->solutions.hi || r->solutions.lo))
+        r->outcome = DLX_STOP_CALLBACK;
+    r->splits = D.done; /* the solutions drawn */
+    free(D.sol);
     return status;
 }
 

@@ -140,6 +140,13 @@ int dlx_bignum_copy(dlx_bignum *a, const dlx_bignum *b);
 int dlx_bignum_add(dlx_bignum *a, const dlx_bignum *b);  /* a += b */
 int dlx_bignum_mul(dlx_bignum *a, const dlx_bignum *b);  /* a *= b */
 int dlx_bignum_mul_u64(dlx_bignum *a, uint64_t v);       /* a *= v */
+/* a -= b: DLX_EINVAL (a unchanged) when b > a. */
+int dlx_bignum_sub(dlx_bignum *a, const dlx_bignum *b);
+/* a = a number drawn uniformly from 0 .. bound - 1 with the random 64-bit
+ * words next(ctx) gives: DLX_OK, DLX_EINVAL for a zero bound, or
+ * DLX_ENOMEM. */
+int dlx_bignum_random_below(dlx_bignum *a, const dlx_bignum *bound,
+                            uint64_t (*next)(void *), void *ctx);
 /* -1, 0 or 1 as a <, = or > b. */
 int dlx_bignum_cmp(const dlx_bignum *a, const dlx_bignum *b);
 /* The number as a dlx_count, or DLX_EOVERFLOW when it passes 2^128. */
@@ -430,6 +437,24 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
 int dlx_count_memo_big(dlx_matrix *m, const dlx_search *s,
                        size_t memo_bytes, dlx_bignum *count, dlx_result *r,
                        dlx_memo_stats *st);
+
+/* Draws n solutions independently and exactly uniformly from all the
+ * solutions (starting from s->forced), through the memo counter's counts:
+ * at a branch, an option is taken with probability the count of what it
+ * leaves over the count here.  Each solution goes to s->on_solution
+ * (forced options first, then the path's; return non-zero to stop),
+ * drawn with splitmix64 from s->seed, so that a seed gives the same
+ * solutions on every machine.  Reads forced/n_forced, seed, max_nodes,
+ * max_seconds (over the count and the draws), on_poll and on_solution;
+ * max_solutions and the rest are ignored.  r->solutions is the count of
+ * all solutions (2^128 - 1 past it; *count, when not NULL, gets it
+ * exactly, as dlx_count_memo_big), r->splits the solutions drawn (fewer
+ * than n only when stopped: none when there is no solution).  Returns as
+ * dlx_count_memo_big: DLX_ENOTSUP for items with bounds, DLX_EPUSHED
+ * with pushed options. */
+int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
+               uint64_t n, dlx_bignum *count, dlx_result *r,
+               dlx_memo_stats *st);
 
 /* Whether counting this matrix (no forced options) is expected to be
  * faster by memo than by dlx_solve: 1 or 0.  See dlx_memo.c for the

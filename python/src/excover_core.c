@@ -478,6 +478,97 @@ static PyObject *py_count_value(PyObject *self, PyObject *args)
     return excover_count_to_int(c);
 }
 
+/* ---- drawing solutions at random ----------------------------------------- */
+
+#ifdef DLX_MEMO_DEFAULT_MB
+/* The draws, gathered without the GIL as runs [n, option...]. */
+typedef struct drawn {
+    int *runs;
+    size_t len, cap;
+    int nomem;
+} drawn;
+
+static int on_drawn(void *ctx, const int *options, int n)
+{
+    drawn *d = ctx;
+    if (d->len + (size_t)n + 1 > d->cap) {
+        size_t cap = d->cap ? d->cap : 1024;
+        while (cap < d->len + (size_t)n + 1)
+            cap *= 2;
+        int *p = cap <= SIZE_MAX / sizeof *p / 2
+                     ? realloc(d->runs, cap * sizeof *p)
+                     : NULL;
+        if (!p) {
+            d->nomem = 1;
+            return 1;
+        }
+        d->runs = p;
+        d->cap = cap;
+    }
+    d->runs[d->len++] = n;
+    memcpy(d->runs + d->len, options, (size_t)n * sizeof *options);
+    d->len += (size_t)n;
+    return 0;
+}
+
+static PyObject *drawn_list(const drawn *d)
+{
+    PyObject *all = PyList_New(0);
+    for (size_t k = 0; all && k < d->len;) {
+        int n = d->runs[k++];
+        PyObject *one = PyList_New(n);
+        for (int j = 0; one && j < n; j++)
+            PyList_SET_ITEM(one, j, PyLong_FromLong(d->runs[k + j]));
+        k += (size_t)n;
+        if (!one || PyList_Append(all, one) < 0) {
+            Py_XDECREF(one);
+            Py_CLEAR(all);
+            break;
+        }
+        Py_DECREF(one);
+    }
+    return all;
+}
+
+/* sample(n_primary, n_secondary, options, colors, n, seed) */
+static PyObject *py_sample(PyObject *self, PyObject *args)
+{
+    int n_primary, n_secondary;
+    PyObject *options, *colors;
+    unsigned long long n, seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiOOKK", &n_primary, &n_secondary,
+                          &options, &colors, &n, &seed))
+        return NULL;
+    problem p;
+    if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
+        return NULL;
+    dlx_search s = dlx_search_defaults();
+    excover_poll poll;
+    drawn d = { NULL, 0, 0, 0 };
+    dlx_result r;
+    s.seed = seed;
+    s.on_solution = on_drawn;
+    s.solution_ctx = &d;
+    s.on_poll = excover_poll_signals;
+    s.poll_ctx = &poll;
+    excover_unlock(&poll);
+    int st = dlx_sample(p.m, &s, 0, n, NULL, &r, NULL);
+    PyObject *res = NULL;
+    if (excover_relock(&poll) < 0)
+        ;
+    else if (st == DLX_ENOMEM || d.nomem)
+        PyErr_NoMemory();
+    else if (st != DLX_OK)
+        PyErr_Format(PyExc_RuntimeError, "dlx: %s", dlx_strerror(st));
+    else
+        res = drawn_list(&d);
+    free(d.runs);
+    problem_free(&p);
+    return res;
+}
+#endif
+
 /* ---- the iterator of solutions ------------------------------------------- */
 
 typedef struct solution_iter {
@@ -861,6 +952,11 @@ static PyMethodDef core_methods[] = {
     { "best", py_best, METH_VARARGS,
       "best(n_primary, n_secondary, options, colors, bounds, costs, k) -> "
       "[(cost, [option, ...]), ...]" },
+#ifdef DLX_MEMO_DEFAULT_MB
+    { "sample", py_sample, METH_VARARGS,
+      "sample(n_primary, n_secondary, options, colors, n, seed) -> "
+      "[[option, ...], ...]: n solutions drawn uniformly (dlx_sample)" },
+#endif
     { "count_value", py_count_value, METH_VARARGS,
       "count_value(hi, lo) -> int: a 128-bit count as the counters return "
       "it" },
