@@ -24,7 +24,8 @@
 enum {
     OPT_COUNT = CLI_OPT_OWN, OPT_UNIQUE, OPT_FIRST, OPT_PRINT, OPT_JSON,
     OPT_ESTIMATE, OPT_SPLIT_DEPTH, OPT_JOBS, OPT_JOB, OPT_SHARD, OPT_LEVELS,
-    OPT_DEPTH, OPT_MIN_JOBS, OPT_MEMO, OPT_NO_MEMO, OPT_MEMO_MB, OPT_BEST
+    OPT_DEPTH, OPT_MIN_JOBS, OPT_MEMO, OPT_NO_MEMO, OPT_MEMO_MB, OPT_BEST,
+    OPT_SAMPLE
 };
 
 static const cli_option options[] = {
@@ -42,6 +43,10 @@ static const cli_option options[] = {
       "option's cost is a word |n after its items, as in Knuth's dlx5; "
       "several add up; 0 if none), cheapest first, each followed by a "
       "line 'cost: N'" },
+    { OPT_SAMPLE, 0, "sample", "N", "print N solutions drawn independently "
+      "and exactly uniformly from all solutions (through the memo "
+      "counter's counts; --seed S makes the same draws on every machine, "
+      "else a fresh seed is said on stderr); not with multiplicities" },
     CLI_GROUP("Search:"),
     { OPT_ESTIMATE, 0, "estimate", "N", "do not search: estimate the "
       "number of solutions and nodes from N random paths (Knuth), for "
@@ -135,6 +140,7 @@ typedef struct options_t {
     int memo;            /* 1 --memo, 0 --no-memo, -1: by itself */
     uint64_t memo_mb;
     int best;            /* --best K; 0: not asked */
+    uint64_t sample;     /* --sample N; 0: not asked */
 } options_t;
 
 typedef struct run {
@@ -182,6 +188,8 @@ static int own_option(void *ctx, cli_parser *ps, int id)
         return cli_value_count(ps, 1, UINT64_MAX, &o->estimate);
     case OPT_BEST:
         return cli_value_int(ps, 1, DLX_MAX_BEST, &o->best);
+    case OPT_SAMPLE:
+        return cli_value_count(ps, 1, UINT64_MAX, &o->sample);
     case OPT_SPLIT_DEPTH:
         return cli_value_int(ps, 1, 10000, &o->split_depth);
     case OPT_JOBS:
@@ -268,6 +276,15 @@ static int parse_args(int argc, char **argv, options_t *o)
                                "--estimate, --count, --unique, --first, "
                                "--limit, --trace, --seed, --html or "
                                "--tree-svg");
+    if (o->sample && (o->count_only || o->unique || o->best || o->estimate ||
+                      o->jobs_file || o->split_depth || s->threads > 1 ||
+                      s->limit || o->memo == 0 || s->prune > 0 || s->trace ||
+                      s->html || s->tree_svg))
+        return cli_usage_error(command.prog, "--sample N draws through the "
+                               "memo counter: no --count, --unique, --first, "
+                               "--limit, --best, --estimate, --jobs, "
+                               "--threads, --split-depth, --no-memo, "
+                               "--prune, --trace, --html or --tree-svg");
     if ((s->threads > 1 || o->split_depth) && !o->best)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)
@@ -378,10 +395,10 @@ static void print_memo_stats(const dlx_memo_stats *ms)
             ms->dropped);
 }
 
-static void print_stats(const options_t *o, const dlx_result *res)
+/* count: the count in decimal (a memo count may pass 2^128) */
+static void print_stats(const options_t *o, const dlx_result *res,
+                        const char *count)
 {
-    char count[DLX_COUNT_STRLEN];
-    dlx_count_str(res->solutions, count);
     double rate = res->seconds > 0 ? (double)res->updates / res->seconds : 0;
     fprintf(stderr,
             "solutions: %s\nnodes: %" PRIu64 "\nupdates: %" PRIu64
@@ -832,7 +849,7 @@ static int use_memo(const options_t *o, const dlx_problem *p)
 }
 
 static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
-                         dlx_result *res, dlx_memo_stats *ms)
+                         dlx_result *res, dlx_memo_stats *ms, dlx_bignum *big)
 {
     dlx_search s = dlx_search_defaults();
     s.max_solutions = o->search.limit;
@@ -843,8 +860,8 @@ static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
         s.on_poll = on_poll;
         s.poll_ctx = r;
     }
-    int rc = dlx_count_memo(p->matrix, &s, (size_t)o->memo_mb << 20, res,
-                            ms);
+    int rc = dlx_count_memo_big(p->matrix, &s, (size_t)o->memo_mb << 20, big,
+                                res, ms);
     cli_progress_clear(&r->progress);
     return rc;
 }
@@ -863,9 +880,10 @@ static int search(const options_t *o, dlx_problem *p)
     }
     dlx_result res;
     dlx_memo_stats ms;
+    dlx_bignum big = DLX_BIGNUM_INIT;
     int rc, memo = use_memo(o, p);
     if (memo) {
-        rc = count_by_memo(o, p, &r, &res, &ms);
+        rc = count_by_memo(o, p, &r, &res, &ms, &big);
     } else if (o->search.threads > 1 || o->split_depth) {
         rc = count_on_threads(o, p, &res);
     } else {
@@ -898,12 +916,21 @@ static int search(const options_t *o, dlx_problem *p)
     }
     if (rc != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
+        dlx_bignum_free(&big);
         cli_branches_free(r.branches);
         view_free(r.view);
         return CLI_EXIT_SYSTEM;
     }
-    char count[DLX_COUNT_STRLEN];
-    dlx_count_str(res.solutions, count);
+    char small[DLX_COUNT_STRLEN];
+    char *count = memo ? dlx_bignum_str(&big) : dlx_count_str(res.solutions,
+                                                              small);
+    dlx_bignum_free(&big);
+    if (!count) {
+        cli_report(command.prog, 0, 0, "out of memory");
+        cli_branches_free(r.branches);
+        view_free(r.view);
+        return CLI_EXIT_SYSTEM;
+    }
     int cut = res.outcome == DLX_STOP_NODES || res.outcome == DLX_STOP_TIME;
     uint64_t found = dlx_count_u64(res.solutions);
     const char *verdict = found == 0 ? "none" : found == 1 ? "unique"
@@ -940,9 +967,11 @@ static int search(const options_t *o, dlx_problem *p)
     }
     if ((memo || (o->search.threads <= 1 && !o->split_depth)) &&
         o->search.stats)
-        print_stats(o, &res);
+        print_stats(o, &res, count);
     if (memo && o->search.stats)
         print_memo_stats(&ms);
+    if (count != small)
+        free(count);
     if (cli_finish_output(command.prog) != 0 || r.write_error ||
         view_failed)
         return CLI_EXIT_SYSTEM;
@@ -955,6 +984,60 @@ static int search(const options_t *o, dlx_problem *p)
     return CLI_EXIT_OK;
 }
 
+/* --sample N: N solutions drawn uniformly (dlx_sample). */
+static int sample(const options_t *o, dlx_problem *p)
+{
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    dlx_search s = dlx_search_defaults();
+    s.seed = cli_generate_seed(&o->search, command.prog);
+    s.max_nodes = o->search.max_nodes;
+    s.max_seconds = o->search.timeout;
+    s.on_solution = on_solution;
+    s.solution_ctx = &r;
+    cli_progress_start(&r.progress);
+    if (r.progress.on) {
+        s.on_poll = on_poll;
+        s.poll_ctx = &r;
+    }
+    dlx_result res;
+    dlx_memo_stats ms;
+    dlx_bignum count = DLX_BIGNUM_INIT;
+    int rc = dlx_sample(p->matrix, &s, (size_t)o->memo_mb << 20, o->sample,
+                        &count, &res, &ms);
+    cli_progress_clear(&r.progress);
+    if (rc != DLX_OK) {
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
+        return CLI_EXIT_SYSTEM;
+    }
+    char *total = dlx_bignum_str(&count);
+    dlx_bignum_free(&count);
+    if (!total) {
+        cli_report(command.prog, 0, 0, "out of memory");
+        return CLI_EXIT_SYSTEM;
+    }
+    int cut = res.outcome == DLX_STOP_NODES || res.outcome == DLX_STOP_TIME;
+    if (cut)
+        cli_report(command.prog, 0, 0, "cut short (%s) after %" PRIu64
+                   " nodes: %" PRIu64 " of %" PRIu64 " solutions drawn",
+                   dlx_outcome_str(res.outcome), res.nodes, res.splits,
+                   o->sample);
+    if (o->json)
+        printf("{\"drawn\":%" PRIu64 ",\"solutions\":%s,\"complete\":%s,"
+               "\"end\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.6f}\n",
+               res.splits, total, cut ? "false" : "true",
+               dlx_outcome_str(res.outcome), res.nodes, res.seconds);
+    if (o->search.stats) {
+        print_stats(o, &res, total);
+        print_memo_stats(&ms);
+        fprintf(stderr, "drawn: %" PRIu64 "\n", res.splits);
+    }
+    int none = !res.solutions.hi && !res.solutions.lo;
+    free(total);
+    if (cli_finish_output(command.prog) != 0 || r.write_error)
+        return CLI_EXIT_SYSTEM;
+    return cut ? CLI_EXIT_CUT : none ? CLI_EXIT_NONE : CLI_EXIT_OK;
+}
+
 /* Input with multiplicities runs Algorithm M, which splits into jobs
  * (--threads, --split-depth, --jobs) but has no trace, random order or
  * estimate: say so rather than fail deep inside. */
@@ -965,6 +1048,10 @@ static int refuse_mcc(const options_t *o, const dlx_problem *p)
         bounded = dlx_item_bounds(p->matrix, i, &lo, &hi) == DLX_OK &&
                   (lo != 1 || hi != 1);
     const cli_search *s = &o->search;
+    if (bounded && o->sample)
+        return cli_usage_error(command.prog, "input with multiplicities "
+                               "(lo:hi|name) is not counted by memo: "
+                               "--sample does not work on it");
     if (!bounded || !(o->estimate || s->trace || s->have_seed || s->html ||
                       s->tree_svg))
         return -1;
@@ -1031,7 +1118,8 @@ static int best(const options_t *o, dlx_problem *p)
                    "cheapest", dlx_outcome_str(res.outcome), res.nodes, n,
                    n == 1 ? "" : "s");
     if (o->search.stats) {
-        print_stats(o, &res);
+        char count[DLX_COUNT_STRLEN];
+        print_stats(o, &res, dlx_count_str(res.solutions, count));
         int64_t cost;
         if (n && dlx_best_solution(p->matrix, 0, NULL, &cost) >= 0)
             fprintf(stderr, "%s: %lld (%" PRIu64 " nodes)\n",
@@ -1066,6 +1154,8 @@ int main(int argc, char **argv)
         ;
     else if (o.best)
         status = best(&o, p);
+    else if (o.sample)
+        status = sample(&o, p);
     else if (o.jobs_file)
         status = count_job_file(&o, p);
     else if (o.estimate)

@@ -24,6 +24,7 @@ const char *dlx_strerror(int status)
     case DLX_EPUSHED: return "pushed options: not seen by the memo counter";
     case DLX_EBOUNDS: return "bad item bounds or option cost";
     case DLX_ENOTSUP: return "not supported with multiplicities or costs";
+    case DLX_EINVAL: return "malformed argument";
     default: return "unknown error";
     }
 }

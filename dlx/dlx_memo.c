@@ -134,7 +134,9 @@ typedef struct memo {
     uint64_t nodes, updates, next_poll;
     int level, max_level;
     double start;
-    int stop, overflow, in_parts;
+    int stop, nomem, in_parts;
+    dlx_bignum *big;        /* counts past 2^127 (see "counts of any size") */
+    size_t nbig, capbig, big_bytes, big_budget;
     dlx_outcome outcome;
     dlx_count found;        /* solutions seen outside parts (for limits) */
     uint64_t split_tries, split_found;
@@ -368,6 +370,120 @@ static int tick(memo *M)
     return M->stop;
 }
 
+/* ---- counts of any size ---------------------------------------------------
+
+   A count in the memo is a dlx_count below 2^127 held in place or, with
+   the top bit of hi set, the index (lo) of a dlx_bignum in M->big: the
+   table keeps two words a count either way, and the arithmetic stays
+   128-bit until a count passes 2^127 (the domino tilings of 20x20 have
+   about 2^160).  A big number, once made, lives until the count ends (an
+   entry of the table that is replaced does not free it); their memory is
+   charged to the memo's budget, and running out of it ends the count with
+   DLX_ENOMEM, never a wrong count.  A sum or product under way is an
+   accumulator that turns big when it must. */
+
+#define BIG_FLAG ((uint64_t)1 << 63)
+
+static int is_big(dlx_count c)
+{
+    return (c.hi & BIG_FLAG) != 0;
+}
+
+static void out_of_memory(memo *M)
+{
+    M->nomem = 1;
+    stop_with(M, DLX_STOP_CALLBACK);
+}
+
+typedef struct accum {
+    dlx_count small;  /* the value while !on_big */
+    dlx_bignum big;   /* the value once on_big */
+    int on_big;
+} accum;
+
+static void accum_start(accum *a, uint64_t v)
+{
+    a->small = (dlx_count){ 0, v };
+    a->big = (dlx_bignum)DLX_BIGNUM_INIT;
+    a->on_big = 0;
+}
+
+/* *out = the value of c (a count of the memo) */
+static int value_of(const memo *M, dlx_count c, dlx_bignum *out)
+{
+    return is_big(c) ? dlx_bignum_copy(out, &M->big[c.lo])
+                     : dlx_bignum_set_count(out, c);
+}
+
+static int promote(accum *a)
+{
+    if (a->on_big)
+        return DLX_OK;
+    if (dlx_bignum_set_count(&a->big, a->small) != DLX_OK)
+        return DLX_ENOMEM;
+    a->on_big = 1;
+    return DLX_OK;
+}
+
+/* a += c, or a *= c */
+static void accum_op(memo *M, accum *a, dlx_count c, int mul)
+{
+    if (!a->on_big && !is_big(c)) {
+        dlx_count t = a->small;
+        int over = mul ? dlx_count_mul(t, c, &t) : add_count(&t, c);
+        if (!over && !is_big(t)) {
+            a->small = t;
+            return;
+        }
+    }
+    dlx_bignum v = DLX_BIGNUM_INIT;
+    if (promote(a) != DLX_OK || value_of(M, c, &v) != DLX_OK ||
+        (mul ? dlx_bignum_mul(&a->big, &v) : dlx_bignum_add(&a->big, &v)) !=
+            DLX_OK)
+        out_of_memory(M);
+    dlx_bignum_free(&v);
+}
+
+static int accum_is_zero(const accum *a)
+{
+    return a->on_big ? a->big.n == 0 : !a->small.hi && !a->small.lo;
+}
+
+/* The accumulator's value as a count of the memo (its number moved into
+ * M->big when it does not fit in place). */
+static dlx_count accum_done(memo *M, accum *a)
+{
+    if (!a->on_big)
+        return a->small;
+    dlx_count c;
+    if (dlx_bignum_to_count(&a->big, &c) == DLX_OK && !is_big(c)) {
+        dlx_bignum_free(&a->big);
+        return c;
+    }
+    size_t bytes = a->big.n * sizeof(uint64_t) + sizeof(dlx_bignum);
+    if (M->nbig == M->capbig) {
+        size_t cap = M->capbig ? 2 * M->capbig : 64;
+        dlx_bignum *p = cap <= SIZE_MAX / sizeof *p
+                            ? realloc(M->big, cap * sizeof *p)
+                            : NULL;
+        if (!p) {
+            dlx_bignum_free(&a->big);
+            out_of_memory(M);
+            return (dlx_count){ 0, 0 };
+        }
+        M->big = p;
+        M->capbig = cap;
+    }
+    if (M->big_bytes + bytes > M->big_budget) {
+        dlx_bignum_free(&a->big);
+        out_of_memory(M);
+        return (dlx_count){ 0, 0 };
+    }
+    M->big_bytes += bytes;
+    M->big[M->nbig] = a->big;
+    return (dlx_count){ BIG_FLAG, M->nbig++ };
+}
+
 /* Solutions counted where they are found (a leaf, a memo hit) while no
  * product of parts is under way: the count at the root so far, for
  * max_solutions. */
@@ -376,7 +492,10 @@ static void note_found(memo *M, dlx_count c)
     const dlx_search *s = M->s;
     if (M->in_parts || !s->max_solutions)
         return;
-    add_count(&M->found, c);
+    if (is_big(c) || add_count(&M->found, c)) {
+        stop_with(M, DLX_STOP_SOLUTIONS);
+        return;
+    }
     if (M->found.hi || M->found.lo >= s->max_solutions)
         stop_with(M, DLX_STOP_SOLUTIONS);
 }
@@ -485,7 +604,8 @@ static void restore_aside(memo *M, int base)
  * part) one at a time, the others set aside, and multiplies. */
 static dlx_count count_parts(memo *M, const int *lab, int parts)
 {
-    dlx_count total = { 0, 1 };
+    accum total;
+    accum_start(&total, 1);
     M->in_parts++;
     for (int k = 0; k < parts && !M->stop; k++) {
         int base = M->nsusp;
@@ -494,15 +614,12 @@ static dlx_count count_parts(memo *M, const int *lab, int parts)
                 set_aside(M, i);
         dlx_count c = count_state(M);
         restore_aside(M, base);
-        if (dlx_count_mul(total, c, &total)) {
-            M->overflow = 1;
-            stop_with(M, DLX_STOP_CALLBACK);
-        }
-        if (!total.hi && !total.lo)
+        accum_op(M, &total, c, 1);
+        if (accum_is_zero(&total))
             break;
     }
     M->in_parts--;
-    return total;
+    return accum_done(M, &total);
 }
 
 /* Looks for independent parts; returns 1 and their product in *out when
@@ -542,7 +659,8 @@ static int try_parts(memo *M, dlx_count *out)
 /* Branches on item i: the sum over its options. */
 static dlx_count branch(memo *M, int i)
 {
-    dlx_count total = { 0, 0 };
+    accum total;
+    accum_start(&total, 0);
     mnode *nd = M->nd;
     cover(M, i);
     int nlow = M->nlow;
@@ -551,13 +669,10 @@ static dlx_count branch(memo *M, int i)
         dlx_count c = count_state(M);
         uncommit_rest(M, p);
         M->nlow = nlow;
-        if (add_count(&total, c)) {
-            M->overflow = 1;
-            stop_with(M, DLX_STOP_CALLBACK);
-        }
+        accum_op(M, &total, c, 0);
     }
     uncover(M, i);
-    return total;
+    return accum_done(M, &total);
 }
 
 /* The number of solutions of the current sub-problem (a lower bound when
@@ -626,6 +741,9 @@ static void memo_free(memo *M)
     free(M->queue);
     free(M->partof);
     memo_table_free(&M->table);
+    for (size_t k = 0; k < M->nbig; k++)
+        dlx_bignum_free(&M->big[k]);
+    free(M->big);
 }
 
 /* Lays out the nodes of every option (see the diagram above). */
@@ -720,6 +838,7 @@ static int memo_init(memo *M, const dlx_matrix *m, size_t memo_bytes)
     for (int i = 0; i < M->np; i++)
         if (M->nd[i + 1].top <= 1)
             note_low(M, i);
+    M->big_budget = memo_bytes;
     return memo_table_init(&M->table, M->kw, memo_bytes);
 }
 
@@ -782,8 +901,166 @@ static int has_bounds(const dlx_matrix *m)
     return 0;
 }
 
-int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
-                   dlx_result *r, dlx_memo_stats *st)
+/* ---- drawing solutions at random ------------------------------------------
+
+   The count of every sub-problem is what a uniform draw needs: descending
+   from the root, a forced item takes its option, and a branch on item i
+   takes option p with probability count(what p leaves) / count(here), the
+   counts read from the table (counted again where the table lost them).
+   The product of the probabilities along the path is 1 / count(root), for
+   every solution: each draw is exactly uniform, and independent of the
+   others.  The item branched on is the counter's own (frontier_or_fewest),
+   so its counts are in the table.  The random words come from splitmix64
+   on the search's seed, so a seed gives the same draws on every machine. */
+
+typedef struct draws {
+    uint64_t n;             /* solutions to draw */
+    uint64_t rng;           /* splitmix64 state */
+    dlx_solution_fn fn;
+    void *ctx;
+    int *sol;               /* forced options, then the path's */
+    uint64_t done;
+} draws;
+
+static uint64_t draws_next(void *ctx)
+{
+    uint64_t z = (*(uint64_t *)ctx += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* The option that node p belongs to. */
+static int option_of(const memo *M, int p)
+{
+    while (M->nd[p].top > 0)
+        p++;
+    return -M->nd[p].top - 1;
+}
+
+/* Takes option p (its item i covered first) on the path, to be undone
+ * like the counter's forced steps. */
+static void take(memo *M, int i, int p, draws *D, int *len)
+{
+    cover(M, i);
+    commit_rest(M, p);
+    M->chosen[M->nchosen++] = p;
+    D->sol[(*len)++] = option_of(M, p);
+}
+
+/* Picks the option of item i below which the draw r (0 <= r < the count
+ * here) falls; r and v are scratch.  0 when none does (out of memory, or
+ * stopped by a budget). */
+static int pick(memo *M, int i, dlx_bignum *r, dlx_bignum *v)
+{
+    mnode *nd = M->nd;
+    int nlow = M->nlow, chosen = 0;
+    cover(M, i);
+    for (int p = nd[i + 1].down; p != i + 1 && !M->stop; p = nd[p].down) {
+        commit_rest(M, p);
+        dlx_count c = count_state(M);
+        uncommit_rest(M, p);
+        M->nlow = nlow;
+        if (M->stop || value_of(M, c, v) != DLX_OK)
+            break;
+        if (dlx_bignum_cmp(r, v) < 0) {
+            chosen = p;
+            break;
+        }
+        dlx_bignum_sub(r, v);
+    }
+    uncover(M, i);
+    if (!chosen && !M->stop)
+        out_of_memory(M);
+    return chosen;
+}
+
+/* One draw from the current state, whose count is in *here (not zero);
+ * calls D->fn with the solution.  Leaves the state as it found it. */
+static void draw_one(memo *M, draws *D, const dlx_bignum *here)
+{
+    int base = M->nchosen, nlow = M->nlow, len = M->s->n_forced;
+    dlx_bignum r = DLX_BIGNUM_INIT, v = DLX_BIGNUM_INIT;
+    if (dlx_bignum_random_below(&r, here, draws_next, &D->rng) != DLX_OK)
+        out_of_memory(M);
+    while (!M->stop && M->open_primary > 0) {
+        int item = choose_item(M), p;
+        if (item < 0) { /* cannot be: the count here is not zero */
+            out_of_memory(M);
+            break;
+        }
+        if (M->nd[item + 1].top == 1) {
+            p = M->nd[item + 1].down;
+        } else {
+            item = frontier_or_fewest(M);
+            if (!(p = pick(M, item, &r, &v)))
+                break;
+        }
+        take(M, item, p, D, &len);
+    }
+    if (!M->stop) {
+        D->done++;
+        if (D->fn && D->fn(D->ctx, D->sol, len))
+            stop_with(M, DLX_STOP_CALLBACK);
+    }
+    while (M->nchosen > base) {
+        int p = M->chosen[--M->nchosen];
+        uncommit_rest(M, p);
+        uncover(M, M->nd[p].top - 1);
+    }
+    M->nlow = nlow;
+    dlx_bignum_free(&r);
+    dlx_bignum_free(&v);
+}
+
+static void draw_all(memo *M, draws *D, dlx_count root)
+{
+    dlx_bignum here = DLX_BIGNUM_INIT;
+    if (value_of(M, root, &here) != DLX_OK) {
+        out_of_memory(M);
+        return;
+    }
+    while (here.n && D->done < D->n && !M->stop)
+        draw_one(M, D, &here);
+    dlx_bignum_free(&here);
+}
+
+/* Fills r->solutions (and *big) from the root's count c: DLX_OK,
+ * DLX_EOVERFLOW when the count passes 2^128 and big is NULL, or
+ * DLX_ENOMEM.  With max_solutions, a count that reached it is reported as
+ * exactly max_solutions. */
+static int report_count(memo *M, dlx_count c, dlx_result *r,
+                        dlx_bignum *big)
+{
+    const dlx_search *s = M->s;
+    if (M->nomem)
+        return DLX_ENOMEM;
+    r->outcome = M->outcome;
+    if (M->outcome == DLX_STOP_SOLUTIONS &&
+        (is_big(c) || c.hi || c.lo > s->max_solutions))
+        c = (dlx_count){ 0, s->max_solutions };
+    dlx_bignum tmp = DLX_BIGNUM_INIT, *v = big ? big : &tmp;
+    if (value_of(M, c, v) != DLX_OK) {
+        dlx_bignum_free(&tmp);
+        return DLX_ENOMEM;
+    }
+    int status = dlx_bignum_to_count(v, &r->solutions);
+    dlx_bignum_free(&tmp);
+    if (status == DLX_OK)
+        return DLX_OK;
+    if (!big) {
+        r->solutions = (dlx_count){ 0, 0 }; /* never a wrapped number */
+        return DLX_EOVERFLOW;
+    }
+    r->solutions = (dlx_count){ UINT64_MAX, UINT64_MAX };
+    return DLX_OK;
+}
+
+/* dlx_count_memo and dlx_count_memo_big: big, when not NULL, receives the
+ * exact count of any size. */
+static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
+                      dlx_result *r, dlx_memo_stats *st, dlx_bignum *big,
+                      draws *D)
 {
     dlx_search defaults = dlx_search_defaults();
     memo M;
@@ -810,30 +1087,70 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         M.next_poll = DLX_POLL_NODES;
         M.outcome = DLX_COMPLETE;
         dlx_count c = count_state(&M);
+        if (D && !M.stop)
+            draw_all(&M, D, c);
         undo_forced(&M);
-        if (M.overflow) {
-            status = DLX_EOVERFLOW;
-        } else {
-            if (M.outcome == DLX_STOP_SOLUTIONS &&
-                !c.hi && c.lo > s->max_solutions)
-                c.lo = s->max_solutions;
-            if (M.outcome == DLX_STOP_SOLUTIONS && c.hi)
-                c = (dlx_count){ 0, s->max_solutions };
-            r->solutions = c;
-            r->outcome = M.outcome;
-        }
+        status = report_count(&M, c, r, big);
         r->nodes = M.nodes;
         r->updates = M.updates;
         r->max_level = M.max_level;
         if (st) {
             *st = M.st;
             st->stored = M.table.used;
-            st->bytes = M.table.peak_bytes;
+            st->bytes = M.table.peak_bytes + M.big_bytes;
             st->dropped = M.table.dropped;
         }
     }
     r->seconds = now_seconds() - start;
     memo_free(&M);
+    return status;
+}
+
+int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
+                   dlx_result *r, dlx_memo_stats *st)
+{
+    return count_memo(m, s, memo_bytes, r, st, NULL, NULL);
+}
+
+int dlx_count_memo_big(dlx_matrix *m, const dlx_search *s,
+                       size_t memo_bytes, dlx_bignum *count, dlx_result *r,
+                       dlx_memo_stats *st)
+{
+    int status = count_memo(m, s, memo_bytes, r, st, count, NULL);
+    if (status != DLX_OK)
+        dlx_bignum_free(count);
+    return status;
+}
+
+int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
+               uint64_t n, dlx_bignum *count, dlx_result *r,
+               dlx_memo_stats *st)
+{
+    dlx_search defaults = dlx_search_defaults();
+    if (!s)
+        s = &defaults;
+    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
+        return DLX_EOPTION;
+    draws D = { n, s->seed, s->on_solution, s->solution_ctx, NULL, 0 };
+    size_t len = (size_t)dlx_num_items(m) + (size_t)s->n_forced + 1;
+    if (!(D.sol = malloc(len * sizeof *D.sol)))
+        return DLX_ENOMEM;
+    for (int k = 0; k < s->n_forced; k++)
+        D.sol[k] = s->forced[k];
+    dlx_bignum tmp = DLX_BIGNUM_INIT;
+    /* no max_solutions: the count must be whole to draw from it */
+    dlx_search whole = *s;
+    whole.max_solutions = 0;
+    int status = count_memo(m, &whole, memo_bytes, r, st,
+                            count ? count : &tmp, &D);
+    dlx_bignum_free(&tmp);
+    if (status != DLX_OK && count)
+        dlx_bignum_free(count);
+    if (status == DLX_OK && r->outcome == DLX_COMPLETE && D.done < n &&
+        (r->solutions.hi || r->solutions.lo))
+        r->outcome = DLX_STOP_CALLBACK;
+    r->splits = D.done; /* the solutions drawn */
+    free(D.sol);
     return status;
 }
 
@@ -861,7 +1178,10 @@ int dlx_memo_pays(dlx_matrix *m)
     s.max_seconds = 0.5;
     dlx_result r;
     dlx_memo_stats st;
-    if (dlx_count_memo(m, &s, (size_t)64 << 20, &r, &st) != DLX_OK)
+    dlx_bignum count = DLX_BIGNUM_INIT; /* a count past 2^128 pays too */
+    int status = dlx_count_memo_big(m, &s, (size_t)64 << 20, &count, &r, &st);
+    dlx_bignum_free(&count);
+    if (status != DLX_OK)
         return 0;
     return r.outcome == DLX_COMPLETE ||
            (r.outcome == DLX_STOP_NODES && 4 * st.hits >= st.subproblems);

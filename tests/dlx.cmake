@@ -84,3 +84,9 @@ else()
     add_test(NAME dlx_mcc_pieces COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_jobs.sh
              $<TARGET_FILE:dlx_cmd>)
 endif()
+# Counts of any size (dlx_bignum): published numbers past 2^128, and sums
+# and products checked by residues computed on the decimal strings.
+add_executable(test_bignum ${CMAKE_CURRENT_LIST_DIR}/test_bignum.c)
+target_link_libraries(test_bignum PRIVATE dlx excover_options)
+target_include_directories(test_bignum PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_bignum COMMAND test_bignum)

@@ -17,6 +17,8 @@
 
 #include "check.h"
 #include "dlx.h"
+#include <math.h>
+
 #include "dlx_read.h"
 
 static const char *data_dir = "tests/data";
@@ -293,6 +295,101 @@ static void test_parts(void)
     dlx_free(one);
 }
 
+/* ---- counts past 2^128 (dlx_count_memo_big) ------------------------------ */
+
+/* transfer_count again, in numbers of any size */
+static void transfer_big(int R, int C, dlx_bignum *total)
+{
+    size_t states = (size_t)1 << C;
+    dlx_bignum *cur = calloc(states, sizeof *cur);
+    dlx_bignum *next = calloc(states, sizeof *next);
+    dlx_bignum_set_u64(&cur[0], 1);
+    for (int cell = 0; cell < R * C; cell++) {
+        int c = cell % C, last_row = cell / C == R - 1;
+        for (size_t s = 0; s < states; s++)
+            next[s].n = 0;
+        for (size_t s = 0; s < states; s++) {
+            if (cur[s].n == 0)
+                continue;
+            size_t rest = s >> 1;
+            if (s & 1) {
+                dlx_bignum_add(&next[rest], &cur[s]);
+                continue;
+            }
+            if (!last_row)
+                dlx_bignum_add(&next[rest | (size_t)1 << (C - 1)], &cur[s]);
+            if (c + 1 < C && !(rest & 1))
+                dlx_bignum_add(&next[rest | 1], &cur[s]);
+        }
+        dlx_bignum *t = cur;
+        cur = next;
+        next = t;
+    }
+    dlx_bignum_copy(total, &cur[0]);
+    for (size_t s = 0; s < states; s++) {
+        dlx_bignum_free(&cur[s]);
+        dlx_bignum_free(&next[s]);
+    }
+    free(cur);
+    free(next);
+}
+
+static void test_big_counts(void)
+{
+    /* 50x8 dominoes: about 2^157 tilings */
+    dlx_matrix *m = dominoes(50, 8, NULL);
+    dlx_bignum want = DLX_BIGNUM_INIT, got = DLX_BIGNUM_INIT;
+    transfer_big(50, 8, &want);
+    dlx_result r;
+    CHECK(want.n == 3, "50x8 is past 2^128 (%zu limbs)", want.n);
+    CHECK(dlx_count_memo_big(m, NULL, 0, &got, &r, NULL) == DLX_OK,
+          "50x8 counted");
+    char *a = dlx_bignum_str(&got), *b = dlx_bignum_str(&want);
+    CHECK(dlx_bignum_cmp(&got, &want) == 0, "50x8: memo %s, transfer %s", a,
+          b);
+    CHECK(r.solutions.hi == UINT64_MAX && r.solutions.lo == UINT64_MAX,
+          "r.solutions saturates past 2^128");
+    free(a);
+    free(b);
+    /* the 128-bit interface still refuses it, with no wrapped count */
+    CHECK(dlx_count_memo(m, NULL, 0, &r, NULL) == DLX_EOVERFLOW, "50x8");
+    /* with max_solutions, exactly that many */
+    dlx_search s = dlx_search_defaults();
+    s.max_solutions = 1000;
+    CHECK(dlx_count_memo_big(m, &s, 0, &got, &r, NULL) == DLX_OK &&
+          r.outcome == DLX_STOP_SOLUTIONS && got.n == 1 &&
+          got.limb[0] == 1000, "50x8 to 1000");
+    dlx_free(m);
+
+    /* 2^k for k parts of two solutions each, past 2^128 and far past */
+    dlx_matrix *one = dlx_new(2, 0);
+    int x0 = 0, x1 = 1, both[2] = { 0, 1 };
+    dlx_add_option(one, 1, &x0, NULL);
+    dlx_add_option(one, 1, &x1, NULL);
+    dlx_add_option(one, 2, both, NULL);
+    static const int ks[] = { 127, 128, 129, 300 };
+    for (size_t k = 0; k < sizeof ks / sizeof *ks; k++) {
+        m = copies(one, ks[k], 0);
+        dlx_bignum_set_u64(&want, 1);
+        for (int j = 0; j < ks[k]; j++)
+            dlx_bignum_add(&want, &want);
+        CHECK(dlx_count_memo_big(m, NULL, 0, &got, &r, NULL) == DLX_OK &&
+                  dlx_bignum_cmp(&got, &want) == 0,
+              "2^%d", ks[k]);
+        /* a budget too small for the big numbers: out of memory, never
+         * a wrong count */
+        if (ks[k] == 300) {
+            int st = dlx_count_memo_big(m, NULL, 16, &got, &r, NULL);
+            CHECK(st == DLX_ENOMEM && got.n == 0, "2^300 in 16 bytes: %s",
+                  dlx_strerror(st));
+        }
+        dlx_free(m);
+    }
+    dlx_free(one);
+    dlx_bignum_free(&want);
+    dlx_bignum_free(&got);
+}
+
 /* ---- random small problems with colors, against brute force -------------- */
 
 enum { MAX_OPT = 14, MAX_ITEMS = 9 };
@@ -311,31 +408,36 @@ static uint64_t rnd(uint64_t *s)
     return x ^ (x >> 31);
 }
 
+/* Is the set of options (bit k: option k) an exact cover, colors kept? */
+static int valid_set(const small *p, unsigned set)
+{
+    int cover[MAX_ITEMS] = { 0 }, color[MAX_ITEMS] = { 0 }, ok = 1;
+    for (int k = 0; k < p->no && ok; k++) {
+        if (!(set >> k & 1))
+            continue;
+        for (int j = 0; j < p->size[k]; j++) {
+            int i = p->items[k][j], c = p->colors[k][j];
+            if (i < p->np) {
+                ok &= !cover[i]++;
+            } else if (c == 0) {
+                ok &= !cover[i]++ && !color[i];
+                color[i] = -1;
+            } else {
+                ok &= !cover[i] && (color[i] == 0 || color[i] == c);
+                color[i] = c;
+            }
+        }
+    }
+    for (int i = 0; i < p->np && ok; i++)
+        ok &= cover[i] == 1;
+    return ok;
+}
+
 static uint64_t brute(const small *p)
 {
     uint64_t n = 0;
-    for (unsigned set = 0; set < 1u << p->no; set++) {
-        int cover[MAX_ITEMS] = { 0 }, color[MAX_ITEMS] = { 0 }, ok = 1;
-        for (int k = 0; k < p->no && ok; k++) {
-            if (!(set >> k & 1))
-                continue;
-            for (int j = 0; j < p->size[k]; j++) {
-                int i = p->items[k][j], c = p->colors[k][j];
-                if (i < p->np) {
-                    ok &= !cover[i]++;
-                } else if (c == 0) {
-                    ok &= !cover[i]++ && !color[i];
-                    color[i] = -1;
-                } else {
-                    ok &= !cover[i] && (color[i] == 0 || color[i] == c);
-                    color[i] = c;
-                }
-            }
-        }
-        for (int i = 0; i < p->np && ok; i++)
-            ok &= cover[i] == 1;
-        n += ok;
-    }
+    for (unsigned set = 0; set < 1u << p->no; set++)
+        n += valid_set(p, set);
     return n;
 }
 
@@ -373,6 +475,251 @@ static void test_random(uint64_t seed)
     }
 }
 
+/* ---- uniform draws (dlx_sample) ------------------------------------------ */
+
+/* What the draws of one problem came to: each distinct solution (by the
+ * sorted list of its options, hashed) and how often it was drawn. */
+typedef struct draw_tally {
+    const dlx_matrix *m;
+    uint64_t *key, *times;
+    int n, cap;
+    uint64_t draws, invalid, first_key;
+    int (*category)(void *, const int *, int); /* NULL: the solution */
+    void *category_ctx;
+    const small *colored; /* a problem with colors: brute force checks */
+} draw_tally;
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Is the list of options an exact cover of m (no colors)? */
+static int is_cover(const dlx_matrix *m, const int *opt, int n)
+{
+    int ni = dlx_num_items(m), np = dlx_num_primary(m), ok = 1;
+    int *used = calloc((size_t)ni, sizeof *used);
+    int items[512];
+    for (int k = 0; k < n && ok; k++) {
+        int size = dlx_option_items(m, opt[k], items, NULL, 512);
+        for (int j = 0; j < size && ok; j++)
+            ok = !used[items[j]]++;
+    }
+    for (int i = 0; i < np && ok; i++)
+        ok = used[i] == 1;
+    free(used);
+    return ok;
+}
+
+static int on_draw(void *ctx, const int *options, int n)
+{
+    draw_tally *t = ctx;
+    uint64_t key;
+    if (t->category) {
+        key = (uint64_t)t->category(t->category_ctx, options, n);
+    } else {
+        int sorted[1024];
+        memcpy(sorted, options, (size_t)n * sizeof *sorted);
+        qsort(sorted, (size_t)n, sizeof *sorted, cmp_int);
+        key = 1469598103934665603u;
+        for (int k = 0; k < n; k++)
+            key = (key ^ (uint64_t)sorted[k]) * 1099511628211u;
+    }
+    if (t->colored) {
+        unsigned set = 0;
+        for (int k = 0; k < n; k++)
+            set |= 1u << options[k];
+        t->invalid += !valid_set(t->colored, set);
+        key = set;
+    } else {
+        t->invalid += !is_cover(t->m, options, n);
+    }
+    if (t->draws++ == 0)
+        t->first_key = key;
+    for (int k = 0; k < t->n; k++)
+        if (t->key[k] == key) {
+            t->times[k]++;
+            return 0;
+        }
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 64;
+        t->key = realloc(t->key, (size_t)t->cap * sizeof *t->key);
+        t->times = realloc(t->times, (size_t)t->cap * sizeof *t->times);
+    }
+    t->key[t->n] = key;
+    t->times[t->n++] = 1;
+    return 0;
+}
+
+/* Draws `per` times the number of categories K (the solutions, or the
+ * categories of t's function) and checks that each is a solution, that
+ * all K come up, and that Pearson's statistic stays below K - 1 + 5
+ * sqrt(2 (K - 1)) (its mean plus five standard deviations: a sampler
+ * biased by a few percent on 92 solutions fails it). */
+static void check_uniform(const char *name, dlx_matrix *m, int K, int per,
+                          uint64_t seed, draw_tally *t)
+{
+    dlx_search s = dlx_search_defaults();
+    s.seed = seed;
+    s.on_solution = on_draw;
+    s.solution_ctx = t;
+    t->m = m;
+    dlx_result r;
+    uint64_t n = (uint64_t)K * (uint64_t)per;
+    int st = dlx_sample(m, &s, 0, n, NULL, &r, NULL);
+    CHECK(st == DLX_OK && r.outcome == DLX_COMPLETE && r.splits == n &&
+              t->draws == n, "%s: %s, %" PRIu64 " drawn", name,
+          dlx_strerror(st), t->draws);
+    CHECK(t->invalid == 0, "%s: %" PRIu64 " draws are not solutions", name,
+          t->invalid);
+    CHECK(t->n == K, "%s: %d of %d came up", name, t->n, K);
+    double e = (double)per, chi = 0;
+    for (int k = 0; k < t->n; k++)
+        chi += ((double)t->times[k] - e) * ((double)t->times[k] - e) / e;
+    double bound = K - 1 + 5 * sqrt(2.0 * (K - 1));
+    CHECK(chi < bound, "%s: chi-square %.1f with %d categories (bound %.1f)",
+          name, chi, K, bound);
+    printf("%s: %" PRIu64 " draws, %d categories, chi-square %.1f (df %d)\n",
+           name, n, K, chi, K - 1);
+    free(t->key);
+    free(t->times);
+}
+
+/* 6x6 sudoku grids, cells row by row: the first row's digits as a number
+ * in base 6 (720 patterns, equally likely by relabeling). */
+static int first_row(void *ctx, const int *options, int n)
+{
+    (void)ctx;
+    int digit[6] = { 0 };
+    for (int k = 0; k < n; k++) /* option (cell, d) = cell * 6 + d */
+        if (options[k] / 6 < 6)
+            digit[options[k] / 6] = options[k] % 6;
+    int code = 0;
+    for (int c = 0; c < 6; c++)
+        code = code * 6 + digit[c];
+    return code;
+}
+
+static dlx_matrix *sudoku_6x6(void)
+{
+    dlx_matrix *m = dlx_new(4 * 36, 0);
+    for (int cell = 0; cell < 36; cell++)
+        for (int d = 0; d < 6; d++) {
+            int r = cell / 6, c = cell % 6, b = r / 2 * 2 + c / 3;
+            int items[4] = { cell, 36 + r * 6 + d, 72 + c * 6 + d,
+                             108 + b * 6 + d };
+            dlx_add_option(m, 4, items, NULL);
+        }
+    return m;
+}
+
+static void test_sample(void)
+{
+    static const struct { const char *file; int solutions; } files[] = {
+        { "queens-8", 92 },         /* OEIS A000170 */
+        { "sudoku-2x2", 288 },      /* OEIS A107739 */
+        { "langford-7-break", 26 }, /* OEIS A014552, up to reversal */
+    };
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+        dlx_problem *p = read_data(files[k].file);
+        if (!p)
+            continue;
+        draw_tally t = { 0 };
+        check_uniform(files[k].file, p->matrix, files[k].solutions, 200,
+                      7 + k, &t);
+        /* the same seed, the same draws; another seed, others */
+        draw_tally a = { 0 }, b = { 0 }, c = { 0 };
+        dlx_search s = dlx_search_defaults();
+        dlx_result r;
+        s.on_solution = on_draw;
+        a.m = b.m = c.m = p->matrix;
+        s.seed = 99;
+        s.solution_ctx = &a;
+        dlx_sample(p->matrix, &s, 0, 1, NULL, &r, NULL);
+        s.solution_ctx = &b;
+        dlx_sample(p->matrix, &s, 0, 1, NULL, &r, NULL);
+        CHECK(a.first_key == b.first_key, "%s: seed 99 twice",
+              files[k].file);
+        int differ = 0;
+        for (uint64_t seed = 100; seed < 110 && !differ; seed++) {
+            s.seed = seed;
+            c.draws = 0;
+            s.solution_ctx = &c;
+            dlx_sample(p->matrix, &s, 0, 1, NULL, &r, NULL);
+            differ = c.first_key != a.first_key;
+        }
+        CHECK(differ, "%s: ten seeds draw the same solution", files[k].file);
+        free(a.key); free(a.times); free(b.key); free(b.times);
+        free(c.key); free(c.times);
+        dlx_problem_free(p);
+    }
+
+    /* colors: random small problems, against the solutions brute force
+     * finds */
+    uint64_t seed = 5;
+    int tried = 0;
+    for (int round = 0; round < 400 && tried < 12; round++) {
+        small p;
+        memset(&p, 0, sizeof p);
+        p.np = 2 + (int)(rnd(&seed) % 4);
+        p.ns = 1 + (int)(rnd(&seed) % 3);
+        p.no = 8 + (int)(rnd(&seed) % (MAX_OPT - 7));
+        dlx_matrix *m = dlx_new(p.np, p.ns);
+        int colored = 0;
+        for (int k = 0; k < p.no; k++) {
+            int used[MAX_ITEMS] = { 0 }, n = 0;
+            int first = (int)(rnd(&seed) % (uint64_t)p.np);
+            used[first] = 1;
+            p.items[k][n++] = first;
+            for (int j = 0; j < 2; j++) {
+                int i = (int)(rnd(&seed) % (uint64_t)(p.np + p.ns));
+                if (used[i])
+                    continue;
+                used[i] = 1;
+                p.colors[k][n] = i >= p.np ? (int)(rnd(&seed) % 3) : 0;
+                colored |= p.colors[k][n] > 0;
+                p.items[k][n++] = i;
+            }
+            p.size[k] = n;
+            dlx_add_option(m, n, p.items[k], p.colors[k]);
+        }
+        uint64_t K = brute(&p);
+        if (K < 3 || !colored) {
+            dlx_free(m);
+            continue;
+        }
+        tried++;
+        draw_tally t = { 0 };
+        t.colored = &p;
+        char name[64];
+        snprintf(name, sizeof name, "colors, round %d", round);
+        check_uniform(name, m, (int)K, 300, round, &t);
+        dlx_free(m);
+    }
+    CHECK(tried >= 10, "only %d colored problems with 3 or more solutions",
+          tried);
+
+    /* 6x6 grids: 28,200,960 of them; the first row by its 720 patterns */
+    dlx_matrix *m = sudoku_6x6();
+    draw_tally t = { 0 };
+    t.category = first_row;
+    check_uniform("6x6 grids by first row", m, 720, 60, 11, &t);
+    dlx_free(m);
+
+    /* no solution: nothing drawn; bounds: refused */
+    m = dlx_new(2, 0);
+    int a = 0;
+    dlx_add_option(m, 1, &a, NULL);
+    dlx_result r;
+    CHECK(dlx_sample(m, NULL, 0, 5, NULL, &r, NULL) == DLX_OK &&
+              r.splits == 0 && r.solutions.lo == 0, "no solution");
+    dlx_set_bounds(m, 0, 0, 2);
+    CHECK(dlx_sample(m, NULL, 0, 5, NULL, &r, NULL) == DLX_ENOTSUP,
+          "bounds refused");
+    dlx_free(m);
+}
+
 /* ---- budgets ----------------------------------------------------------- */
 
 static void test_limits(void)
@@ -406,6 +753,8 @@ int main(int argc, char **argv)
     test_counts_tsv();
     test_forced();
     test_dominoes();
+    test_big_counts();
+    test_sample();
     test_parts();
     test_random(seed);
     test_limits();

@@ -50,7 +50,8 @@ enum {
     DLX_EPUSHED = -11,   /* options pushed: dlx_count_memo cannot see them
                             (pop them and pass them as forced options) */
     DLX_EBOUNDS = -12,   /* bad item bounds or option cost (see below) */
-    DLX_ENOTSUP = -13    /* not supported with multiplicities or costs */
+    DLX_ENOTSUP = -13,   /* not supported with multiplicities or costs */
+    DLX_EINVAL = -14     /* a malformed argument (dlx_bignum_parse) */
 };
 
 /* A short English description of a status code ("out of memory"). */
@@ -119,6 +120,44 @@ dlx_count dlx_count_add(dlx_count a, dlx_count b);
 int dlx_count_mul(dlx_count a, dlx_count b, dlx_count *out);
 /* The count as a uint64_t; UINT64_MAX when it does not fit. */
 uint64_t dlx_count_u64(dlx_count c);
+
+/* Counts of any size: a natural number in as many 64-bit limbs as it
+ * needs, for what passes 2^128 (the memo counter's counts, sums of
+ * results).  Start from DLX_BIGNUM_INIT (zero, nothing allocated) and
+ * free with dlx_bignum_free (which leaves zero).  Functions that grow a
+ * number return DLX_OK or DLX_ENOMEM and leave it unchanged on failure;
+ * an operand may be the result. */
+typedef struct dlx_bignum {
+    uint64_t *limb; /* least significant first */
+    size_t n;       /* limbs in use: 0 for zero, else limb[n-1] != 0 */
+    size_t cap;     /* limbs allocated */
+} dlx_bignum;
+#define DLX_BIGNUM_INIT { NULL, 0, 0 }
+void dlx_bignum_free(dlx_bignum *a);
+int dlx_bignum_set_u64(dlx_bignum *a, uint64_t v);
+int dlx_bignum_set_count(dlx_bignum *a, dlx_count c);
+int dlx_bignum_copy(dlx_bignum *a, const dlx_bignum *b);
+int dlx_bignum_add(dlx_bignum *a, const dlx_bignum *b);  /* a += b */
+int dlx_bignum_mul(dlx_bignum *a, const dlx_bignum *b);  /* a *= b */
+int dlx_bignum_mul_u64(dlx_bignum *a, uint64_t v);       /* a *= v */
+/* a -= b: DLX_EINVAL (a unchanged) when b > a. */
+int dlx_bignum_sub(dlx_bignum *a, const dlx_bignum *b);
+/* a = a number drawn uniformly from 0 .. bound - 1 with the random 64-bit
+ * words next(ctx) gives: DLX_OK, DLX_EINVAL for a zero bound, or
+ * DLX_ENOMEM. */
+int dlx_bignum_random_below(dlx_bignum *a, const dlx_bignum *bound,
+                            uint64_t (*next)(void *), void *ctx);
+/* -1, 0 or 1 as a <, = or > b. */
+int dlx_bignum_cmp(const dlx_bignum *a, const dlx_bignum *b);
+/* The number as a dlx_count, or DLX_EOVERFLOW when it passes 2^128. */
+int dlx_bignum_to_count(const dlx_bignum *a, dlx_count *c);
+/* The number in decimal, in memory the caller frees; NULL when out of
+ * memory. */
+char *dlx_bignum_str(const dlx_bignum *a);
+/* Reads len decimal digits (no sign, no leading zero but for "0"):
+ * DLX_OK, DLX_EINVAL for anything else (a is then unchanged) or
+ * DLX_ENOMEM. */
+int dlx_bignum_parse(dlx_bignum *a, const char *s, size_t len);
 
 /* ---- searching --------------------------------------------------------- */
 
@@ -388,6 +427,34 @@ typedef struct dlx_memo_stats {
 
 int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
                    dlx_result *r, dlx_memo_stats *st);
+
+/* dlx_count_memo with counts of any size: the exact count goes into
+ * *count (a dlx_bignum the caller frees; DLX_BIGNUM_INIT or any number
+ * before the call), and r->solutions holds it when it fits in 128 bits,
+ * else 2^128 - 1.  Never DLX_EOVERFLOW: the numbers past 2^127 are kept
+ * beside the table and charged to memo_bytes, and running out of that
+ * budget or of memory returns DLX_ENOMEM (count is then zero). */
+int dlx_count_memo_big(dlx_matrix *m, const dlx_search *s,
+                       size_t memo_bytes, dlx_bignum *count, dlx_result *r,
+                       dlx_memo_stats *st);
+
+/* Draws n solutions independently and exactly uniformly from all the
+ * solutions (starting from s->forced), through the memo counter's counts:
+ * at a branch, an option is taken with probability the count of what it
+ * leaves over the count here.  Each solution goes to s->on_solution
+ * (forced options first, then the path's; return non-zero to stop),
+ * drawn with splitmix64 from s->seed, so that a seed gives the same
+ * solutions on every machine.  Reads forced/n_forced, seed, max_nodes,
+ * max_seconds (over the count and the draws), on_poll and on_solution;
+ * max_solutions and the rest are ignored.  r->solutions is the count of
+ * all solutions (2^128 - 1 past it; *count, when not NULL, gets it
+ * exactly, as dlx_count_memo_big), r->splits the solutions drawn (fewer
+ * than n only when stopped: none when there is no solution).  Returns as
+ * dlx_count_memo_big: DLX_ENOTSUP for items with bounds, DLX_EPUSHED
+ * with pushed options. */
+int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
+               uint64_t n, dlx_bignum *count, dlx_result *r,
+               dlx_memo_stats *st);
 
 /* Whether counting this matrix (no forced options) is expected to be
  * faster by memo than by dlx_solve: 1 or 0.  See dlx_memo.c for the

@@ -29,6 +29,7 @@ from . import _excover
 from . import mathdoku, sudoku
 
 __all__ = ["covers", "covers_bool", "count", "count_bool", "stats", "best",
+           "sample",
            "sudoku", "mathdoku", "Solutions", "HAVE_MEMO", "HAVE_BOUNDS"]
 __version__ = "0.2.0"
 
@@ -212,6 +213,45 @@ def count(options: Sequence[Sequence[Hashable]],
                           _limit(limit),
                           -1 if memo is None else int(bool(memo)),
                           _bounds(bounds, index, n_primary), bool(prune))
+
+
+
+def sample(options: Sequence[Sequence[Hashable]], n: int,
+           primary: Optional[Sequence[Hashable]] = None,
+           secondary: Optional[Sequence[Hashable]] = None,
+           colored: bool = False,
+           seed: int = 0) -> List[List[int]]:
+    """n exact covers drawn independently and exactly uniformly from all
+    of them, each a list of option indices (as covers() gives them).
+
+    The draws go through libdlx's memo counter (the count of every
+    sub-problem says how likely each branch is), so they are exact, not
+    approximately uniform; the same seed (0 to 2**64 - 1) gives the same
+    draws on every machine.  Problems without a solution give [].
+    The other arguments are those of covers(); bounds are not supported
+    (the memo counter counts exact covers).  Ctrl-C raises
+    KeyboardInterrupt.
+
+    >>> from excover import sample
+    >>> opts = [[0, 1], [1, 2], [2], [0]]
+    >>> sorted(map(sorted, sample(opts, 20, seed=1))) [0]
+    [0, 2]
+    >>> len({tuple(sorted(s)) for s in sample(opts, 50, seed=2)})
+    2
+    """
+    if not HAVE_MEMO:
+        raise NotImplementedError("this libdlx has no memo counter")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be an int >= 0, not {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or \
+            not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int from 0 to 2**64 - 1, "
+                         f"not {seed!r}")
+    n_primary, n_secondary, opts, colors, index = _encode(
+        options, primary, secondary, colored)
+    if n == 0:
+        return []
+    return _excover.sample(n_primary, n_secondary, opts, colors, n, seed)
 
 
 def stats(options: Sequence[Sequence[Hashable]],

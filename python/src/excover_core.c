@@ -334,8 +334,8 @@ static int prune_allowed(int prune, int *memo)
 }
 
 /* The one place that counts a matrix.  memo: 1 by the memo counter
- * (dlx_count_memo: the count of each sub-problem remembered, for counts
- * far past 2^64), 0 by a search that visits every solution without
+ * (dlx_count_memo_big: the count of each sub-problem remembered, for
+ * counts of any size, returned in *big as a Python int), 0 by a search that visits every solution without
  * spelling it out (dlx_solve), -1 as dlx_memo_pays says.  libdlx without
  * the memo counter (no DLX_MEMO_DEFAULT_MB in dlx.h) counts by search and
  * refuses memo=1.  prune: the subset rule (see prune_allowed).  Bounds and
@@ -343,7 +343,7 @@ static int prune_allowed(int prune, int *memo)
  * them.  The search's figures in *r.  0, or -1 with an exception
  * (KeyboardInterrupt when Ctrl-C stopped it). */
 static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
-                        dlx_result *r)
+                        dlx_result *r, PyObject **big)
 {
     dlx_search s = dlx_search_defaults();
     excover_poll poll;
@@ -365,13 +365,32 @@ static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
 #ifdef DLX_MEMO_DEFAULT_MB
     if (memo < 0)
         memo = dlx_memo_pays(m);
+    dlx_bignum count = DLX_BIGNUM_INIT; /* the memo's count, of any size */
     if (memo > 0)
-        st = dlx_count_memo(m, &s, 0, r, NULL);
+        st = dlx_count_memo_big(m, &s, 0, &count, r, NULL);
     else
 #endif
         st = dlx_solve(m, &s, r);
-    if (excover_relock(&poll) < 0)
+    if (excover_relock(&poll) < 0) {
+#ifdef DLX_MEMO_DEFAULT_MB
+        dlx_bignum_free(&count);
+#endif
         return -1;
+    }
+#ifdef DLX_MEMO_DEFAULT_MB
+    if (memo > 0 && st == DLX_OK) {
+        char *digits = dlx_bignum_str(&count);
+        dlx_bignum_free(&count);
+        if (!digits) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *big = PyLong_FromString(digits, NULL, 10);
+        free(digits);
+        if (!*big)
+            return -1;
+    }
+#endif
     if (st == DLX_ENOMEM) {
         PyErr_NoMemory();
         return -1;
@@ -424,9 +443,13 @@ static PyObject *count_or_stats(PyObject *args, int stats)
         return NULL;
     }
     dlx_result r;
-    PyObject *res = NULL;
-    if (count_matrix(p.m, limit, stats ? 0 : memo, prune, &r) == 0)
-        res = stats ? stats_dict(&r) : excover_count_to_int(r.solutions);
+    PyObject *res = NULL, *big = NULL;
+    if (count_matrix(p.m, limit, stats ? 0 : memo, prune, &r, &big) == 0)
+        res = stats ? stats_dict(&r)
+              : big ? big
+                    : excover_count_to_int(r.solutions);
+    if (res != big)
+        Py_XDECREF(big);
     problem_free(&p);
     return res;
 }
@@ -454,6 +477,97 @@ static PyObject *py_count_value(PyObject *self, PyObject *args)
     c.lo = lo;
     return excover_count_to_int(c);
 }
+
+/* ---- drawing solutions at random ----------------------------------------- */
+
+#ifdef DLX_MEMO_DEFAULT_MB
+/* The draws, gathered without the GIL as runs [n, option...]. */
+typedef struct drawn {
+    int *runs;
+    size_t len, cap;
+    int nomem;
+} drawn;
+
+static int on_drawn(void *ctx, const int *options, int n)
+{
+    drawn *d = ctx;
+    if (d->len + (size_t)n + 1 > d->cap) {
+        size_t cap = d->cap ? d->cap : 1024;
+        while (cap < d->len + (size_t)n + 1)
+            cap *= 2;
+        int *p = cap <= SIZE_MAX / sizeof *p / 2
+                     ? realloc(d->runs, cap * sizeof *p)
+                     : NULL;
+        if (!p) {
+            d->nomem = 1;
+            return 1;
+        }
+        d->runs = p;
+        d->cap = cap;
+    }
+    d->runs[d->len++] = n;
+    memcpy(d->runs + d->len, options, (size_t)n * sizeof *options);
+    d->len += (size_t)n;
+    return 0;
+}
+
+static PyObject *drawn_list(const drawn *d)
+{
+    PyObject *all = PyList_New(0);
+    for (size_t k = 0; all && k < d->len;) {
+        int n = d->runs[k++];
+        PyObject *one = PyList_New(n);
+        for (int j = 0; one && j < n; j++)
+            PyList_SET_ITEM(one, j, PyLong_FromLong(d->runs[k + j]));
+        k += (size_t)n;
+        if (!one || PyList_Append(all, one) < 0) {
+            Py_XDECREF(one);
+            Py_CLEAR(all);
+            break;
+        }
+        Py_DECREF(one);
+    }
+    return all;
+}
+
+/* sample(n_primary, n_secondary, options, colors, n, seed) */
+static PyObject *py_sample(PyObject *self, PyObject *args)
+{
+    int n_primary, n_secondary;
+    PyObject *options, *colors;
+    unsigned long long n, seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiOOKK", &n_primary, &n_secondary,
+                          &options, &colors, &n, &seed))
+        return NULL;
+    problem p;
+    if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
+        return NULL;
+    dlx_search s = dlx_search_defaults();
+    excover_poll poll;
+    drawn d = { NULL, 0, 0, 0 };
+    dlx_result r;
+    s.seed = seed;
+    s.on_solution = on_drawn;
+    s.solution_ctx = &d;
+    s.on_poll = excover_poll_signals;
+    s.poll_ctx = &poll;
+    excover_unlock(&poll);
+    int st = dlx_sample(p.m, &s, 0, n, NULL, &r, NULL);
+    PyObject *res = NULL;
+    if (excover_relock(&poll) < 0)
+        ;
+    else if (st == DLX_ENOMEM || d.nomem)
+        PyErr_NoMemory();
+    else if (st != DLX_OK)
+        PyErr_Format(PyExc_RuntimeError, "dlx: %s", dlx_strerror(st));
+    else
+        res = drawn_list(&d);
+    free(d.runs);
+    problem_free(&p);
+    return res;
+}
+#endif
 
 /* ---- the iterator of solutions ------------------------------------------- */
 
@@ -838,6 +952,11 @@ static PyMethodDef core_methods[] = {
     { "best", py_best, METH_VARARGS,
       "best(n_primary, n_secondary, options, colors, bounds, costs, k) -> "
       "[(cost, [option, ...]), ...]" },
+#ifdef DLX_MEMO_DEFAULT_MB
+    { "sample", py_sample, METH_VARARGS,
+      "sample(n_primary, n_secondary, options, colors, n, seed) -> "
+      "[[option, ...], ...]: n solutions drawn uniformly (dlx_sample)" },
+#endif
     { "count_value", py_count_value, METH_VARARGS,
       "count_value(hi, lo) -> int: a 128-bit count as the counters return "
       "it" },

@@ -324,3 +324,39 @@ def test_numpy_is_optional():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_count_past_2_128_is_a_python_int():
+    """130 independent parts of two solutions each: 2**130, exact, by the
+    memo counter, by itself (issue 45; it used to hang)."""
+    from excover import count
+    options = []
+    for i in range(130):
+        options += [[f"a{i}", f"b{i}"], [f"a{i}"], [f"b{i}"]]
+    assert count(options) == 2**130
+    assert count(options, memo=True) == 2**130
+
+
+@pytest.mark.skipif(not excover.HAVE_MEMO, reason="no memo counter")
+def test_sample_draws_every_queens_solution_alike():
+    """sample(): every draw a solution of 8 queens (checked by covers()),
+    all 92 come up in 9,200 draws, Pearson's statistic far from a bias,
+    and a seed gives the same draws again."""
+    from excover import sample
+    options, primary, secondary = queens(8)
+    every = {frozenset(s) for s in covers(options, primary, secondary)}
+    draws = sample(options, 9200, primary, secondary, seed=3)
+    assert len(draws) == 9200
+    seen = {}
+    for d in draws:
+        assert frozenset(d) in every
+        seen[frozenset(d)] = seen.get(frozenset(d), 0) + 1
+    assert len(seen) == 92
+    chi = sum((v - 100) ** 2 / 100 for v in seen.values())
+    assert chi < 91 + 5 * (2 * 91) ** 0.5
+    assert sample(options, 5, primary, secondary, seed=3) == draws[:5]
+    assert sample([[0], [1]], 3, seed=1) == []   # no solution: nothing
+    with pytest.raises(ValueError, match="seed"):
+        sample(options, 1, primary, secondary, seed=2**64)
+    with pytest.raises(ValueError, match="seed"):
+        sample(options, 1, primary, secondary, seed=-1)
