@@ -165,14 +165,15 @@ static void test_shards(uint64_t seed)
         dlx_parallel_result res;
         dlx_count_jobs(p->matrix, &jobs, which, n, &par, &res);
         files[k] = tmpfile();
-        dlx_results_write_header(files[k], fp);
+        dlx_results_key key = dlx_results_key_of(fp, &jobs);
+        dlx_results_write_header(files[k], &key);
         for (int j = 0; j < res.n_jobs; j++)
-            dlx_job_result_write(files[k], which[j], &res.job[j]);
+            dlx_job_result_write(files[k], &key, which[j], &res.job[j]);
         rewind(files[k]);
         dlx_parallel_result_free(&res);
     }
     dlx_merge mg;
-    dlx_merge_init(&mg, jobs.n, fp);
+    dlx_merge_init(&mg, &jobs, fp);
     for (int k = 0; k < shards; k++)
         CHECK(dlx_merge_read(&mg, files[k], &err) == DLX_OK, "merge %d", k);
     int missing = dlx_merge_missing(&mg, NULL, 0);
@@ -183,7 +184,7 @@ static void test_shards(uint64_t seed)
     dlx_merge_free(&mg);
 
     /* a missing shard, and a shard merged twice */
-    dlx_merge_init(&mg, jobs.n, fp);
+    dlx_merge_init(&mg, &jobs, fp);
     for (int k = 1; k < shards; k++) {
         rewind(files[k]);
         dlx_merge_read(&mg, files[k], &err);
@@ -198,7 +199,7 @@ static void test_shards(uint64_t seed)
           err.message);
     dlx_merge_free(&mg);
     /* results of another problem */
-    dlx_merge_init(&mg, jobs.n, fp ^ 1);
+    dlx_merge_init(&mg, &jobs, fp ^ 1);
     rewind(files[0]);
     CHECK(dlx_merge_read(&mg, files[0], &err) != DLX_OK &&
               strstr(err.message, "another problem"), "fingerprint: %s",
