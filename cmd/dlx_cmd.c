@@ -492,7 +492,8 @@ static void print_workers(const dlx_parallel_result *pr, int n_jobs)
 /* The jobs must be those `dlx split` writes for this problem: each job
  * is checked on its own first (its options exist and can stand together,
  * said with the job's line), then the whole file against the split
- * itself, done again within the budget; -1 to go on, else an exit
+ * itself, done again within --timeout (not --max-nodes, which is the
+ * count's); -1 to go on, -2 when the time ran out first, else an exit
  * status once the reason is said. */
 static int check_jobs(const options_t *o, dlx_problem *p, const char *shown,
                       const dlx_jobs *jobs, const int *which, int n_which)
@@ -502,7 +503,6 @@ static int check_jobs(const options_t *o, dlx_problem *p, const char *shown,
     dlx_outcome cut = DLX_COMPLETE;
     if (status == DLX_OK) {
         dlx_search lim = dlx_search_defaults();
-        lim.max_nodes = o->search.max_nodes;
         lim.max_seconds = o->search.timeout;
         status = dlx_jobs_match_split(p->matrix, jobs, &lim, &cut, &err);
     }
@@ -519,13 +519,7 @@ static int check_jobs(const options_t *o, dlx_problem *p, const char *shown,
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
         return CLI_EXIT_SYSTEM;
     }
-    if (cut != DLX_COMPLETE) {
-        cli_report(command.prog, 0, 0, "cut short (%s) while checking the "
-                   "jobs against the split of this problem: nothing "
-                   "counted", dlx_outcome_str(cut));
-        return CLI_EXIT_CUT;
-    }
-    return -1;
+    return cut != DLX_COMPLETE ? -2 : -1;
 }
 
 static int count_job_file(const options_t *o, dlx_problem *p)
@@ -564,17 +558,31 @@ static int count_job_file(const options_t *o, dlx_problem *p)
         dlx_jobs_free(&jobs);
         return rc;
     }
-    cli_progress pr;
-    dlx_parallel par = parallel_options(o, &pr);
-    if (par.max_seconds > 0) {
-        /* the check spent part of the time given */
-        double left = par.max_seconds - (cli_seconds() - t0);
-        par.max_seconds = left > 1e-3 ? left : 1e-3;
-    }
     dlx_parallel_result res;
-    int status = dlx_count_jobs(p->matrix, &jobs, which, n_which, &par,
+    int status = DLX_OK;
+    if (rc == -2) {
+        /* the time ran out in the check: every job not reached, written
+         * as partial so that merge says so */
+        memset(&res, 0, sizeof res);
+        res.outcome = DLX_STOP_TIME;
+        res.n_jobs = n_which;
+        res.job = calloc((size_t)n_which + 1, sizeof *res.job);
+        for (int k = 0; res.job && k < n_which; k++)
+            res.job[k].worker = -1;
+        if (!res.job)
+            status = DLX_ENOMEM;
+    } else {
+        cli_progress pr;
+        dlx_parallel par = parallel_options(o, &pr);
+        if (par.max_seconds > 0) {
+            /* the check spent part of the time given */
+            double left = par.max_seconds - (cli_seconds() - t0);
+            par.max_seconds = left > 1e-3 ? left : 1e-3;
+        }
+        status = dlx_count_jobs(p->matrix, &jobs, which, n_which, &par,
                                 &res);
-    cli_progress_clear(&pr);
+        cli_progress_clear(&pr);
+    }
     rc = CLI_EXIT_OK;
     if (status != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
