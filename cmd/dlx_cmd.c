@@ -118,8 +118,9 @@ static const cli_command command = {
       "jobs counted in full)",
       "no solution",
       "--unique: more than one solution",
-      "the input is not valid (file:line:col: message on stderr); merge: a "
-      "job missing or counted twice",
+      "the input is not valid (file:line:col: message on stderr); --jobs: "
+      "a job the split does not write; merge: a job missing or counted "
+      "twice, results of another split, a line not matching its check",
       NULL,
       "the search was cut short by --max-nodes or --timeout (merge: some "
       "results are partial)",
@@ -761,8 +762,9 @@ static const cli_command merge_command = {
     "H is FNV-1a (64 bits) over 'F J ' (16 hexadecimal digits each, a space\n"
     "after each) followed by the line up to its state word.\n",
     { "every job counted once, in full", NULL, NULL,
-      "a job missing or counted twice, results of another problem, or a "
-      "line that is not a result", NULL,
+      "a job missing or counted twice, results of another problem or "
+      "split, results of format 1, or a line that is not a result or does "
+      "not match its check", NULL,
       "some results are partial: the total is a lower bound",
       "out of memory, or the output could not be written" }
 };
