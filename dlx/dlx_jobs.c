@@ -377,14 +377,23 @@ static int check_steps(const dlx_matrix *m, const dlx_jobs *jobs,
     return status;
 }
 
-int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
-                   const int *which, int n_which, dlx_diag *err)
+/* Whether m has a primary item with bounds other than 1:1 (its jobs are
+ * then paths of pairs). */
+static int has_bounds(const dlx_matrix *m)
 {
     int lo, hi;
     for (int i = 0; i < dlx_num_primary(m); i++)
         if (dlx_item_bounds(m, i, &lo, &hi) == DLX_OK &&
             (lo != 1 || hi != 1))
-            return check_steps(m, jobs, which, n_which, err);
+            return 1;
+    return 0;
+}
+
+int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
+                   const int *which, int n_which, dlx_diag *err)
+{
+    if (has_bounds(m))
+        return check_steps(m, jobs, which, n_which, err);
     int n_items = dlx_num_items(m), n_options = dlx_num_options(m);
     int *owner = malloc((size_t)(n_items > 0 ? n_items : 1) * sizeof *owner);
     int *items = NULL, cap = 0, status = DLX_OK;
@@ -658,33 +667,44 @@ int dlx_jobs_match_split(dlx_matrix *m, const dlx_jobs *jobs,
                    "1 or more", jobs->depth);
         return DLX_EOPTION;
     }
+    /* A split deeper than every job reached the same jobs one level
+     * below the longest (every path had ended there), so that a depth
+     * edited to a million costs no more than the jobs: split there.  With
+     * bounds a job holds a pair per level. */
+    int per_level = has_bounds(m) ? 2 : 1, longest = 0;
+    for (int k = 0; k < jobs->n; k++)
+        if (jobs->start[k + 1] - jobs->start[k] > longest)
+            longest = jobs->start[k + 1] - jobs->start[k];
+    int depth = longest / per_level + 1 < jobs->depth
+                    ? longest / per_level + 1
+                    : jobs->depth;
     dlx_jobs split;
-    int status = dlx_split_within(m, NULL, 0, jobs->depth, 0, lim, &split,
-                                  cut);
+    int status = dlx_split_within(m, NULL, 0, depth, 0, lim, &split, cut);
     if (status != DLX_OK || *cut != DLX_COMPLETE)
         return status;
     char want[80];
     if (split.n < jobs->n) {
         text_error(err, jobs->line ? jobs->line[split.n] : 0, 0, "job %d: "
                    "the split at depth %d of this problem has %d jobs",
-                   split.n, jobs->depth, split.n);
+                   split.n, depth, split.n);
         status = DLX_EOPTION;
     }
     for (int k = 0; k < jobs->n && status == DLX_OK; k++) {
         int n = jobs->start[k + 1] - jobs->start[k];
         if (n == split.start[k + 1] - split.start[k] &&
-            !memcmp(jobs->opts + jobs->start[k], split.opts + split.start[k],
-                    (size_t)n * sizeof *jobs->opts))
+            (n == 0 || !memcmp(jobs->opts + jobs->start[k],
+                               split.opts + split.start[k],
+                               (size_t)n * sizeof *jobs->opts)))
             continue;
         job_text(&split, k, want, sizeof want);
         text_error(err, jobs->line ? jobs->line[k] : 0, 0, "job %d is not "
                    "the split's: the split at depth %d of this problem "
-                   "writes '%s' here", k, jobs->depth, want);
+                   "writes '%s' here", k, depth, want);
         status = DLX_EOPTION;
     }
     if (status == DLX_OK && split.n > jobs->n) {
         text_error(err, 0, 0, "%d jobs, but the split at depth %d of this "
-                   "problem has %d", jobs->n, jobs->depth, split.n);
+                   "problem has %d", jobs->n, depth, split.n);
         status = DLX_EOPTION;
     }
     dlx_jobs_free(&split);
