@@ -491,6 +491,9 @@ for edit in "0" "0 13 36"; do
     expect "49.4 queens job '$edit'" 3 "" "$tmp/qbad:5: job 0 is not the split's: the split at depth 2 of this problem writes '0 36 13' here" \
         -- "$dlx" --jobs "$tmp/qbad" --shard 1/2 "$tmp/q9.dlx"
 done
+sed 's/^# depth 2$/# depth 1000000/' "$tmp/j2" >"$tmp/qdeep"
+expect "49.4 a depth edited to a million: refused at once" 3 "" "$tmp/qdeep:5: job 0 is not the split's: the split at depth 3 of this problem writes '0 36 13 30' here" \
+    -- timeout 20 "$dlx" --jobs "$tmp/qdeep" "$tmp/q9.dlx"
 sed '$d' "$tmp/j2" | sed 's/^# jobs 54/# jobs 53/' >"$tmp/qshort"
 expect "49.4 a job dropped" 3 "" "dlx: $tmp/qshort: 53 jobs, but the split at depth 2 of this problem has 54" \
     -- "$dlx" --jobs "$tmp/qshort" "$tmp/q9.dlx"
