@@ -864,9 +864,9 @@ static int merge_files(const char **files, int n_files)
                         "%.3f s of counting\n", mg.n_jobs, mg.nodes,
                         mg.seconds);
             }
-            if (fflush(stderr) != 0 || ferror(stderr))
-                rc = CLI_EXIT_SYSTEM; /* the summary is lost */
         }
+        if (fflush(stderr) != 0 || ferror(stderr))
+            rc = CLI_EXIT_SYSTEM; /* the summary is lost */
     }
     dlx_merge_free(&mg);
     return rc;

@@ -297,6 +297,8 @@ static int split_grids(int R, int C)
     if (rc == 0)
         fprintf(stderr, "sudoku bands: %d jobs, one per class of the %dx%d "
                 "grids (boxes %dx%d)\n", jobs.n, R * C, R * C, R, C);
+    if (rc == 0 && (fflush(stderr) != 0 || ferror(stderr)))
+        rc = CLI_EXIT_SYSTEM; /* the summary is lost */
     dlx_jobs_free(&jobs);
     return rc;
 }

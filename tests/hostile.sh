@@ -508,6 +508,8 @@ if [ -w /dev/full ]; then
         -- sh -c "'$dlx' split '$tmp/q9.dlx' 2>/dev/full"
     expect "49.7 dlx merge 2>/dev/full" 6 "352" "" \
         -- sh -c "'$dlx' merge '$tmp/j2' '$tmp/half2' '$tmp/half2b' 2>/dev/full"
+    expect "49.7 sudoku bands --split 2>/dev/full" 6 "*" "" \
+        -- sh -c "'$sudoku' bands --grids --box 2x2 --split 2>/dev/full"
     expect "49.7 dlx --jobs -s 2>/dev/full" 6 "*" "" \
         -- sh -c "'$dlx' --jobs '$tmp/j2' -s '$tmp/q9.dlx' 2>/dev/full"
 fi
