@@ -303,9 +303,12 @@ int cli_value_shard(cli_parser *p, int *k, int *n)
 {
     const char *v = p->value, *slash = strchr(v, '/'), *end;
     long long a, b;
-    if (!slash || text_number(v, 1000000000, &a, &end) != 0 ||
-        end != slash || text_number(slash + 1, 1000000000, &b, &end) != 0 ||
-        *end || b < 1 || a < 1 || a > b)
+    int st_a = slash ? text_number(v, 1000000000, &a, &end) : -1;
+    int ok_a = st_a != -1 && end == slash;
+    int st_b = ok_a ? text_number(slash + 1, 1000000000, &b, &end) : -1;
+    if (ok_a && st_a != -1 && st_b == -2 && !*end)
+        return bad_value(p, "K/N with N at most 1000000000");
+    if (!ok_a || st_a || st_b || *end || b < 1 || a < 1 || a > b)
         return bad_value(p, "K/N with 1 <= K <= N");
     *k = (int)a;
     *n = (int)b;
@@ -315,14 +318,19 @@ int cli_value_shard(cli_parser *p, int *k, int *n)
 int cli_read_jobs(const char *prog, const char *file, dlx_jobs *jobs,
                   uint64_t *fingerprint)
 {
-    FILE *f = fopen(file, "r");
+    /* '-' is standard input, as for every other file */
+    int std = !strcmp(file, "-");
+    FILE *f = std ? stdin : fopen(file, "r");
+    if (std)
+        file = "<stdin>";
     if (!f) {
         cli_report(prog, 0, 0, "%s: %s", file, strerror(errno));
         return CLI_EXIT_INPUT;
     }
     dlx_diag err;
     int status = dlx_jobs_read(f, jobs, fingerprint, &err);
-    fclose(f);
+    if (!std)
+        fclose(f);
     if (status == DLX_OK)
         return 0;
     if (err.line > 0)
@@ -573,6 +581,10 @@ int cli_finish_output(const char *prog)
                 strerror(errno ? errno : EIO));
         return CLI_EXIT_SYSTEM;
     }
+    /* statistics and summaries go to stderr: lost, they are a failure
+     * too, though there is nowhere left to say so */
+    if (fflush(stderr) != 0 || ferror(stderr))
+        return CLI_EXIT_SYSTEM;
     return 0;
 }
 

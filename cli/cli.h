@@ -296,7 +296,8 @@ int cli_before_subcommand(int argc, char **argv, const cli_command *cmd);
 /* ---- output ---------------------------------------------------------- */
 
 /* Flushes stdout and checks that everything was written: 0, or prints
- * "prog: error writing output: reason" and returns CLI_EXIT_SYSTEM. */
+ * "prog: error writing output: reason" and returns CLI_EXIT_SYSTEM; also
+ * CLI_EXIT_SYSTEM (silently) when a write to stderr failed. */
 int cli_finish_output(const char *prog);
 
 /* JSON: a string with quotes, backslashes and control characters
@@ -402,9 +403,9 @@ const char *cli_verdict(cli_batch *b, cli_tally *t, const char *file,
 
 /* ---- jobs files: counting on many machines (dlx, sudoku bands) ------ */
 
-/* Reads the jobs file `file` (dlx_jobs_read): 0, or an exit status
- * (CLI_EXIT_INPUT, CLI_EXIT_SYSTEM) once the reason is said, as
- * "file:line:col: message" when it has a place. */
+/* Reads the jobs file `file` ('-': standard input) (dlx_jobs_read): 0,
+ * or an exit status (CLI_EXIT_INPUT, CLI_EXIT_SYSTEM) once the reason is
+ * said, as "file:line:col: message" when it has a place. */
 int cli_read_jobs(const char *prog, const char *file, dlx_jobs *jobs,
                   uint64_t *fingerprint);
 /* The ids of --job ID (job >= 0), of --shard K/N (shard_n > 0), or all

@@ -74,7 +74,8 @@ static const cli_option options[] = {
     { OPT_SPLIT_DEPTH, 0, "split-depth", "D", "cut the search into jobs at "
       "depth D (default: the least depth giving 64 jobs per thread)" },
     { OPT_JOBS, 0, "jobs", "JOBS", "count jobs of a file written by 'dlx "
-      "split' and print a results file for 'dlx merge'" },
+      "split' ('-': standard input) and print a results file for 'dlx "
+      "merge'" },
     { OPT_JOB, 0, "job", "ID", "with --jobs: only this job" },
     { OPT_SHARD, 0, "shard", "K/N", "with --jobs: only the jobs whose id is "
       "K-1 modulo N (K = 1..N)" },
@@ -113,14 +114,18 @@ static const cli_command command = {
     "path: pairs item option, option N for the null move) of the cut at\n"
     "depth D (default 2), going deeper until at least K jobs; 'dlx merge'\n"
     "adds up results files and refuses a job that is missing or counted\n"
-    "twice, or results of another problem.  A progress line is shown on\n"
+    "twice, or results of another problem or split, or a line that does\n"
+    "not match its check (dlx merge --help).  'dlx --jobs' counts only the\n"
+    "jobs 'dlx split' writes for the problem: a job line edited, added or\n"
+    "dropped is refused before any counting.  A progress line is shown on\n"
     "stderr during long searches when stderr is a terminal.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
       "--unique: more than one solution",
-      "the input is not valid (file:line:col: message on stderr); merge: a "
-      "job missing or counted twice",
+      "the input is not valid (file:line:col: message on stderr); --jobs: "
+      "a job the split does not write; merge: a job missing or counted "
+      "twice, results of another split, a line not matching its check",
       NULL,
       "the search was cut short by --max-nodes or --timeout (merge: some "
       "results are partial)",
@@ -240,6 +245,10 @@ static int parse_args(int argc, char **argv, options_t *o)
     if ((o->job >= 0 || o->shard_n) && !o->jobs_file)
         return cli_usage_error(command.prog, "%s needs --jobs FILE",
                                o->job >= 0 ? "--job" : "--shard");
+    if (o->jobs_file && !strcmp(o->jobs_file, "-") &&
+        (!o->file || !strcmp(o->file, "-")))
+        return cli_usage_error(command.prog, "--jobs - reads the jobs from "
+                               "standard input: give the problem as a FILE");
     if (o->job >= 0 && o->shard_n)
         return cli_usage_error(command.prog, "--job and --shard exclude each "
                                "other");
@@ -498,67 +507,124 @@ static void print_workers(const dlx_parallel_result *pr, int n_jobs)
                 max / (sum / pr->n_workers));
 }
 
+/* The jobs must be those `dlx split` writes for this problem: each job
+ * is checked on its own first (its options exist and can stand together,
+ * said with the job's line), then the whole file against the split
+ * itself, done again within --timeout (not --max-nodes, which is the
+ * count's); -1 to go on, -2 when the time ran out first, else an exit
+ * status once the reason is said. */
+static int check_jobs(const options_t *o, dlx_problem *p, const char *shown,
+                      const dlx_jobs *jobs, const int *which, int n_which)
+{
+    dlx_diag err;
+    int status = dlx_jobs_check(p->matrix, jobs, which, n_which, &err);
+    dlx_outcome cut = DLX_COMPLETE;
+    if (status == DLX_OK) {
+        dlx_search lim = dlx_search_defaults();
+        lim.max_seconds = o->search.timeout;
+        status = dlx_jobs_match_split(p->matrix, jobs, &lim, &cut, &err);
+    }
+    if (status == DLX_EOPTION || status == DLX_ECONFLICT) {
+        /* a damaged job line is said before any counting, so that no
+         * shard is spoilt by it */
+        if (err.line > 0)
+            cli_report_diag(shown, &err);
+        else
+            cli_report(command.prog, 0, 0, "%s: %s", shown, err.message);
+        return CLI_EXIT_INPUT;
+    }
+    if (status != DLX_OK) {
+        cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
+        return CLI_EXIT_SYSTEM;
+    }
+    return cut != DLX_COMPLETE ? -2 : -1;
+}
+
 static int count_job_file(const options_t *o, dlx_problem *p)
 {
     dlx_jobs jobs;
     uint64_t fp;
+    const char *shown = strcmp(o->jobs_file, "-") ? o->jobs_file
+                                                  : "<stdin>";
     int rc = cli_read_jobs(command.prog, o->jobs_file, &jobs, &fp);
     if (rc != 0)
         return rc;
     if (fp != dlx_fingerprint(p->matrix)) {
         cli_report(command.prog, 0, 0, "%s: the jobs were split from another "
                    "problem (fingerprint %016" PRIx64 ", this input has "
-                   "%016" PRIx64 ")", o->jobs_file, fp,
+                   "%016" PRIx64 ")", shown, fp,
                    dlx_fingerprint(p->matrix));
         dlx_jobs_free(&jobs);
         return CLI_EXIT_INPUT;
     }
     if (o->job >= jobs.n) {
         cli_report(command.prog, 0, 0, "--job %ld: %s has jobs 0 to %d",
-                   o->job, o->jobs_file, jobs.n - 1);
+                   o->job, shown, jobs.n - 1);
         dlx_jobs_free(&jobs);
         return CLI_EXIT_USAGE;
     }
     int n_which;
     int *which = cli_select_jobs(jobs.n, o->job, o->shard_k, o->shard_n,
                                  &n_which);
-    dlx_diag err;
-    int status = which ? dlx_jobs_check(p->matrix, &jobs, which, n_which,
-                                        &err)
-                       : DLX_ENOMEM;
-    if (status == DLX_EOPTION || status == DLX_ECONFLICT) {
-        /* a damaged job line is said before any counting, so that no
-         * shard is spoilt by it */
-        cli_report_diag(o->jobs_file, &err);
+    double t0 = cli_seconds();
+    rc = which ? check_jobs(o, p, shown, &jobs, which, n_which)
+               : CLI_EXIT_SYSTEM;
+    if (!which)
+        cli_report(command.prog, 0, 0, "out of memory");
+    if (rc >= 0) {
         free(which);
         dlx_jobs_free(&jobs);
-        return CLI_EXIT_INPUT;
+        return rc;
     }
-    cli_progress pr;
-    dlx_parallel par = parallel_options(o, &pr);
     dlx_parallel_result res;
-    if (status == DLX_OK)
-        status = dlx_count_jobs(p->matrix, &jobs, which, n_which, &par, &res);
-    cli_progress_clear(&pr);
+    int status = DLX_OK;
+    if (rc == -2) {
+        /* the time ran out in the check: every job not reached, written
+         * as partial so that merge says so */
+        memset(&res, 0, sizeof res);
+        res.outcome = DLX_STOP_TIME;
+        res.n_jobs = n_which;
+        res.job = calloc((size_t)n_which + 1, sizeof *res.job);
+        for (int k = 0; res.job && k < n_which; k++)
+            res.job[k].worker = -1;
+        if (!res.job)
+            status = DLX_ENOMEM;
+    } else {
+        cli_progress pr;
+        dlx_parallel par = parallel_options(o, &pr);
+        if (par.max_seconds > 0) {
+            /* the check spent part of the time given */
+            double left = par.max_seconds - (cli_seconds() - t0);
+            par.max_seconds = left > 1e-3 ? left : 1e-3;
+        }
+        status = dlx_count_jobs(p->matrix, &jobs, which, n_which, &par,
+                                &res);
+        cli_progress_clear(&pr);
+    }
     rc = CLI_EXIT_OK;
     if (status != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(status));
         rc = CLI_EXIT_SYSTEM;
     } else {
-        dlx_results_write_header(stdout, fp);
+        dlx_results_key key = dlx_results_key_of(fp, &jobs);
+        dlx_results_write_header(stdout, &key);
         /* a job this run was given but did not reach is written as
          * partial with nothing counted, so that merge says "partial" */
+        int complete = 0;
         for (int k = 0; k < res.n_jobs; k++) {
             if (res.job[k].worker < 0)
                 res.job[k].outcome = res.outcome;
-            dlx_job_result_write(stdout, which[k], &res.job[k]);
+            complete += res.job[k].outcome == DLX_COMPLETE;
+            dlx_job_result_write(stdout, &key, which[k], &res.job[k]);
         }
         if (o->search.stats)
             print_workers(&res, n_which);
         if (res.outcome != DLX_COMPLETE) {
+            /* a job stopped by a budget was started, not counted */
             cli_report(command.prog, 0, 0, "counting stopped (%s): %d of %d "
-                       "jobs counted, the last ones partially",
-                       dlx_outcome_str(res.outcome), res.jobs_done, n_which);
+                       "jobs counted in full, the others partially or not "
+                       "at all", dlx_outcome_str(res.outcome), complete,
+                       n_which);
             rc = CLI_EXIT_CUT;
         }
         dlx_parallel_result_free(&res);
@@ -678,6 +744,8 @@ static int cmd_split(int argc, char **argv)
     if (rc == 0)
         fprintf(stderr, "dlx split: %d jobs at depth %d\n", jobs.n,
                 jobs.depth);
+    if (rc == 0 && (fflush(stderr) != 0 || ferror(stderr)))
+        rc = CLI_EXIT_SYSTEM; /* the summary is lost */
     dlx_jobs_free(&jobs);
     dlx_problem_free(p);
     return rc;
@@ -692,12 +760,28 @@ static const cli_command merge_command = {
     "dlx merge",
 
     CLI_USAGE("dlx merge JOBS RESULTS..."),
-    "Add up the results files of the jobs in JOBS ('-' reads results from\n"
-    "standard input; results files may be concatenated).",
-    merge_options, NULL,
+    "Add up the results files of the jobs in JOBS ('-' reads one of them\n"
+    "from standard input; results files may be concatenated).  A results\n"
+    "file names the problem and the jobs file it answers (their\n"
+    "fingerprints and the depth of the split) and each of its lines ends\n"
+    "with a check of its own: results of another problem or another split,\n"
+    "and lines edited, cut short or taken from elsewhere, are refused\n"
+    "(exit 3), as are results files of format 1 (older versions).",
+    merge_options,
+    "A results file ('dlx --jobs JOBS' writes it):\n"
+    "  # dlx results 2\n"
+    "  # fingerprint F          the problem's, as in JOBS\n"
+    "  # jobs-fingerprint J     FNV-1a (64 bits) over the text 'depth D\\n'\n"
+    "                           and each job line of JOBS, 'id options...\\n'\n"
+    "                           (one space apart)\n"
+    "  # depth D                the depth of the split\n"
+    "  job K solutions N nodes N seconds S complete|partial check H\n"
+    "H is FNV-1a (64 bits) over 'F J ' (16 hexadecimal digits each, a space\n"
+    "after each) followed by the line up to its state word.\n",
     { "every job counted once, in full", NULL, NULL,
-      "a job missing or counted twice, results of another problem, or a "
-      "line that is not a result", NULL,
+      "a job missing or counted twice, results of another problem or "
+      "split, results of format 1, or a line that is not a result or does "
+      "not match its check", NULL,
       "some results are partial: the total is a lower bound",
       "out of memory, or the output could not be written" }
 };
@@ -721,6 +805,12 @@ static int cmd_merge(int argc, char **argv)
     cli_search_init(&unused);
     int rc = cli_parse(&merge_command, argc, argv, 1, &unused, files,
                        &n_files, no_own_option, NULL);
+    int stdins = 0;
+    for (int k = 0; k < n_files; k++)
+        stdins += !strcmp(files[k], "-");
+    if (rc < 0 && stdins > 1)
+        rc = cli_usage_error(merge_command.prog, "standard input ('-') "
+                             "given twice");
     if (rc < 0)
         rc = n_files < 2
                  ? cli_usage_error(merge_command.prog, "merge needs the jobs "
@@ -739,7 +829,7 @@ static int merge_files(const char **files, int n_files)
     if (rc != 0)
         return rc;
     dlx_merge mg;
-    if (dlx_merge_init(&mg, jobs.n, fp) != DLX_OK) {
+    if (dlx_merge_init(&mg, &jobs, fp) != DLX_OK) {
         dlx_jobs_free(&jobs);
         cli_report(command.prog, 0, 0, "out of memory");
         return CLI_EXIT_SYSTEM;
@@ -792,6 +882,8 @@ static int merge_files(const char **files, int n_files)
                         mg.seconds);
             }
         }
+        if (fflush(stderr) != 0 || ferror(stderr))
+            rc = CLI_EXIT_SYSTEM; /* the summary is lost */
     }
     dlx_merge_free(&mg);
     return rc;

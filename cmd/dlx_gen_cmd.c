@@ -97,14 +97,14 @@ int dlx_gen_main(int argc, char **argv)
     gen_args g = { 0, NULL };
     cli_search unused;
     cli_search_init(&unused);
-    const char *operands[3] = { NULL, NULL, NULL };
+    const char *operands[4] = { NULL, NULL, NULL, NULL };
     const char **ops = calloc((size_t)argc + 1, sizeof *ops);
     int n_ops = 0;
     if (!ops)
         return CLI_EXIT_SYSTEM;
     int st = cli_parse(&cmd, argc, argv, 1, &unused, ops, &n_ops, gen_option,
                        &g);
-    memcpy(operands, ops, (n_ops < 3 ? (size_t)n_ops : 3) * sizeof *ops);
+    memcpy(operands, ops, (n_ops < 4 ? (size_t)n_ops : 4) * sizeof *ops);
     free(ops);
     if (st >= 0)
         return st;
@@ -116,7 +116,10 @@ int dlx_gen_main(int argc, char **argv)
         return cli_usage_error(cmd.prog, "unknown kind of problem '%s'",
                                kind_name);
     char two[64];
-    if (kind == PROBLEMS_KQUEENS && n_ops == 3) {
+    if (kind == PROBLEMS_KQUEENS && n_ops > 3) {
+        return cli_usage_error(cmd.prog, "kqueens takes two ARGs (N K), and "
+                               "'%s' is a third", operands[3]);
+    } else if (kind == PROBLEMS_KQUEENS && n_ops == 3) {
         snprintf(two, sizeof two, "%.30s %.30s", operands[1], operands[2]);
         arg = two;
     } else if (n_ops > 2) {

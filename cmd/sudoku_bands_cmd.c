@@ -297,6 +297,8 @@ static int split_grids(int R, int C)
     if (rc == 0)
         fprintf(stderr, "sudoku bands: %d jobs, one per class of the %dx%d "
                 "grids (boxes %dx%d)\n", jobs.n, R * C, R * C, R, C);
+    if (rc == 0 && (fflush(stderr) != 0 || ferror(stderr)))
+        rc = CLI_EXIT_SYSTEM; /* the summary is lost */
     dlx_jobs_free(&jobs);
     return rc;
 }
@@ -339,14 +341,16 @@ static int count_shard(const bands_args *a, const cli_search *search,
            : status != DLX_OK      ? grids_failed(status)
                                    : CLI_EXIT_OK;
     if (status == DLX_OK) {
-        dlx_results_write_header(stdout, sudoku_grids_fingerprint(R, C));
+        dlx_results_key key = dlx_results_key_of(
+            sudoku_grids_fingerprint(R, C), jobs);
+        dlx_results_write_header(stdout, &key);
         for (int w = 0; w < n_which; w++) {
             /* a class not reached is partial with nothing counted, so
              * that merge says "partial" */
             dlx_job_result r = { cr[w].grids, cr[w].subproblems,
                                  cr[w].seconds, cr[w].complete
                                      ? DLX_COMPLETE : DLX_STOP_TIME, 0 };
-            dlx_job_result_write(stdout, which[w], &r);
+            dlx_job_result_write(stdout, &key, which[w], &r);
         }
         if (res.outcome != DLX_COMPLETE) {
             cli_report(bands_command.prog, 0, 0, "cut short by --timeout: "

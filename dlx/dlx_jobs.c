@@ -32,19 +32,74 @@ int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint)
     return ferror(f) ? EOF : 0;
 }
 
-int dlx_results_write_header(FILE *f, uint64_t fingerprint)
+/* FNV-1a, 64 bits: small, byte-oriented and easy to redo in any language,
+ * which is what a format others may check by hand needs (it guards
+ * against mistakes and mix-ups, not against forgery). */
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
 {
-    fprintf(f, "# dlx results 1\n# fingerprint %016" PRIx64 "\n",
-            fingerprint);
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ (unsigned char)s[k]) * FNV_PRIME;
+    return h;
+}
+
+uint64_t dlx_jobs_fingerprint(const dlx_jobs *jobs)
+{
+    char buf[32];
+    uint64_t h = fnv(FNV_OFFSET, buf, (size_t)snprintf(buf, sizeof buf,
+                                                       "depth %d\n",
+                                                       jobs->depth));
+    for (int k = 0; k < jobs->n; k++) {
+        h = fnv(h, buf, (size_t)snprintf(buf, sizeof buf, "%d", k));
+        for (int x = jobs->start[k]; x < jobs->start[k + 1]; x++)
+            h = fnv(h, buf, (size_t)snprintf(buf, sizeof buf, " %d",
+                                             jobs->opts[x]));
+        h = fnv(h, "\n", 1);
+    }
+    return h;
+}
+
+dlx_results_key dlx_results_key_of(uint64_t fingerprint,
+                                   const dlx_jobs *jobs)
+{
+    dlx_results_key key = { fingerprint, dlx_jobs_fingerprint(jobs),
+                            jobs->depth };
+    return key;
+}
+
+/* The check of a result line: FNV-1a over both fingerprints, as in the
+ * header, then the line up to its state word. */
+static uint64_t line_check(const dlx_results_key *key, const char *s,
+                           size_t n)
+{
+    char buf[40];
+    int len = snprintf(buf, sizeof buf, "%016" PRIx64 " %016" PRIx64 " ",
+                       key->fingerprint, key->jobs);
+    return fnv(fnv(FNV_OFFSET, buf, (size_t)len), s, n);
+}
+
+int dlx_results_write_header(FILE *f, const dlx_results_key *key)
+{
+    fprintf(f, "# dlx results 2\n# fingerprint %016" PRIx64 "\n"
+            "# jobs-fingerprint %016" PRIx64 "\n# depth %d\n",
+            key->fingerprint, key->jobs, key->depth);
     return ferror(f) ? EOF : 0;
 }
 
-int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r)
+int dlx_job_result_write(FILE *f, const dlx_results_key *key, int id,
+                         const dlx_job_result *r)
 {
     char count[DLX_COUNT_STRLEN];
-    fprintf(f, "job %d solutions %s nodes %" PRIu64 " seconds %.6f %s\n", id,
-            dlx_count_str(r->solutions, count), r->nodes, r->seconds,
-            r->outcome == DLX_COMPLETE ? "complete" : "partial");
+    char line[512]; /* the longest line, seconds near DBL_MAX, fits */
+    int n = snprintf(line, sizeof line, "job %d solutions %s nodes %" PRIu64
+                     " seconds %.6f %s", id,
+                     dlx_count_str(r->solutions, count), r->nodes,
+                     r->seconds,
+                     r->outcome == DLX_COMPLETE ? "complete" : "partial");
+    fprintf(f, "%s check %016" PRIx64 "\n", line,
+            line_check(key, line, (size_t)n));
     return ferror(f) ? EOF : 0;
 }
 
@@ -123,47 +178,75 @@ static int number(const char **p, long long max, long long *out)
     return 0;
 }
 
-/* Reads "# key value" header lines into *fp and *n (when not NULL). */
-static int header(reader *r, const char *magic, uint64_t *fp, int *n,
-                  int *depth, char **first)
+/* What a header says; *_line: where (0: not there). */
+typedef struct header_t {
+    uint64_t fp, jobs_fp;
+    int n, depth;
+    int fp_line, jobs_fp_line, n_line, depth_line;
+} header_t;
+
+/* A "# key value" line of a header into h; 0, or a status. */
+static int header_key(reader *r, const char *s, header_t *h, int results)
 {
-    int status = DLX_OK;
+    char key[32];
+    char value[64];
+    if (sscanf(s, "# %31s %63s", key, value) != 2)
+        return DLX_OK;
+    char *end;
+    const char *v = value;
+    long long x;
+    int line = r->in.lineno;
+    if (!strcmp(key, "fingerprint") || (results &&
+                                        !strcmp(key, "jobs-fingerprint"))) {
+        int jobs = key[0] == 'j';
+        errno = 0;
+        uint64_t fp = strtoull(value, &end, 16);
+        if (*end || errno || !isxdigit((unsigned char)value[0]))
+            return bad(r, jobs ? 20 : 15, "bad %s '%s'", key, value);
+        *(jobs ? &h->jobs_fp : &h->fp) = fp;
+        *(jobs ? &h->jobs_fp_line : &h->fp_line) = line;
+    } else if (!strcmp(key, "jobs") && !results) {
+        if (number(&v, 100000000, &x) != 0)
+            return bad(r, 8, "bad number of jobs '%s' (0 to "
+                       "100000000)", value);
+        h->n = (int)x;
+        h->n_line = line;
+    } else if (!strcmp(key, "depth")) {
+        if (number(&v, 1000000, &x) != 0)
+            return bad(r, 9, "bad depth '%s'", value);
+        h->depth = (int)x;
+        h->depth_line = line;
+    }
+    return DLX_OK;
+}
+
+/* Reads the first line (magic) and the "# key value" lines after it. */
+static int header(reader *r, const char *magic, header_t *h, char **first)
+{
+    int status = DLX_OK, results = !strncmp(magic, "# dlx results", 13);
+    memset(h, 0, sizeof *h);
+    h->n = -1;
     char *s = next_line(r, &status);
     if (status != DLX_OK)
         return status;
+    if (s && results && !strcmp(s, "# dlx results 1"))
+        return bad(r, 1, "results written by an older version of dlx "
+                   "(format 1, without a check on each line): count "
+                   "these jobs again");
     if (!s || strcmp(s, magic) != 0)
         return bad(r, 1, "not a %s file (the first line must be '%s')",
-                   magic + 6, magic);
-    int have_fp = 0;
-    while ((s = next_line(r, &status)) && s[0] == '#') {
-        char key[32];
-        char value[64];
-        if (sscanf(s, "# %31s %63s", key, value) != 2)
-            continue;
-        char *end;
-        const char *v = value;
-        long long x;
-        if (!strcmp(key, "fingerprint")) {
-            errno = 0;
-            *fp = strtoull(value, &end, 16);
-            if (*end || errno || !isxdigit((unsigned char)value[0]))
-                return bad(r, 15, "bad fingerprint '%s'", value);
-            have_fp = 1;
-        } else if (!strcmp(key, "jobs") && n) {
-            if (number(&v, 100000000, &x) != 0)
-                return bad(r, 8, "bad number of jobs '%s' (0 to "
-                           "100000000)", value);
-            *n = (int)x;
-        } else if (!strcmp(key, "depth") && depth) {
-            if (number(&v, 1000000, &x) != 0)
-                return bad(r, 9, "bad depth '%s'", value);
-            *depth = (int)x;
-        }
-    }
+                   results ? "results" : "jobs 1", magic);
+    while ((s = next_line(r, &status)) && s[0] == '#')
+        if ((status = header_key(r, s, h, results)) != DLX_OK)
+            return status;
     if (status != DLX_OK)
         return status;
-    if (!have_fp)
+    if (!h->fp_line)
         return bad(r, 1, "no '# fingerprint' line in the header");
+    if (results && !h->jobs_fp_line)
+        return bad(r, 1, "no '# jobs-fingerprint' line in the header");
+    if (results && !h->depth_line)
+        return bad(r, 1, "no '# depth' line in the header");
     *first = s;
     return DLX_OK;
 }
@@ -175,9 +258,12 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
     memset(err, 0, sizeof *err);
     reader r = { { 0 }, err };
     text_reader_init(&r.in, f, 0);
-    int n = -1;
     char *s;
-    int status = header(&r, "# dlx jobs 1", fingerprint, &n, &out->depth, &s);
+    header_t h;
+    int status = header(&r, "# dlx jobs 1", &h, &s);
+    int n = h.n;
+    out->depth = h.depth;
+    *fingerprint = h.fp;
     if (status == DLX_OK && n < 0)
         status = bad(&r, 1, "no '# jobs' line in the header");
     int cap_opts = 1024, n_opts = 0;
@@ -291,14 +377,23 @@ static int check_steps(const dlx_matrix *m, const dlx_jobs *jobs,
     return status;
 }
 
-int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
-                   const int *which, int n_which, dlx_diag *err)
+/* Whether m has a primary item with bounds other than 1:1 (its jobs are
+ * then paths of pairs). */
+static int has_bounds(const dlx_matrix *m)
 {
     int lo, hi;
     for (int i = 0; i < dlx_num_primary(m); i++)
         if (dlx_item_bounds(m, i, &lo, &hi) == DLX_OK &&
             (lo != 1 || hi != 1))
-            return check_steps(m, jobs, which, n_which, err);
+            return 1;
+    return 0;
+}
+
+int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
+                   const int *which, int n_which, dlx_diag *err)
+{
+    if (has_bounds(m))
+        return check_steps(m, jobs, which, n_which, err);
     int n_items = dlx_num_items(m), n_options = dlx_num_options(m);
     int *owner = malloc((size_t)(n_items > 0 ? n_items : 1) * sizeof *owner);
     int *items = NULL, cap = 0, status = DLX_OK;
@@ -354,12 +449,13 @@ int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
 
 /* ---- merging ----------------------------------------------------------- */
 
-int dlx_merge_init(dlx_merge *mg, int n_jobs, uint64_t fingerprint)
+int dlx_merge_init(dlx_merge *mg, const dlx_jobs *jobs, uint64_t fingerprint)
 {
     memset(mg, 0, sizeof *mg);
-    mg->n_jobs = n_jobs;
+    mg->n_jobs = jobs->n;
     mg->fingerprint = fingerprint;
-    mg->seen = calloc((size_t)n_jobs + 1, 1);
+    mg->key = dlx_results_key_of(fingerprint, jobs);
+    mg->seen = calloc((size_t)jobs->n + 1, 1);
     return mg->seen ? DLX_OK : DLX_ENOMEM;
 }
 
@@ -369,8 +465,10 @@ void dlx_merge_free(dlx_merge *mg)
     mg->seen = NULL;
 }
 
-/* "job ID solutions COUNT nodes N seconds S complete|partial", strictly. */
-static int result_line(reader *r, const char *s, long long *id,
+/* "job ID solutions COUNT nodes N seconds S complete|partial check H",
+ * strictly, H the line's check under key. */
+static int result_line(reader *r, const dlx_results_key *key, const char *s,
+                       long long *id,
                        dlx_count *count, uint64_t *nodes, double *seconds,
                        int *partial)
 {
@@ -419,10 +517,54 @@ static int result_line(reader *r, const char *s, long long *id,
         *partial = 1;
     else
         return bad(r, (int)(p - s) + 1, "expected 'complete' or 'partial'");
+    size_t checked = (size_t)(p - s);
+    if (!WORD("check"))
+        return bad(r, (int)(text_skip_space(p) - s) + 1, *text_skip_space(p)
+                   ? "expected 'check' and the line's checksum"
+                   : "no check at the end of the line (truncated?)");
+    p = text_skip_space(p);
+    at = p;
+    uint64_t h = 0;
+    int digits = 0;
+    for (; isxdigit((unsigned char)*p) && digits < 17; p++, digits++)
+        h = h << 4 | (uint64_t)(isdigit((unsigned char)*p)
+                                    ? *p - '0'
+                                    : tolower((unsigned char)*p) - 'a' + 10);
+    if (digits != 16 || (*p && !text_is_space((unsigned char)*p)))
+        return bad(r, (int)(at - s) + 1, "bad check (16 hexadecimal "
+                   "digits)");
     if (*text_skip_space(p))
         return bad(r, (int)(text_skip_space(p) - s) + 1, "unexpected text "
                    "after the result");
+    if (h != line_check(key, s, checked))
+        return bad(r, (int)(at - s) + 1, "the line does not match its "
+                   "check (edited or damaged, or counted from another "
+                   "jobs file)");
 #undef WORD
+    return DLX_OK;
+}
+
+/* A header (or a header line met again in concatenated files) that
+ * belongs to other jobs; DLX_OK when it is these jobs'. */
+static int other_jobs(reader *r, const dlx_merge *mg, const header_t *h)
+{
+    if (h->fp_line && h->fp != mg->key.fingerprint) {
+        r->in.lineno = h->fp_line;
+        return bad(r, 15, "results of another problem (fingerprint "
+                   "%016" PRIx64 ", the jobs have %016" PRIx64 ")", h->fp,
+                   mg->key.fingerprint);
+    }
+    if (h->depth_line && h->depth != mg->key.depth) {
+        r->in.lineno = h->depth_line;
+        return bad(r, 9, "results of another split (cut at depth %d, the "
+                   "jobs at depth %d)", h->depth, mg->key.depth);
+    }
+    if (h->jobs_fp_line && h->jobs_fp != mg->key.jobs) {
+        r->in.lineno = h->jobs_fp_line;
+        return bad(r, 20, "results of another jobs file (jobs-fingerprint "
+                   "%016" PRIx64 ", the jobs have %016" PRIx64 ")",
+                   h->jobs_fp, mg->key.jobs);
+    }
     return DLX_OK;
 }
 
@@ -431,21 +573,28 @@ int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
     memset(err, 0, sizeof *err);
     reader r = { { 0 }, err };
     text_reader_init(&r.in, f, 0);
-    uint64_t fp = 0;
     char *s;
-    int status = header(&r, "# dlx results 1", &fp, NULL, NULL, &s);
-    if (status == DLX_OK && fp != mg->fingerprint)
-        status = bad(&r, 0, "results of another problem (fingerprint "
-                     "%016" PRIx64 ", the jobs have %016" PRIx64 ")", fp,
-                     mg->fingerprint);
+    header_t h;
+    int status = header(&r, "# dlx results 2", &h, &s);
+    if (status == DLX_OK) {
+        int line = r.in.lineno;
+        status = other_jobs(&r, mg, &h);
+        r.in.lineno = line;
+    }
     for (; status == DLX_OK && s; s = next_line(&r, &status)) {
         if (s[0] == '\0')
             continue;
         if (s[0] == '#') {
             /* concatenated results files repeat the header: check it */
-            if (sscanf(s, "# fingerprint %" SCNx64, &fp) == 1 &&
-                fp != mg->fingerprint)
-                status = bad(&r, 15, "results of another problem");
+            if (!strcmp(s, "# dlx results 1"))
+                status = bad(&r, 1, "results written by an older version "
+                             "of dlx (format 1, without a check on each "
+                             "line): count these jobs again");
+            memset(&h, 0, sizeof h);
+            if (status == DLX_OK)
+                status = header_key(&r, s, &h, 1);
+            if (status == DLX_OK)
+                status = other_jobs(&r, mg, &h);
             continue;
         }
         long long id = 0;
@@ -453,7 +602,8 @@ int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
         uint64_t nodes = 0;
         double seconds = 0;
         int partial = 0;
-        status = result_line(&r, s, &id, &c, &nodes, &seconds, &partial);
+        status = result_line(&r, &mg->key, s, &id, &c, &nodes, &seconds,
+                             &partial);
         if (status != DLX_OK)
             break;
         if (id >= mg->n_jobs) {
@@ -492,4 +642,71 @@ int dlx_merge_missing(const dlx_merge *mg, int *ids, int cap)
             n++;
         }
     return n;
+}
+
+/* ---- jobs the split could have written -------------------------------- */
+
+/* A job as its line reads: "k o1 o2 ..." (cut with "..." past size). */
+static void job_text(const dlx_jobs *jobs, int k, char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "%d", k);
+    for (int x = jobs->start[k]; x < jobs->start[k + 1] && len < size; x++)
+        len += (size_t)snprintf(buf + len, size - len, " %d", jobs->opts[x]);
+    if (len >= size && size > 4)
+        memcpy(buf + size - 4, "...", 4);
+}
+
+int dlx_jobs_match_split(dlx_matrix *m, const dlx_jobs *jobs,
+                         const dlx_search *lim, dlx_outcome *cut,
+                         dlx_diag *err)
+{
+    memset(err, 0, sizeof *err);
+    *cut = DLX_COMPLETE;
+    if (jobs->depth < 1) {
+        text_error(err, 0, 0, "jobs cut at depth %d: a split cuts at depth "
+                   "1 or more", jobs->depth);
+        return DLX_EOPTION;
+    }
+    /* A split deeper than every job reached the same jobs one level
+     * below the longest (every path had ended there), so that a depth
+     * edited to a million costs no more than the jobs: split there.  With
+     * bounds a job holds a pair per level. */
+    int per_level = has_bounds(m) ? 2 : 1, longest = 0;
+    for (int k = 0; k < jobs->n; k++)
+        if (jobs->start[k + 1] - jobs->start[k] > longest)
+            longest = jobs->start[k + 1] - jobs->start[k];
+    int depth = longest / per_level + 1 < jobs->depth
+                    ? longest / per_level + 1
+                    : jobs->depth;
+    dlx_jobs split;
+    int status = dlx_split_within(m, NULL, 0, depth, 0, lim, &split, cut);
+    if (status != DLX_OK || *cut != DLX_COMPLETE)
+        return status;
+    char want[80];
+    if (split.n < jobs->n) {
+        text_error(err, jobs->line ? jobs->line[split.n] : 0, 0, "job %d: "
+                   "the split at depth %d of this problem has %d jobs",
+                   split.n, depth, split.n);
+        status = DLX_EOPTION;
+    }
+    for (int k = 0; k < jobs->n && status == DLX_OK; k++) {
+        int n = jobs->start[k + 1] - jobs->start[k];
+        if (n == split.start[k + 1] - split.start[k] &&
+            (n == 0 || !memcmp(jobs->opts + jobs->start[k],
+                               split.opts + split.start[k],
+                               (size_t)n * sizeof *jobs->opts)))
+            continue;
+        job_text(&split, k, want, sizeof want);
+        text_error(err, jobs->line ? jobs->line[k] : 0, 0, "job %d is not "
+                   "the split's: the split at depth %d of this problem "
+                   "writes '%s' here", k, depth, want);
+        status = DLX_EOPTION;
+    }
+    if (status == DLX_OK && split.n > jobs->n) {
+        text_error(err, 0, 0, "%d jobs, but the split at depth %d of this "
+                   "problem has %d", jobs->n, depth, split.n);
+        status = DLX_EOPTION;
+    }
+    dlx_jobs_free(&split);
+    return status;
 }

@@ -82,24 +82,30 @@ expect "jobs file is a directory" 3 "" "dlx: $tmp/dir: read error: Is a director
     -- "$dlx" --jobs "$tmp/dir" "$queens"
 
 # ---- results: numbers that wrap, totals past 2^128, malformed lines -----
-fp=$(sed -n 's/^# fingerprint //p' "$tmp/jobs")
-result() { printf '# dlx results 1\n# fingerprint %s\n%s\n' "$fp" "$1" >"$tmp/res"; }
+# (the results header of format 2, and a check on each line: signed by
+# results_sign.py, which needs python3)
+sign="$(dirname "$0")/results_sign.py"
+result() { printf '# dlx results 2\n%s\n%s\n' "$(sed -n 2,4p "$tmp/r1")" "$1" \
+               >"$tmp/res"
+           python3 "$sign" sign "$tmp/res"; }
+if command -v python3 >/dev/null; then
 result "job 4294967296 solutions 1 nodes 1 seconds 0 complete"
-expect "job id wraps" 3 "" "$tmp/res:3:5: bad job id (a number from 0 to 2147483647)" \
+expect "job id wraps" 3 "" "$tmp/res:5:5: bad job id (a number from 0 to 2147483647)" \
     -- "$dlx" merge "$tmp/jobs" "$tmp/res"
 result "job 0 solutions 200000000000000000000000000000000000000 nodes 1 seconds 0 complete
 job 1 solutions 200000000000000000000000000000000000000 nodes 1 seconds 0 complete"
-expect "total past 2^128" 3 "" "$tmp/res:4:1: the total passes 2^128 (a count this large is not a real result)" \
+expect "total past 2^128" 3 "" "$tmp/res:6:1: the total passes 2^128 (a count this large is not a real result)" \
     -- "$dlx" merge "$tmp/jobs" "$tmp/res"
 result "job 0 solutions 1 nodes -1 seconds 0 complete"
-expect "negative nodes" 3 "" "$tmp/res:3:25: bad number of nodes" \
+expect "negative nodes" 3 "" "$tmp/res:5:25: bad number of nodes" \
     -- "$dlx" merge "$tmp/jobs" "$tmp/res"
 result "job 0 solutions 1 nodes 1 seconds nan complete"
-expect "seconds nan" 3 "" "$tmp/res:3:35: bad number of seconds" \
+expect "seconds nan" 3 "" "$tmp/res:5:35: bad number of seconds" \
     -- "$dlx" merge "$tmp/jobs" "$tmp/res"
 result "job 0 solutions 1 nodes 1 seconds 0 complete junk"
-expect "junk after the state" 3 "" "$tmp/res:3:46: unexpected text after the result" \
+expect "junk after the state" 3 "" "$tmp/res:5:69: unexpected text after the result" \
     -- "$dlx" merge "$tmp/jobs" "$tmp/res"
+fi
 
 # ---- budgets hold while a mathdoku exact cover is built ------------------
 # one 8-cell '?' cage of a huge target, every other cell given
@@ -428,5 +434,101 @@ for f in e100 x100 j100; do
         -- "$sudoku" solve -o line "$tmp/$f.txt"
     rm -f "$tmp/$f.html" "$tmp/$f.out"
 done
+
+
+# ---- issues 48, 49: results that know their jobs, lines that check ------
+# themselves, jobs the split could have written, stderr written, messages
+"$dlx" gen queens 9 >"$tmp/q9.dlx"
+"$dlx" split --depth 3 "$tmp/q9.dlx" >"$tmp/j3" 2>/dev/null
+"$dlx" split --depth 2 "$tmp/q9.dlx" >"$tmp/j2" 2>/dev/null
+"$dlx" --jobs "$tmp/j3" "$tmp/q9.dlx" >"$tmp/all3"
+"$dlx" --jobs "$tmp/j2" --shard 1/2 "$tmp/q9.dlx" >"$tmp/half2"
+# the other half taken from the depth-3 results: ids in range, all counted
+awk '$1 != "job" || ($2 < 54 && $2 % 2)' "$tmp/all3" >"$tmp/other3"
+expect "48.1 results of another split" 3 "" "$tmp/other3:4:9: results of another split (cut at depth 3, the jobs at depth 2)" \
+    -- "$dlx" merge "$tmp/j2" "$tmp/half2" "$tmp/other3"
+{ cat "$tmp/half2"; grep '^job' "$tmp/other3"; } >"$tmp/spliced"
+expect "48.1 lines of another split spliced in" 3 "" "*" \
+    -- "$dlx" merge "$tmp/j2" "$tmp/spliced"
+assert "48.1 spliced: the line named" \
+    grep -q "^$tmp/spliced:32:[0-9]*: the line does not match its check" "$tmp/err"
+"$dlx" --jobs "$tmp/j2" --shard 2/2 "$tmp/q9.dlx" >"$tmp/half2b"
+expect "48.1 the right results: 352 (OEIS A000170)" 0 "352" "*" \
+    -- "$dlx" merge "$tmp/j2" "$tmp/half2" "$tmp/half2b"
+# 49.3: digits inserted by hand in a count; a file cut short; format 1
+sed '5s/solutions \([0-9]*\)/solutions 1\1/' "$tmp/half2" >"$tmp/edited"
+expect "49.3 a count edited by hand" 3 "" "*" \
+    -- "$dlx" merge "$tmp/j2" "$tmp/edited" "$tmp/half2b"
+assert "49.3 edited: the line named" \
+    grep -q "^$tmp/edited:5:[0-9]*: the line does not match its check" "$tmp/err"
+head -c -10 "$tmp/half2" >"$tmp/cut"
+expect "49.3 a results file cut short" 3 "" "*" \
+    -- "$dlx" merge "$tmp/j2" "$tmp/cut" "$tmp/half2b"
+assert "49.3 cut short: the last line named" \
+    grep -q "^$tmp/cut:$(wc -l <"$tmp/half2"):[0-9]*: bad check" "$tmp/err"
+sed -e '1s/2$/1/' -e '/^# jobs-fingerprint/d' -e '/^# depth/d' \
+    -e 's/ check .*//' "$tmp/half2" >"$tmp/old"
+expect "49.3 results of format 1" 3 "" "$tmp/old:1:1: results written by an older version of dlx (format 1, without a check on each line): count these jobs again" \
+    -- "$dlx" merge "$tmp/j2" "$tmp/old" "$tmp/half2b"
+if command -v python3 >/dev/null; then
+    assert "the jobs fingerprint as the format says" test \
+        "$(python3 "$sign" jobs-fingerprint "$tmp/j2")" = \
+        "$(sed -n 's/^# jobs-fingerprint //p' "$tmp/half2")"
+    cp "$tmp/half2" "$tmp/resigned"
+    python3 "$sign" sign "$tmp/resigned"
+    assert "each line's check as the format says" cmp -s "$tmp/half2" "$tmp/resigned"
+fi
+# 48.3, 49.4: jobs the split cannot write, with multiplicities and without
+"$dlx" gen kqueens 8 4 >"$tmp/kq.dlx"
+"$dlx" split --depth 2 "$tmp/kq.dlx" >"$tmp/kqj" 2>/dev/null
+for edit in "0 1 32 1 33" "0 0 32 0 3" "0"; do
+    sed "5s/.*/$edit/" "$tmp/kqj" >"$tmp/kqbad"
+    expect "48.3 kqueens job '$edit'" 3 "" "$tmp/kqbad:5: job 0 is not the split's: the split at depth 2 of this problem writes '0 1 32 4 3' here" \
+        -- "$dlx" --jobs "$tmp/kqbad" "$tmp/kq.dlx"
+done
+for edit in "0" "0 13 36"; do
+    sed "5s/.*/$edit/" "$tmp/j2" >"$tmp/qbad"
+    expect "49.4 queens job '$edit'" 3 "" "$tmp/qbad:5: job 0 is not the split's: the split at depth 2 of this problem writes '0 36 13' here" \
+        -- "$dlx" --jobs "$tmp/qbad" --shard 1/2 "$tmp/q9.dlx"
+done
+sed 's/^# depth 2$/# depth 1000000/' "$tmp/j2" >"$tmp/qdeep"
+expect "49.4 a depth edited to a million: refused at once" 3 "" "$tmp/qdeep:5: job 0 is not the split's: the split at depth 3 of this problem writes '0 36 13 30' here" \
+    -- timeout 20 "$dlx" --jobs "$tmp/qdeep" "$tmp/q9.dlx"
+sed '$d' "$tmp/j2" | sed 's/^# jobs 54/# jobs 53/' >"$tmp/qshort"
+expect "49.4 a job dropped" 3 "" "dlx: $tmp/qshort: 53 jobs, but the split at depth 2 of this problem has 54" \
+    -- "$dlx" --jobs "$tmp/qshort" "$tmp/q9.dlx"
+# 49.7: statistics lost on stderr are a write error
+if [ -w /dev/full ]; then
+    "$dlx" gen assignment 6 --seed 1 >"$tmp/as.dlx"
+    for c in "--best 1 -s" "-c -s" "--threads 2 -c -s"; do
+        expect "49.7 dlx $c 2>/dev/full" 6 "*" "" \
+            -- sh -c "'$dlx' $c '$tmp/as.dlx' 2>/dev/full"
+    done
+    expect "49.7 dlx split 2>/dev/full" 6 "*" "" \
+        -- sh -c "'$dlx' split '$tmp/q9.dlx' 2>/dev/full"
+    expect "49.7 dlx merge 2>/dev/full" 6 "352" "" \
+        -- sh -c "'$dlx' merge '$tmp/j2' '$tmp/half2' '$tmp/half2b' 2>/dev/full"
+    expect "49.7 sudoku bands --split 2>/dev/full" 6 "*" "" \
+        -- sh -c "'$sudoku' bands --grids --box 2x2 --split 2>/dev/full"
+    expect "49.7 dlx --jobs -s 2>/dev/full" 6 "*" "" \
+        -- sh -c "'$dlx' --jobs '$tmp/j2' -s '$tmp/q9.dlx' 2>/dev/full"
+fi
+# 49.10: the right reason, the extra argument named, counts that say what
+# is complete, '-' as standard input
+expect "49.10 --shard past its limit" 4 "" "dlx: --shard: '1/1000000001' is not K/N with N at most 1000000000
+Try 'dlx --help' for more information." \
+    -- "$dlx" --shard 1/1000000001 --jobs "$tmp/j2" "$tmp/q9.dlx"
+expect "49.10 kqueens with a third ARG" 4 "" "dlx gen: kqueens takes two ARGs (N K), and '5' is a third
+Try 'dlx gen --help' for more information." \
+    -- "$dlx" gen kqueens 8 4 5
+expect "49.10 --jobs with -l 5" 5 "*" "dlx: counting stopped (solution limit reached): 0 of 56 jobs counted in full, the others partially or not at all" \
+    -- "$dlx" --jobs "$tmp/kqj" -l 5 "$tmp/kq.dlx"
+expect "49.10 --jobs -" 0 "352" "*" \
+    -- sh -c "'$dlx' --jobs - '$tmp/q9.dlx' <'$tmp/j2' | '$dlx' merge '$tmp/j2' -"
+expect "49.10 merge with the jobs on stdin" 0 "352" "*" \
+    -- sh -c "'$dlx' merge - '$tmp/half2' '$tmp/half2b' <'$tmp/j2'"
+expect "49.10 --jobs - and the problem on stdin" 4 "" "dlx: --jobs - reads the jobs from standard input: give the problem as a FILE
+Try 'dlx --help' for more information." \
+    -- "$dlx" --jobs -
 
 cli_done

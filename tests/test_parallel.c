@@ -165,14 +165,15 @@ static void test_shards(uint64_t seed)
         dlx_parallel_result res;
         dlx_count_jobs(p->matrix, &jobs, which, n, &par, &res);
         files[k] = tmpfile();
-        dlx_results_write_header(files[k], fp);
+        dlx_results_key key = dlx_results_key_of(fp, &jobs);
+        dlx_results_write_header(files[k], &key);
         for (int j = 0; j < res.n_jobs; j++)
-            dlx_job_result_write(files[k], which[j], &res.job[j]);
+            dlx_job_result_write(files[k], &key, which[j], &res.job[j]);
         rewind(files[k]);
         dlx_parallel_result_free(&res);
     }
     dlx_merge mg;
-    dlx_merge_init(&mg, jobs.n, fp);
+    dlx_merge_init(&mg, &jobs, fp);
     for (int k = 0; k < shards; k++)
         CHECK(dlx_merge_read(&mg, files[k], &err) == DLX_OK, "merge %d", k);
     int missing = dlx_merge_missing(&mg, NULL, 0);
@@ -183,7 +184,7 @@ static void test_shards(uint64_t seed)
     dlx_merge_free(&mg);
 
     /* a missing shard, and a shard merged twice */
-    dlx_merge_init(&mg, jobs.n, fp);
+    dlx_merge_init(&mg, &jobs, fp);
     for (int k = 1; k < shards; k++) {
         rewind(files[k]);
         dlx_merge_read(&mg, files[k], &err);
@@ -198,7 +199,7 @@ static void test_shards(uint64_t seed)
           err.message);
     dlx_merge_free(&mg);
     /* results of another problem */
-    dlx_merge_init(&mg, jobs.n, fp ^ 1);
+    dlx_merge_init(&mg, &jobs, fp ^ 1);
     rewind(files[0]);
     CHECK(dlx_merge_read(&mg, files[0], &err) != DLX_OK &&
               strstr(err.message, "another problem"), "fingerprint: %s",
@@ -277,6 +278,89 @@ static void test_count_parse(void)
           "not numbers");
 }
 
+/* Results that know their jobs (issues 48, 49): a results file answers
+ * one jobs file, each line checks itself, and only the split's own jobs
+ * pass dlx_jobs_match_split. */
+static void test_results_checks(void)
+{
+    dlx_problem *p = load("langford-11-break");
+    if (!p)
+        return;
+    dlx_jobs j2, j3;
+    dlx_split(p->matrix, NULL, 0, 2, 0, &j2);
+    dlx_split(p->matrix, NULL, 0, 3, 0, &j3);
+    uint64_t fp = dlx_fingerprint(p->matrix);
+    CHECK(dlx_jobs_fingerprint(&j2) != dlx_jobs_fingerprint(&j3),
+          "two depths, two jobs fingerprints");
+    dlx_outcome cut;
+    dlx_diag err;
+    CHECK(dlx_jobs_match_split(p->matrix, &j2, NULL, &cut, &err) == DLX_OK &&
+              cut == DLX_COMPLETE, "the split's own jobs: %s", err.message);
+    /* one option changed: another fingerprint, and not the split's */
+    uint64_t before = dlx_jobs_fingerprint(&j2);
+    int last = j2.start[j2.n] - 1, saved = j2.opts[last];
+    j2.opts[last] = j2.opts[0];
+    CHECK(dlx_jobs_fingerprint(&j2) != before, "one option changed");
+    CHECK(dlx_jobs_match_split(p->matrix, &j2, NULL, &cut, &err) ==
+              DLX_EOPTION && strstr(err.message, "not the split's"),
+          "an edited job: %s", err.message);
+    j2.opts[last] = saved;
+    /* an empty job (it would count the whole problem) */
+    int saved_start = j2.start[1];
+    j2.start[1] = 0;
+    CHECK(dlx_jobs_match_split(p->matrix, &j2, NULL, &cut, &err) ==
+              DLX_EOPTION, "an empty job");
+    j2.start[1] = saved_start;
+
+    /* results of j2 counted, then read against j2 and j3 */
+    dlx_parallel par = { 0 };
+    par.threads = 1;
+    dlx_parallel_result res;
+    dlx_count_jobs(p->matrix, &j2, NULL, 0, &par, &res);
+    dlx_results_key key = dlx_results_key_of(fp, &j2);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    dlx_results_write_header(f, &key);
+    for (int k = 0; k < res.n_jobs; k++)
+        dlx_job_result_write(f, &key, k, &res.job[k]);
+    fclose(f);
+    dlx_parallel_result_free(&res);
+    dlx_merge mg;
+    dlx_merge_init(&mg, &j2, fp);
+    f = fmemopen(text, len, "r");
+    CHECK(dlx_merge_read(&mg, f, &err) == DLX_OK &&
+              dlx_count_u64(mg.total) == 17792, "merged: %s", err.message);
+    fclose(f);
+    dlx_merge_free(&mg);
+    dlx_merge_init(&mg, &j3, fp);
+    f = fmemopen(text, len, "r");
+    CHECK(dlx_merge_read(&mg, f, &err) != DLX_OK &&
+              strstr(err.message, "another split"), "depth 3: %s",
+          err.message);
+    fclose(f);
+    dlx_merge_free(&mg);
+    /* a digit inserted in the first count */
+    char *sol = strstr(text, "solutions ");
+    char *edited = malloc(len + 2);
+    size_t at = (size_t)(sol - text) + 10;
+    memcpy(edited, text, at);
+    edited[at] = '1';
+    memcpy(edited + at + 1, text + at, len - at);
+    dlx_merge_init(&mg, &j2, fp);
+    f = fmemopen(edited, len + 1, "r");
+    CHECK(dlx_merge_read(&mg, f, &err) != DLX_OK && err.line == 5 &&
+              strstr(err.message, "does not match its check"),
+          "an edited count: %d: %s", err.line, err.message);
+    fclose(f);
+    dlx_merge_free(&mg);
+    free(edited);
+    free(text);
+    dlx_jobs_free(&j2);
+    dlx_jobs_free(&j3);
+    dlx_problem_free(p);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -288,5 +372,6 @@ int main(int argc, char **argv)
     test_shards(seed);
     test_limits();
     test_count_parse();
+    test_results_checks();
     return check_done();
 }

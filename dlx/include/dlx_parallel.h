@@ -142,12 +142,41 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
        0 12 45 78                          <- id, then the options to force
        1 12 45 79
 
+   The jobs' own fingerprint (dlx_jobs_fingerprint) is FNV-1a (64 bits:
+   offset basis 0xcbf29ce484222325, prime 0x100000001b3) over the text
+
+       depth 3\n0 12 45 78\n1 12 45 79\n...
+
+   that is, "depth D" and each job line as above (id and options, one
+   space apart), each ending with a newline: two splits that differ in
+   depth or in a single job have different fingerprints.
+
    A results file (written when counting jobs, read by `dlx merge`):
 
-       # dlx results 1
-       # fingerprint 9c1f0e6a5b2d4e71
-       job 17 solutions 1234 nodes 56789 seconds 0.012 complete
+       # dlx results 2
+       # fingerprint 9c1f0e6a5b2d4e71       <- the matrix's, as the jobs'
+       # jobs-fingerprint 5d0c6ab2e4f8a913  <- dlx_jobs_fingerprint
+       # depth 3                            <- the jobs' depth
+       job 17 solutions 1234 nodes 56789 seconds 0.012 complete check H
+
+   where H (16 hexadecimal digits) is FNV-1a over the two fingerprints as
+   in the header, a space after each ("9c1f0e6a5b2d4e71 5d0c6ab2e4f8a913 "),
+   then the line up to its state word ("job 17 ... complete"), so that
+   each line can be checked on its own: a line edited, cut short, or taken
+   from the results of another problem or split is refused.  Results of
+   format 1 (no check) are refused as coming from an older version.
 */
+
+/* What ties a results file to its jobs. */
+typedef struct dlx_results_key {
+    uint64_t fingerprint;  /* the matrix's (dlx_fingerprint) */
+    uint64_t jobs;         /* dlx_jobs_fingerprint of the jobs */
+    int depth;             /* the jobs' depth */
+} dlx_results_key;
+
+uint64_t dlx_jobs_fingerprint(const dlx_jobs *jobs);
+dlx_results_key dlx_results_key_of(uint64_t fingerprint,
+                                   const dlx_jobs *jobs);
 
 /* dlx_best on `threads` threads: the search is cut into jobs at
  * split_depth (0: the least depth giving DLX_JOBS_PER_THREAD jobs per
@@ -179,16 +208,31 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
 int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
                    const int *which, int n_which, dlx_diag *err);
 
-int dlx_results_write_header(FILE *f, uint64_t fingerprint);
-int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r);
+/* Write a results file's header and its lines; 0, or EOF on a write
+ * error. */
+/* Checks that `jobs` are exactly the jobs dlx_split (no forced options)
+ * writes for m at jobs->depth, so that no job counts what the split
+ * could not have cut (an empty job would count the whole problem, an
+ * edited path nothing): DLX_OK; DLX_EOPTION with err naming the first
+ * job that differs and its line; DLX_OK with *cut not DLX_COMPLETE when
+ * lim's budget (lim may be NULL) ran out first; DLX_ENOMEM.  It costs
+ * the split again. */
+int dlx_jobs_match_split(dlx_matrix *m, const dlx_jobs *jobs,
+                         const dlx_search *lim, dlx_outcome *cut,
+                         dlx_diag *err);
+
+int dlx_results_write_header(FILE *f, const dlx_results_key *key);
+int dlx_job_result_write(FILE *f, const dlx_results_key *key, int id,
+                         const dlx_job_result *r);
 
 /* Adds up results files, checking that each job of the jobs file is
- * counted exactly once, by runs on the same matrix, and that every line
- * is a well-formed result (no negative or non-finite figure, nothing
- * after the state, a total below 2^128). */
+ * counted exactly once, by runs on the same matrix and the same jobs
+ * file, and that every line is a well-formed result that matches its
+ * check (no negative or non-finite figure, a total below 2^128). */
 typedef struct dlx_merge {
     int n_jobs;
     uint64_t fingerprint;
+    dlx_results_key key;
     unsigned char *seen;   /* per job: how many results came for it */
     int counted;           /* distinct jobs with a result */
     int partial;           /* results that were cut short */
@@ -197,9 +241,11 @@ typedef struct dlx_merge {
     double seconds;        /* added over all jobs: the CPU time spent */
 } dlx_merge;
 
-int dlx_merge_init(dlx_merge *mg, int n_jobs, uint64_t fingerprint);
+/* For the results of `jobs`, split from the matrix of this fingerprint. */
+int dlx_merge_init(dlx_merge *mg, const dlx_jobs *jobs, uint64_t fingerprint);
 /* Reads one results file; stops at the first error (bad line, a job id out
- * of range or counted twice, a fingerprint of another matrix). */
+ * of range or counted twice, a fingerprint of another matrix or jobs
+ * file, a line that does not match its check). */
 int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err);
 /* The ids of jobs with no result: fills up to cap, returns how many. */
 int dlx_merge_missing(const dlx_merge *mg, int *ids, int cap);
