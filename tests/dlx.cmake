@@ -66,6 +66,11 @@ add_test(NAME dlx_mcc COMMAND test_mcc)
 add_test(NAME dlx_mcc_knuth COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_knuth.sh
          $<TARGET_FILE:dlx_cmd>)
 set_tests_properties(dlx_mcc_knuth PROPERTIES SKIP_RETURN_CODE 77)
+# The same comparison without the peer programs: the figures they printed,
+# recorded in tests/data/exact-cover/knuth-figures.tsv.
+add_test(NAME dlx_knuth_figures
+         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/knuth_figures.sh
+         $<TARGET_FILE:dlx_cmd> ${EXCOVER_TEST_DATA})
 # The harness: check_done fails when no check ran (issue 35).
 add_executable(test_check ${CMAKE_CURRENT_LIST_DIR}/test_check.c)
 target_link_libraries(test_check PRIVATE excover_options)
