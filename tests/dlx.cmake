@@ -44,7 +44,7 @@ set_tests_properties(browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 
 # The recorder of the search page: its tree against the engine's counts.
 add_executable(test_view ${CMAKE_CURRENT_LIST_DIR}/test_view.c)
-target_link_libraries(test_view PRIVATE view dlx excover_options)
+target_link_libraries(test_view PRIVATE view dlx excover_text excover_options)
 target_include_directories(test_view PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${PROJECT_SOURCE_DIR}/view)
 add_test(NAME view COMMAND test_view ${EXCOVER_TEST_DATA})
 add_test(NAME view_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/view_cli.sh

@@ -129,4 +129,13 @@ char *text_quote(const char *s, size_t len, size_t max, char *buf,
  * (the JSON and SVG writers put U+FFFD in their place). */
 int text_utf8_char(const unsigned char *s);
 
+/* Writes s as a JSON string, the one escaper of the project (the command
+ * lines' JSON output and the view's page): quotes and backslashes
+ * escaped, control bytes and DEL as \u00XX, a byte that is not part of
+ * valid UTF-8 (text_utf8_char) as U+FFFD.  With TEXT_JSON_HTML, < > &
+ * are escaped too, so that the string can sit inside an HTML script
+ * element ("</script>" cannot close it). */
+enum { TEXT_JSON_HTML = 1 };
+void text_json_string(FILE *f, const char *s, int flags);
+
 #endif
