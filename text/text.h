@@ -14,7 +14,7 @@
  *
  * Messages.  A diagnostic is a text_diag (below): line, column and a
  * message, the one shape every reader of the project reports in (libdlx
- * calls it dlx_diag: the same struct).  Bytes
+ * calls it dlx_diag: the same struct, from dlx_diag.h).  Bytes
  * of the input quoted in a message are escaped (text_quote), so that a
  * control byte never reaches a terminal raw.
  */
@@ -31,16 +31,10 @@
 #endif
 
 /* A message about a position in the input; line and col count from 1
- * (col 0: the whole line; line 0: the whole input).  libdlx's public
- * dlx_read.h holds the same definition under the same guard (this header
- * is not installed) and names it dlx_diag: change both or neither. */
-#ifndef TEXT_DIAG_DEFINED
-#define TEXT_DIAG_DEFINED
-struct text_diag {
-    int line, col;
-    char message[200];
-};
-#endif
+ * (col 0: the whole line; line 0: the whole input).  Defined once, in
+ * libdlx's installed dlx_diag.h (this header is not installed), where
+ * libdlx names it dlx_diag. */
+#include "dlx_diag.h"
 typedef struct text_diag text_diag;
 
 /* The default cap on a line: a 100x100 sudoku on one line of numbers is
