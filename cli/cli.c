@@ -590,23 +590,7 @@ int cli_finish_output(const char *prog)
 
 void cli_json_string(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        int n = *p >= 0x80 ? text_utf8_char(p) : 0;
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else if (*p < 0x80)
-            fputc(*p, f);
-        else if (n) {
-            fwrite(p, 1, (size_t)n, f);
-            p += n - 1;
-        } else {
-            fputs("\\ufffd", f); /* a byte that is not UTF-8 */
-        }
-    }
-    fputc('"', f);
+    text_json_string(f, s, 0);
 }
 
 void cli_json_error(FILE *f, const char *file, int line, const char *message)

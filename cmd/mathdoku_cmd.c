@@ -257,6 +257,40 @@ static int build_status(int st)
          : st == MATHDOKU_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
 }
 
+/* The exact cover of the puzzle (*sv): 1, or 0 when there is none to
+ * search, reported here: the budget ran out while building it (a count
+ * of 0+, like any search cut short), or the puzzle cannot be built. */
+static int build_solver(context *cx, const char *file, int line,
+                        grid_limits *lim, mathdoku_solver **sv)
+{
+    const options_t *o = cx->o;
+    dlx_diag err;
+    int st = mathdoku_solver_new(&cx->in.p, &o->rules, lim, sv, &err);
+    if (st == MATHDOKU_ECUT && o->cmd != CMD_ENCODE) {
+        cli_report_diag(file, &err);
+        cx->search.tally.cut++;
+        cli_batch_note(&cx->search.batch, CLI_EXIT_CUT);
+        if (o->out == OUT_JSON) {
+            printf("{\"file\":");
+            cli_json_string(stdout, file);
+            printf(",\"line\":%d,\"size\":%d,\"status\":\"cut short\","
+                   "\"solutions\":0,\"complete\":false}\n", line,
+                   cx->in.p.N);
+        } else if (o->cmd == CMD_COUNT)
+            cli_print_count(stdout, "0", 0);
+        return 0;
+    }
+    if (st != MATHDOKU_OK) {
+        puzzle_error(cx, file, &err, build_status(st));
+        return 0;
+    }
+    return 1;
+}
+
+static void print_result(context *cx, const char *file, int line,
+                         mathdoku_solver *sv, const grid_outcome *pout,
+                         const int *g);
+
 static void do_puzzle(context *cx, const char *file, int line)
 {
     const options_t *o = cx->o;
@@ -270,29 +304,9 @@ static void do_puzzle(context *cx, const char *file, int line)
     cli_grid_limits(&cx->search, o->cmd == CMD_SOLVE ? 2 : o->search.limit,
                     !o->search.dfs, &lim);
     mathdoku_solver *sv = NULL;
-    if (!o->search.dfs || o->cmd == CMD_ENCODE) {
-        dlx_diag err;
-        int st = mathdoku_solver_new(p, &o->rules, &lim, &sv, &err);
-        if (st == MATHDOKU_ECUT && o->cmd != CMD_ENCODE) {
-            /* the budget ran out before the search began: a count of 0+,
-             * like any search cut short */
-            cli_report_diag(file, &err);
-            cx->search.tally.cut++;
-            cli_batch_note(&cx->search.batch, CLI_EXIT_CUT);
-            if (o->out == OUT_JSON) {
-                printf("{\"file\":");
-                cli_json_string(stdout, file);
-                printf(",\"line\":%d,\"size\":%d,\"status\":\"cut short\","
-                       "\"solutions\":0,\"complete\":false}\n", line, N);
-            } else if (o->cmd == CMD_COUNT)
-                cli_print_count(stdout, "0", 0);
-            return;
-        }
-        if (st != MATHDOKU_OK) {
-            puzzle_error(cx, file, &err, build_status(st));
-            return;
-        }
-    }
+    if ((!o->search.dfs || o->cmd == CMD_ENCODE) &&
+        !build_solver(cx, file, line, &lim, &sv))
+        return;
     if (o->cmd == CMD_ENCODE) {
         if (cx->search.batch.inputs > 1) {
             dlx_diag err;
@@ -360,6 +374,21 @@ static void do_puzzle(context *cx, const char *file, int line)
         return;
     }
     mathdoku_solver_add_build(sv, &out);
+    print_result(cx, file, line, sv, &out, g);
+    free(g);
+    mathdoku_solver_free(sv);
+}
+
+/* The verdict of one puzzle searched, its --stats line, and its output:
+ * a JSON record, a count or the solution's grid. */
+static void print_result(context *cx, const char *file, int line,
+                         mathdoku_solver *sv, const grid_outcome *pout,
+                         const int *g)
+{
+    const options_t *o = cx->o;
+    const mathdoku *p = &cx->in.p;
+    int N = p->N;
+    grid_outcome out = *pout;
     int json = o->out == OUT_JSON;
     const char *status = cli_grid_verdict(&cx->search, file, line,
                                           &out, o->cmd == CMD_SOLVE, 0);
@@ -392,8 +421,6 @@ static void do_puzzle(context *cx, const char *file, int line)
     } else if (out.solutions > 0) {
         write_grid(o, N, g);
     }
-    free(g);
-    mathdoku_solver_free(sv);
 }
 
 static void process(mathdoku_input *in, void *ctx)

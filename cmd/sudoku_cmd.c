@@ -557,6 +557,56 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     sudoku_release(&out);
 }
 
+/* sudoku encode: the puzzle in Knuth's format.  The format holds one
+ * problem: a second would merge with the first into a different one. */
+static void do_encode(context *cx, const sudoku *s, const sudoku_source *src,
+                      const char *file)
+{
+    if (cx->search.tally.one > 0) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "encode writes one puzzle, and this is "
+                 "another (select one, e.g. sed -n %dp)", src->line);
+        puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, msg);
+        return;
+    }
+    sudoku_write_dlx(stdout, s);
+    cx->search.tally.one++;
+}
+
+/* The verdict of one puzzle searched, its --stats line, and its output:
+ * a count, a JSON record or the solution (in cx->solution). */
+static void print_result(context *cx, const sudoku *s,
+                         const sudoku_source *src, const char *file,
+                         grid_outcome *pout)
+{
+    const options_t *o = cx->o;
+    grid_outcome out = *pout;
+    if (o->search.stats)
+        fprintf(stderr, "%s:%d: %" PRIu64 " solution%s, %" PRIu64
+                " nodes, %.6f s\n", file, src->line, out.solutions,
+                out.solutions == 1 ? "" : "s", out.nodes, out.seconds);
+    int json = o->out_layout == SUDOKU_LAYOUT_JSON;
+    const char *verdict = cli_grid_verdict(&cx->search, file,
+                                           src->line, &out,
+                                           o->cmd == CMD_SOLVE, json);
+    if (o->cmd == CMD_COUNT) {
+        if (json)
+            write_json(s, file, src->line, verdict, &out, 0);
+        else
+            cli_grid_print_count(&out);
+        return;
+    }
+    if (json)
+        write_json(&cx->solution, file, src->line, verdict, &out,
+                   out.solutions > 0);
+    else if (out.solutions > 0) {
+        char why[160];
+        int st = write_grid(cx, &cx->solution, src, why, sizeof why);
+        if (st != 0)
+            puzzle_error(cx, file, src->line, st, why);
+    }
+}
+
 static void do_puzzle(sudoku_input *in, void *ctx)
 {
     context *cx = ctx;
@@ -578,17 +628,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         return;
     }
     if (o->cmd == CMD_ENCODE) {
-        /* Knuth's format holds one problem: a second would merge with the
-         * first into a different one */
-        if (cx->search.tally.one > 0) {
-            char msg[120];
-            snprintf(msg, sizeof msg, "encode writes one puzzle, and this is "
-                     "another (select one, e.g. sed -n %dp)", src->line);
-            puzzle_error(cx, file, src->line, CLI_EXIT_INPUT, msg);
-            return;
-        }
-        sudoku_write_dlx(stdout, s);
-        cx->search.tally.one++;
+        do_encode(cx, s, src, file);
         return;
     }
     grid_limits lim;
@@ -665,30 +705,7 @@ static void do_puzzle(sudoku_input *in, void *ctx)
                                               : CLI_EXIT_SYSTEM);
         return;
     }
-    if (o->search.stats)
-        fprintf(stderr, "%s:%d: %" PRIu64 " solution%s, %" PRIu64
-                " nodes, %.6f s\n", file, src->line, out.solutions,
-                out.solutions == 1 ? "" : "s", out.nodes, out.seconds);
-    int json = o->out_layout == SUDOKU_LAYOUT_JSON;
-    const char *verdict = cli_grid_verdict(&cx->search, file,
-                                           src->line, &out,
-                                           o->cmd == CMD_SOLVE, json);
-    if (o->cmd == CMD_COUNT) {
-        if (json)
-            write_json(s, file, src->line, verdict, &out, 0);
-        else
-            cli_grid_print_count(&out);
-        return;
-    }
-    if (json)
-        write_json(&cx->solution, file, src->line, verdict, &out,
-                   out.solutions > 0);
-    else if (out.solutions > 0) {
-        char why[160];
-        int st = write_grid(cx, &cx->solution, src, why, sizeof why);
-        if (st != 0)
-            puzzle_error(cx, file, src->line, st, why);
-    }
+    print_result(cx, s, src, file, &out);
 }
 
 int main(int argc, char **argv)

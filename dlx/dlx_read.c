@@ -15,12 +15,6 @@
 
 #include "text.h"
 
-/* dlx_read.h's copy of the text layer's struct text_diag (the one this
- * file sees) has the shape text.c checks for its own. */
-_Static_assert(sizeof(dlx_diag) == 2 * sizeof(int) + 200 &&
-                   sizeof(((dlx_diag *)0)->message) == 200,
-               "dlx_read.h and text.h define struct text_diag alike");
-
 /* ---- names ------------------------------------------------------------- */
 
 /* Names in input order, and an open-addressing hash of their indices. */

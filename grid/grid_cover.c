@@ -53,3 +53,24 @@ int grid_write_box_cover(FILE *f, int R, int C, const unsigned char *cell)
     free(held);
     return ferror(f) ? EOF : 0;
 }
+
+dlx_matrix *grid_box_matrix(int R, int C)
+{
+    int N = R * C, NN = N * N;
+    dlx_matrix *m = dlx_new(4 * NN, 0);
+    if (!m || dlx_reserve(m, NN * N, 4L * NN * N) != DLX_OK) {
+        dlx_free(m);
+        return NULL;
+    }
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++)
+            for (int d = 1; d <= N; d++) {
+                int items[4];
+                grid_box_items(R, C, r, c, d, items);
+                if (dlx_add_option(m, 4, items, NULL) < 0) {
+                    dlx_free(m);
+                    return NULL;
+                }
+            }
+    return m;
+}

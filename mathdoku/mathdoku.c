@@ -477,6 +477,91 @@ static int row_labels(const char *line, char labels[][16], int max)
     return n;
 }
 
+/* The grid rows after the first (already in labels[0 .. N-1]): N labels
+ * each.  0, or a status with err set. */
+static int letter_rows(mathdoku_reader *r, char (*labels)[16], int N,
+                       int first, dlx_diag *err)
+{
+    for (int row = 1; row < N; row++) {
+        int got = next_line(&r->in, err);
+        if (got < 0)
+            return got;
+        if (got == 0 || is_blank(r->in.line))
+            return set_error(err, first, 0, "the grid has %d rows, "
+                             "expected %d", row, N);
+        int n = row_labels(r->in.line, labels + row * N, N);
+        int status = control_byte(&r->in, err);
+        if (status != 0)
+            return status;
+        if (n != N)
+            return set_error(err, r->in.lineno, 0, "row %d has %d cells, "
+                             "expected %d", row + 1, n, N);
+    }
+    return 0;
+}
+
+/* The cages of the N*N labels, in order of first appearance, each without
+ * its legend yet (target -1). */
+static int letter_cages(mathdoku *p, char (*labels)[16], int N, int first,
+                        dlx_diag *err)
+{
+    for (int i = 0; i < N * N; i++) {
+        int k;
+        for (k = 0; k < p->n_cages; k++)
+            if (!strcmp(p->cages[k].label, labels[i]))
+                break;
+        if (k == p->n_cages) {
+            mathdoku_cage *c = add_cage(p, err, first);
+            if (!c || !(c->cells = malloc((size_t)N * N *
+                                          sizeof *c->cells)))
+                return no_memory(err, first);
+            strcpy(c->label, labels[i]);
+            c->target = -1; /* no legend yet */
+            c->line = first + i / N;
+            c->col = 0;
+        }
+        p->cages[k].cells[p->cages[k].n++] = i;
+    }
+    return 0;
+}
+
+/* One legend line (the current line): a cage's label and its clue. */
+static int legend_entry(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
+{
+    const char *line = r->in.line, *q = skip_space(line);
+    size_t len = strcspn(q, " \t");
+    char label[16];
+    snprintf(label, sizeof label, "%.*s", (int)(len < 15 ? len : 15), q);
+    int k;
+    for (k = 0; k < p->n_cages; k++)
+        if (!strcmp(p->cages[k].label, label))
+            break;
+    if (k == p->n_cages)
+        return set_error(err, r->in.lineno, (int)(q - line) + 1,
+                         "legend entry for cage '%s', which is not in "
+                         "the grid", label);
+    mathdoku_cage *c = &p->cages[k];
+    if (c->target >= 0)
+        return set_error(err, r->in.lineno, (int)(q - line) + 1,
+                         "cage '%s' has a second legend entry (the "
+                         "first is on line %d)", label, c->line);
+    int has_op;
+    const char *after = parse_clue(line, q + len, r->in.lineno, &c->target,
+                                   &c->op, &has_op, err);
+    if (!after)
+        return -1;
+    if (*skip_space(after)) {
+        char qt[120];
+        const char *rest = skip_space(after);
+        return set_error(err, r->in.lineno, (int)(rest - line) + 1,
+                         "unexpected %s after the clue",
+                         QUOTE(rest, strlen(rest), qt));
+    }
+    c->line = r->in.lineno;
+    c->col = (int)(q - line) + 1;
+    return 0;
+}
+
 static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
 {
     int first = r->in.lineno;
@@ -494,46 +579,9 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
         goto done;
     }
     p->N = N;
-    for (int row = 1; row < N; row++) {
-        int got = next_line(&r->in, err);
-        if (got < 0) {
-            status = got;
-            goto done;
-        }
-        if (got == 0 || is_blank(r->in.line)) {
-            status = set_error(err, first, 0, "the grid has %d rows, "
-                               "expected %d", row, N);
-            goto done;
-        }
-        int n = row_labels(r->in.line, labels + row * N, N);
-        if ((status = control_byte(&r->in, err)) != 0)
-            goto done;
-        if (n != N) {
-            status = set_error(err, r->in.lineno, 0, "row %d has %d cells, "
-                               "expected %d", row + 1, n, N);
-            goto done;
-        }
-    }
-    /* cages in order of first appearance */
-    for (int i = 0; i < N * N; i++) {
-        int k;
-        for (k = 0; k < p->n_cages; k++)
-            if (!strcmp(p->cages[k].label, labels[i]))
-                break;
-        if (k == p->n_cages) {
-            mathdoku_cage *c = add_cage(p, err, first);
-            if (!c || !(c->cells = malloc((size_t)N * N *
-                                          sizeof *c->cells))) {
-                status = no_memory(err, first);
-                goto done;
-            }
-            strcpy(c->label, labels[i]);
-            c->target = -1; /* no legend yet */
-            c->line = first + i / N;
-            c->col = 0;
-        }
-        p->cages[k].cells[p->cages[k].n++] = i;
-    }
+    if ((status = letter_rows(r, labels, N, first, err)) != 0 ||
+        (status = letter_cages(p, labels, N, first, err)) != 0)
+        goto done;
     /* the legend, after blank lines */
     int got, in_legend = 0;
     while ((got = next_line(&r->in, err)) > 0) {
@@ -551,46 +599,9 @@ static int read_letters(mathdoku_reader *r, mathdoku *p, dlx_diag *err)
             break;
         }
         in_legend = 1;
-        if ((status = control_byte(&r->in, err)) != 0)
+        if ((status = control_byte(&r->in, err)) != 0 ||
+            (status = legend_entry(r, p, err)) != 0)
             goto done;
-        const char *line = r->in.line, *q = skip_space(line);
-        size_t len = strcspn(q, " \t");
-        char label[16];
-        snprintf(label, sizeof label, "%.*s", (int)(len < 15 ? len : 15), q);
-        int k;
-        for (k = 0; k < p->n_cages; k++)
-            if (!strcmp(p->cages[k].label, label))
-                break;
-        if (k == p->n_cages) {
-            status = set_error(err, r->in.lineno, (int)(q - line) + 1,
-                               "legend entry for cage '%s', which is not in "
-                               "the grid", label);
-            goto done;
-        }
-        mathdoku_cage *c = &p->cages[k];
-        if (c->target >= 0) {
-            status = set_error(err, r->in.lineno, (int)(q - line) + 1,
-                               "cage '%s' has a second legend entry (the "
-                               "first is on line %d)", label, c->line);
-            goto done;
-        }
-        int has_op;
-        const char *after = parse_clue(line, q + len, r->in.lineno, &c->target,
-                                       &c->op, &has_op, err);
-        if (!after) {
-            status = -1;
-            goto done;
-        }
-        if (*skip_space(after)) {
-            char qt[120];
-            const char *rest = skip_space(after);
-            status = set_error(err, r->in.lineno, (int)(rest - line) + 1,
-                               "unexpected %s after the clue",
-                               QUOTE(rest, strlen(rest), qt));
-            goto done;
-        }
-        c->line = r->in.lineno;
-        c->col = (int)(q - line) + 1;
     }
     if (got < 0) {
         status = got;
@@ -609,6 +620,79 @@ done:
 }
 
 /* ---- Simon Tatham's Keen --------------------------------------------------- */
+
+/* The cages of a Keen block structure (dsf: cells joined into blocks), in
+ * order of their first cell. */
+static int keen_cages(mathdoku *p, int *dsf, int n, int lineno,
+                      dlx_diag *err)
+{
+    int NN = n * n;
+    int *cage_at = malloc((size_t)NN * sizeof *cage_at);
+    if (!cage_at)
+        return no_memory(err, lineno);
+    for (int i = 0; i < NN; i++)
+        cage_at[i] = -1;
+    for (int i = 0; i < NN; i++) {
+        int root = grid_dsf_find(dsf, i);
+        if (cage_at[root] < 0) {
+            mathdoku_cage *c = add_cage(p, err, lineno);
+            if (!c || !(c->cells = malloc((size_t)NN * sizeof *c->cells))) {
+                free(cage_at);
+                return no_memory(err, lineno);
+            }
+            cage_at[root] = p->n_cages - 1;
+            snprintf(c->label, sizeof c->label, "%d", p->n_cages);
+            c->line = lineno;
+        }
+        mathdoku_cage *c = &p->cages[cage_at[root]];
+        c->cells[c->n++] = i;
+    }
+    free(cage_at);
+    return 0;
+}
+
+/* The Keen clues at *qp, one per cage (a letter, then the target); *qp is
+ * left after the last. */
+static int keen_clues(mathdoku *p, const char *line, int lineno,
+                      const char **qp, dlx_diag *err)
+{
+    const char *q = *qp;
+    for (int k = 0; k < p->n_cages; k++) {
+        mathdoku_cage *c = &p->cages[k];
+        c->col = (int)(q - line) + 1;
+        switch (*q) {
+        case 'a': c->op = MATHDOKU_ADD; break;
+        case 's': c->op = MATHDOKU_SUB; break;
+        case 'm': c->op = MATHDOKU_MUL; break;
+        case 'd': c->op = MATHDOKU_DIV; break;
+        case '?': c->op = MATHDOKU_HIDDEN; break; /* ours: hidden */
+        default:
+            if (*q) {
+                char qt[16];
+                return set_error(err, lineno, (int)(q - line) + 1,
+                                 "unexpected %s where a Keen clue (a, s, "
+                                 "m, d or ?) belongs", QUOTE(q, 1, qt));
+            }
+            return set_error(err, lineno, (int)(q - line) + 1,
+                             "the ID has %d clues for %d cages", k,
+                             p->n_cages);
+        }
+        q++;
+        if (!isdigit((unsigned char)*q))
+            return set_error(err, lineno, (int)(q - line) + 1, "a Keen "
+                             "clue needs a target after its letter");
+        const char *digits = q;
+        if (text_number(digits, MATHDOKU_MAX_TARGET, &c->target, &q) != 0)
+            return set_error(err, lineno, (int)(digits - line) + 1,
+                             "target %.*s is too large (at most %lld)",
+                             (int)(q - digits > 40 ? 40 : q - digits),
+                             digits, MATHDOKU_MAX_TARGET);
+        if (c->n == 1 && c->op == MATHDOKU_ADD)
+            c->op = MATHDOKU_GIVEN;
+    }
+    *qp = q;
+    return 0;
+}
 
 static int parse_keen(const char *line, int lineno, mathdoku *p,
                       const mathdoku_rules *rules, dlx_diag *err)
@@ -666,70 +750,9 @@ static int parse_keen(const char *line, int lineno, mathdoku *p,
     }
     q++;
     p->N = n;
-    /* cages in order of their first cell */
-    int *cage_at = malloc((size_t)NN * sizeof *cage_at);
-    if (!cage_at) {
-        status = no_memory(err, lineno);
+    if ((status = keen_cages(p, dsf, n, lineno, err)) != 0 ||
+        (status = keen_clues(p, line, lineno, &q, err)) != 0)
         goto done;
-    }
-    for (int i = 0; i < NN; i++)
-        cage_at[i] = -1;
-    for (int i = 0; i < NN; i++) {
-        int root = grid_dsf_find(dsf, i);
-        if (cage_at[root] < 0) {
-            mathdoku_cage *c = add_cage(p, err, lineno);
-            if (!c || !(c->cells = malloc((size_t)NN * sizeof *c->cells))) {
-                free(cage_at);
-                status = no_memory(err, lineno);
-                goto done;
-            }
-            cage_at[root] = p->n_cages - 1;
-            snprintf(c->label, sizeof c->label, "%d", p->n_cages);
-            c->line = lineno;
-        }
-        mathdoku_cage *c = &p->cages[cage_at[root]];
-        c->cells[c->n++] = i;
-    }
-    free(cage_at);
-    for (int k = 0; k < p->n_cages; k++) {
-        mathdoku_cage *c = &p->cages[k];
-        c->col = (int)(q - line) + 1;
-        switch (*q) {
-        case 'a': c->op = MATHDOKU_ADD; break;
-        case 's': c->op = MATHDOKU_SUB; break;
-        case 'm': c->op = MATHDOKU_MUL; break;
-        case 'd': c->op = MATHDOKU_DIV; break;
-        case '?': c->op = MATHDOKU_HIDDEN; break; /* ours: hidden */
-        default:
-            if (*q) {
-                char qt[16];
-                status = set_error(err, lineno, (int)(q - line) + 1,
-                                   "unexpected %s where a Keen clue (a, s, "
-                                   "m, d or ?) belongs", QUOTE(q, 1, qt));
-            }
-            else
-                status = set_error(err, lineno, (int)(q - line) + 1,
-                                   "the ID has %d clues for %d cages", k,
-                                   p->n_cages);
-            goto done;
-        }
-        q++;
-        if (!isdigit((unsigned char)*q)) {
-            status = set_error(err, lineno, (int)(q - line) + 1, "a Keen "
-                               "clue needs a target after its letter");
-            goto done;
-        }
-        const char *digits = q;
-        if (text_number(digits, MATHDOKU_MAX_TARGET, &c->target, &q) != 0) {
-            status = set_error(err, lineno, (int)(digits - line) + 1,
-                               "target %.*s is too large (at most %lld)",
-                               (int)(q - digits > 40 ? 40 : q - digits),
-                               digits, MATHDOKU_MAX_TARGET);
-            goto done;
-        }
-        if (c->n == 1 && c->op == MATHDOKU_ADD)
-            c->op = MATHDOKU_GIVEN;
-    }
     if (*q && *skip_space(q)) {
         status = set_error(err, lineno, (int)(q - line) + 1, "the ID has "
                            "more clues than its %d cages", p->n_cages);

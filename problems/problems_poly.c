@@ -195,6 +195,147 @@ typedef struct polyset {
     const char *name;
 } polyset;
 
+/* The placements of a piece set on a board, and what --reduce keeps of
+ * them (one owner: poly_release frees it all). */
+typedef struct poly_work {
+    placement *pl;
+    size_t n_pl;
+    int *n_orient;           /* per piece: its orientations */
+    int anchor;              /* the piece with the fewest orientations */
+    int chiral;              /* the first piece without symmetry, or -1 */
+    unsigned char *keep;     /* per placement: written (--reduce drops) */
+    int *tie;                /* per anchor placement: its sym item, or 0 */
+    unsigned *stab;          /* per tie item: motions fixing the anchor */
+    int n_ties;
+} poly_work;
+
+static void poly_release(poly_work *w)
+{
+    free(w->pl);
+    free(w->n_orient);
+    free(w->keep);
+    free(w->tie);
+    free(w->stab);
+}
+
+/* Every placement of every piece on the board, and the anchor and chiral
+ * pieces. */
+static int poly_place_all(poly_work *w, const polyset *set, const board *b)
+{
+    size_t cap = (size_t)set->n_pieces * MOTIONS * (size_t)(b->h * b->w);
+    w->pl = malloc(cap * sizeof *w->pl);
+    w->n_orient = calloc((size_t)set->n_pieces, sizeof *w->n_orient);
+    if (!w->pl || !w->n_orient)
+        return PROBLEMS_ENOMEM;
+    for (int k = 0; k < set->n_pieces; k++) {
+        shape o[MOTIONS];
+        int *n_orient = w->n_orient;
+        n_orient[k] = orientations(from_picture(set->defs[k].picture), o);
+        if (n_orient[k] < n_orient[w->anchor])
+            w->anchor = k;
+        if (n_orient[k] == MOTIONS && w->chiral < 0)
+            w->chiral = k;
+        for (int t = 0; t < n_orient[k]; t++)
+            for (int r = 0; r < b->h; r++)
+                for (int c = 0; c < b->w; c++) {
+                    placement p = { k, { 0 } };
+                    int fits = 1;
+                    for (int j = 0; j < set->cells && fits; j++) {
+                        int rr = r + o[t].cell[j].r, cc = c + o[t].cell[j].c;
+                        fits = on_board(b, rr, cc);
+                        p.pos[j] = rr * b->w + cc;
+                    }
+                    if (fits) {
+                        qsort(p.pos, (size_t)set->cells, sizeof p.pos[0],
+                              cmp_int);
+                        w->pl[w->n_pl++] = p;
+                    }
+                }
+    }
+    return PROBLEMS_OK;
+}
+
+/* --reduce: which placements stay, and the secondary items that tie an
+ * anchor placement with a symmetry to the chiral piece (without reduce,
+ * every placement stays and there are no ties). */
+static int poly_reduce(poly_work *w, const polyset *set, const board *b,
+                       int reduce)
+{
+    size_t n_pl = w->n_pl;
+    w->keep = malloc(n_pl ? n_pl : 1);
+    w->tie = calloc(n_pl ? n_pl : 1, sizeof *w->tie);
+    if (!w->keep || !w->tie)
+        return PROBLEMS_ENOMEM;
+    memset(w->keep, 1, n_pl ? n_pl : 1);
+    placement *pl = w->pl;
+    for (size_t k = 0; reduce && k < n_pl; k++) {
+        if (pl[k].piece != w->anchor)
+            continue;
+        unsigned fixed = 0;
+        for (int m = 1; m < b->n_motions && w->keep[k]; m++) {
+            placement img;
+            move_placement(b, m, &pl[k], set->cells, &img);
+            if (less(&img, &pl[k], set->cells))
+                w->keep[k] = 0;
+            else if (!less(&pl[k], &img, set->cells))
+                fixed |= 1u << m;
+        }
+        if (w->keep[k] && fixed) {
+            unsigned *grown = realloc(w->stab, (size_t)(w->n_ties + 1) *
+                                                   sizeof *w->stab);
+            if (!grown)
+                return PROBLEMS_ENOMEM;
+            w->stab = grown;
+            w->stab[w->n_ties++] = fixed;
+            w->tie[k] = w->n_ties;
+        }
+    }
+    return PROBLEMS_OK;
+}
+
+/* The items (pieces, cells, then the sym items) and the kept options. */
+static void poly_write(FILE *f, const poly_work *w, const polyset *set,
+                       const board *b)
+{
+    char name[4];
+    for (int k = 0; k < set->n_pieces; k++)
+        fprintf(f, "%s%s", k ? " " : "", set->defs[k].name);
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++)
+            if (on_board(b, r, c))
+                fprintf(f, " %s", problems_cell(r, c, name));
+    if (w->n_ties)
+        fputs(" |", f);
+    for (int t = 1; t <= w->n_ties; t++)
+        fprintf(f, " sym%d", t);
+    fputc('\n', f);
+    const placement *pl = w->pl;
+    for (size_t k = 0; k < w->n_pl; k++) {
+        if (!w->keep[k])
+            continue;
+        fputs(set->defs[pl[k].piece].name, f);
+        for (int j = 0; j < set->cells; j++)
+            fprintf(f, " %s", problems_cell(pl[k].pos[j] / b->w,
+                                            pl[k].pos[j] % b->w, name));
+        if (w->tie[k])
+            fprintf(f, " sym%d", w->tie[k]);
+        /* the chiral piece: barred from the anchor placements whose
+         * symmetry would show this placement's image instead */
+        for (int t = 0; pl[k].piece == w->chiral && t < w->n_ties; t++)
+            for (int m = 1; m < b->n_motions; m++) {
+                if (!(w->stab[t] >> m & 1))
+                    continue;
+                placement img;
+                move_placement(b, m, &pl[k], set->cells, &img);
+                if (less(&img, &pl[k], set->cells)) {
+                    fprintf(f, " sym%d", t + 1);
+                    break;
+                }
+            }
+        fputc('\n', f);
+    }
+}
+
 int problems_write_poly(FILE *f, const problems_spec *sp, const char *arg,
                         problems_error *err)
 {
@@ -209,135 +350,17 @@ int problems_write_poly(FILE *f, const problems_spec *sp, const char *arg,
                              "the board %s has %d", set.name, set.n_pieces,
                              set.name, set.n_pieces * set.cells, arg, area);
 
-    /* every placement of every piece */
-    size_t cap = (size_t)set.n_pieces * MOTIONS * (size_t)(b.h * b.w);
-    placement *pl = malloc(cap * sizeof *pl);
-    int *n_orient = calloc((size_t)set.n_pieces, sizeof *n_orient);
-    if (!pl || !n_orient) {
-        free(pl);
-        free(n_orient);
-        return PROBLEMS_ENOMEM;
+    poly_work w = { .anchor = 0, .chiral = -1 };
+    int status = poly_place_all(&w, &set, &b);
+    if (status == PROBLEMS_OK)
+        status = poly_reduce(&w, &set, &b, sp->reduce);
+    if (status == PROBLEMS_OK && w.n_ties && w.chiral < 0)
+        status = problems_fail(err, 0, 0, "%s %s: --reduce needs a piece "
+                               "without symmetry", set.name, arg);
+    if (status == PROBLEMS_OK) {
+        problems_write_title(f, sp, arg);
+        poly_write(f, &w, &set, &b);
     }
-    size_t n_pl = 0;
-    int anchor = 0, chiral = -1;
-    for (int k = 0; k < set.n_pieces; k++) {
-        shape o[MOTIONS];
-        n_orient[k] = orientations(from_picture(set.defs[k].picture), o);
-        if (n_orient[k] < n_orient[anchor])
-            anchor = k;
-        if (n_orient[k] == MOTIONS && chiral < 0)
-            chiral = k;
-        for (int t = 0; t < n_orient[k]; t++)
-            for (int r = 0; r < b.h; r++)
-                for (int c = 0; c < b.w; c++) {
-                    placement p = { k, { 0 } };
-                    int fits = 1;
-                    for (int j = 0; j < set.cells && fits; j++) {
-                        int rr = r + o[t].cell[j].r, cc = c + o[t].cell[j].c;
-                        fits = on_board(&b, rr, cc);
-                        p.pos[j] = rr * b.w + cc;
-                    }
-                    if (fits) {
-                        qsort(p.pos, (size_t)set.cells, sizeof p.pos[0],
-                              cmp_int);
-                        pl[n_pl++] = p;
-                    }
-                }
-    }
-
-    /* --reduce: which placements stay, and the secondary items that tie
-     * an anchor placement with a symmetry to the chiral piece */
-    unsigned char *keep = malloc(n_pl ? n_pl : 1);
-    int *tie = calloc(n_pl ? n_pl : 1, sizeof *tie); /* anchor: its item */
-    unsigned *stab = NULL;     /* per tie item: motions fixing the anchor */
-    int n_ties = 0;
-    if (!keep || !tie) {
-        free(pl);
-        free(n_orient);
-        free(keep);
-        free(tie);
-        return PROBLEMS_ENOMEM;
-    }
-    memset(keep, 1, n_pl ? n_pl : 1);
-    for (size_t k = 0; sp->reduce && k < n_pl; k++) {
-        if (pl[k].piece != anchor)
-            continue;
-        unsigned fixed = 0;
-        for (int m = 1; m < b.n_motions && keep[k]; m++) {
-            placement img;
-            move_placement(&b, m, &pl[k], set.cells, &img);
-            if (less(&img, &pl[k], set.cells))
-                keep[k] = 0;
-            else if (!less(&pl[k], &img, set.cells))
-                fixed |= 1u << m;
-        }
-        if (keep[k] && fixed) {
-            unsigned *grown = realloc(stab, (size_t)(n_ties + 1) *
-                                                sizeof *stab);
-            if (!grown) {
-                free(pl);
-                free(n_orient);
-                free(keep);
-                free(tie);
-                free(stab);
-                return PROBLEMS_ENOMEM;
-            }
-            stab = grown;
-            stab[n_ties++] = fixed;
-            tie[k] = n_ties;
-        }
-    }
-    if (n_ties && chiral < 0) {
-        free(pl);
-        free(n_orient);
-        free(keep);
-        free(tie);
-        free(stab);
-        return problems_fail(err, 0, 0, "%s %s: --reduce needs a piece "
-                             "without symmetry", set.name, arg);
-    }
-
-    problems_write_title(f, sp, arg);
-    char name[4];
-    for (int k = 0; k < set.n_pieces; k++)
-        fprintf(f, "%s%s", k ? " " : "", set.defs[k].name);
-    for (int r = 0; r < b.h; r++)
-        for (int c = 0; c < b.w; c++)
-            if (on_board(&b, r, c))
-                fprintf(f, " %s", problems_cell(r, c, name));
-    if (n_ties)
-        fputs(" |", f);
-    for (int t = 1; t <= n_ties; t++)
-        fprintf(f, " sym%d", t);
-    fputc('\n', f);
-    for (size_t k = 0; k < n_pl; k++) {
-        if (!keep[k])
-            continue;
-        fputs(set.defs[pl[k].piece].name, f);
-        for (int j = 0; j < set.cells; j++)
-            fprintf(f, " %s", problems_cell(pl[k].pos[j] / b.w,
-                                            pl[k].pos[j] % b.w, name));
-        if (tie[k])
-            fprintf(f, " sym%d", tie[k]);
-        /* the chiral piece: barred from the anchor placements whose
-         * symmetry would show this placement's image instead */
-        for (int t = 0; pl[k].piece == chiral && t < n_ties; t++)
-            for (int m = 1; m < b.n_motions; m++) {
-                if (!(stab[t] >> m & 1))
-                    continue;
-                placement img;
-                move_placement(&b, m, &pl[k], set.cells, &img);
-                if (less(&img, &pl[k], set.cells)) {
-                    fprintf(f, " sym%d", t + 1);
-                    break;
-                }
-            }
-        fputc('\n', f);
-    }
-    free(pl);
-    free(n_orient);
-    free(keep);
-    free(tie);
-    free(stab);
-    return PROBLEMS_OK;
+    poly_release(&w);
+    return status;
 }

@@ -529,6 +529,62 @@ static int push_cells(sudoku_solver *sv, const sudoku *puzzle,
     return 0;
 }
 
+/* The cells in orbits (under the symmetry) in a random order of visit:
+ * orbit o is cells[start[o] .. start[o + 1] - 1]; returns the number of
+ * orbits.  order and seen (zeroed) are scratch of N*N. */
+static int visit_orbits(grid_rng *g, const sudoku_shape *sh, int symmetry,
+                        int *order, unsigned char *seen, int *cells,
+                        int *start)
+{
+    int NN = sh->N * sh->N, n_orbits = 0, n_cells = 0;
+    random_perm(g, order, NN);
+    for (int t = 0; t < NN; t++) {
+        int orbit[4], n = sudoku_symmetric_cells(sh, symmetry, order[t],
+                                                 orbit);
+        if (seen[order[t]])
+            continue;
+        start[n_orbits++] = n_cells;
+        for (int j = 0; j < n; j++) {
+            seen[orbit[j]] = 1;
+            cells[n_cells++] = orbit[j];
+        }
+    }
+    start[n_orbits] = n_cells;
+    return n_orbits;
+}
+
+/* Clears the n cells of orbit and keeps them cleared when the puzzle
+ * stays unique and the caller's accept agrees: 1; else puts them back: 0
+ * (several solutions, or refused), or -1 (the check was cut short: the
+ * report says neither complete nor minimal, and clearing stops). */
+static int try_clear(clearing *k, const sudoku_gen_options *opt,
+                     sudoku_gen_report *rep, sudoku *puzzle,
+                     const int *orbit, int n)
+{
+    const unsigned char *solution = k->solution;
+    for (int j = 0; j < n; j++) {
+        mark(k, orbit[j], solution[orbit[j]], 0);
+        puzzle->cell[orbit[j]] = 0;
+    }
+    int u = still_unique(k, orbit, n);
+    if (u == 1 && opt->accept && !opt->accept(opt->accept_ctx,
+                                              puzzle, orbit, n)) {
+        rep->refused++;
+        u = 0;
+    }
+    if (u == 1)
+        return 1;
+    for (int j = 0; j < n; j++) {
+        puzzle->cell[orbit[j]] = solution[orbit[j]];
+        mark(k, orbit[j], solution[orbit[j]], 1);
+    }
+    if (u < 0) {
+        rep->complete = 0;
+        rep->minimal = 0;
+    }
+    return u;
+}
+
 int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
                        const sudoku_gen_options *opt, sudoku *puzzle,
                        sudoku_gen_report *rep)
@@ -570,19 +626,8 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
             mark(&k, i, puzzle->cell[i], 1);
             givens++;
         }
-    random_perm(&g, order, NN);
-    for (int t = 0; t < NN; t++) {
-        int orbit[4], n = sudoku_symmetric_cells(sh, opt->symmetry, order[t],
-                                                 orbit);
-        if (seen[order[t]])
-            continue;
-        start[n_orbits++] = n_cells;
-        for (int j = 0; j < n; j++) {
-            seen[orbit[j]] = 1;
-            cells[n_cells++] = orbit[j];
-        }
-    }
-    start[n_orbits] = n_cells;
+    n_orbits = visit_orbits(&g, sh, opt->symmetry, order, seen, cells, start);
+    n_cells = start[n_orbits];
     /* blanks of the puzzle given are not givens: never pushed or cleared;
      * with the closure, the engine is given the closure instead (its
      * checks are few: pushing would cost more than it saves) */
@@ -610,29 +655,12 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
             keep = 1;
         }
         if (!keep) {
-            for (int j = 0; j < n; j++) {
-                mark(&k, orbit[j], solution[orbit[j]], 0);
-                puzzle->cell[orbit[j]] = 0;
-            }
-            int u = still_unique(&k, orbit, n);
-            if (u == 1 && opt->accept && !opt->accept(opt->accept_ctx,
-                                                      puzzle, orbit, n)) {
-                rep->refused++;
-                u = 0;
-            }
+            int u = try_clear(&k, opt, rep, puzzle, orbit, n);
             if (u == 1) {
                 givens -= n;
                 continue;
             }
-            for (int j = 0; j < n; j++) {
-                puzzle->cell[orbit[j]] = solution[orbit[j]];
-                mark(&k, orbit[j], solution[orbit[j]], 1);
-            }
-            if (u < 0) {
-                rep->complete = 0;
-                rep->minimal = 0;
-                stop = 1;
-            }
+            stop = u < 0;
         }
         if (stop || filled == 0 || !push)
             continue; /* no check follows, or nothing to keep */

@@ -24,6 +24,7 @@
  *                column-set argument).
  */
 #include "sudoku_bands.h"
+#include "grid_cover.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -62,36 +63,16 @@ static void add_stats(dlx_memo_stats *a, const dlx_memo_stats *b)
 
 /* ---- the whole grid -------------------------------------------------------
 
-   items: cell (r, c), then row-digit, column-digit, box-digit, each row
-   by row: the cells first, so that the memo's frontier runs along rows. */
-
-static dlx_matrix *grid_matrix(int R, int C)
-{
-    int N = R * C, nn = N * N;
-    dlx_matrix *m = dlx_new(4 * nn, 0);
-    if (!m)
-        return NULL;
-    dlx_reserve(m, nn * N, 4L * nn * N);
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++)
-            for (int d = 0; d < N; d++) {
-                int b = (r / R) * R + c / C;
-                int items[4] = { r * N + c, nn + r * N + d,
-                                 2 * nn + c * N + d, 3 * nn + b * N + d };
-                if (dlx_add_option(m, 4, items, NULL) < 0) {
-                    dlx_free(m);
-                    return NULL;
-                }
-            }
-    return m;
-}
+   The cover is the grid's own (grid_box_matrix, grid_cover.h): items
+   cell (r, c), then row-digit, column-digit, box-digit, each row by row:
+   the cells first, so that the memo's frontier runs along rows. */
 
 static int whole_grid(int R, int C, const int *band, size_t memo_bytes,
                       double seconds, dlx_count *out, dlx_memo_stats *st,
                       dlx_outcome *outcome)
 {
     int N = R * C, forced[MAX_N * MAX_N];
-    dlx_matrix *m = grid_matrix(R, C);
+    dlx_matrix *m = grid_box_matrix(R, C);
     if (!m)
         return DLX_ENOMEM;
     for (int i = 0; i < R * N; i++)

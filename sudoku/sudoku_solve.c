@@ -102,7 +102,9 @@ static sudoku_solver *solver_alloc(sudoku_shape shape, int maps)
         return NULL;
     sv->shape = shape;
     sudoku_init(&sv->model);
-    sv->m = dlx_new(4 * NN, 0);
+    /* the plain solver's cover is the grid's own, built in grid/; the
+     * hinted one adds the same options in its own order */
+    sv->m = maps ? dlx_new(4 * NN, 0) : grid_box_matrix(shape.R, shape.C);
     sv->forced = malloc((size_t)NN * sizeof *sv->forced);
     if (maps) {
         sv->cell_opt = malloc((size_t)NN * N * sizeof *sv->cell_opt);
@@ -111,38 +113,17 @@ static sudoku_solver *solver_alloc(sudoku_shape shape, int maps)
     if (!sv->m || !sv->forced ||
         (maps && (!sv->cell_opt || !sv->opt_cd)) ||
         sudoku_set_shape(&sv->model, shape) != SUDOKU_OK ||
-        dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK) {
+        (maps && dlx_reserve(sv->m, NN * N, 4L * NN * N) != DLX_OK)) {
         sudoku_solver_free(sv);
         return NULL;
     }
     return sv;
 }
 
-/* The four items of digit d in cell (r, c), numbered as above. */
-static void plain_items(const sudoku_shape *sh, int r, int c, int d,
-                        int items[4])
-{
-    int N = sh->N, NN = N * N;
-    items[0] = r * N + c;
-    items[1] = NN + r * N + d - 1;
-    items[2] = 2 * NN + c * N + d - 1;
-    items[3] = 3 * NN + box_of(sh, r, c) * N + d - 1;
-}
-
 sudoku_solver *sudoku_solver_new(sudoku_shape shape)
 {
     sudoku_solver *sv = solver_alloc(shape, 0);
     int N = shape.N;
-    for (int r = 0; sv && r < N; r++)
-        for (int c = 0; c < N; c++)
-            for (int d = 1; d <= N; d++) {
-                int items[4];
-                plain_items(&shape, r, c, d, items);
-                if (dlx_add_option(sv->m, 4, items, NULL) < 0) {
-                    sudoku_solver_free(sv);
-                    return NULL;
-                }
-            }
     /* without them (an order past 64, no memory) the search does it all */
     if (sv && (sv->singles = sudoku_singles_new(&shape)) &&
         !(sv->filled = malloc((size_t)N * N))) {
@@ -200,7 +181,7 @@ sudoku_solver *sudoku_solver_hinted(sudoku_shape shape)
                     if (pass && d == h)
                         continue;
                     int i = r * N + c, items[4];
-                    plain_items(&shape, r, c, d, items);
+                    grid_box_items(shape.R, shape.C, r, c, d, items);
                     int o = dlx_add_option(sv->m, 4, items, NULL);
                     if (o < 0) {
                         sudoku_solver_free(sv);

@@ -44,7 +44,7 @@ set_tests_properties(browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 
 # The recorder of the search page: its tree against the engine's counts.
 add_executable(test_view ${CMAKE_CURRENT_LIST_DIR}/test_view.c)
-target_link_libraries(test_view PRIVATE view dlx excover_options)
+target_link_libraries(test_view PRIVATE view dlx excover_text excover_options)
 target_include_directories(test_view PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${PROJECT_SOURCE_DIR}/view)
 add_test(NAME view COMMAND test_view ${EXCOVER_TEST_DATA})
 add_test(NAME view_cli COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/view_cli.sh
@@ -66,6 +66,11 @@ add_test(NAME dlx_mcc COMMAND test_mcc)
 add_test(NAME dlx_mcc_knuth COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/mcc_knuth.sh
          $<TARGET_FILE:dlx_cmd>)
 set_tests_properties(dlx_mcc_knuth PROPERTIES SKIP_RETURN_CODE 77)
+# The same comparison without the peer programs: the figures they printed,
+# recorded in tests/data/exact-cover/knuth-figures.tsv.
+add_test(NAME dlx_knuth_figures
+         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/knuth_figures.sh
+         $<TARGET_FILE:dlx_cmd> ${EXCOVER_TEST_DATA})
 # The harness: check_done fails when no check ran (issue 35).
 add_executable(test_check ${CMAKE_CURRENT_LIST_DIR}/test_check.c)
 target_link_libraries(test_check PRIVATE excover_options)

@@ -74,7 +74,13 @@ expect "no solution, count" 1 "0
 expect "encode | dlx" 0 "1" "" -- sh -c "'$sudoku' encode '$tmp/one.txt' | '$dlx' -c"
 expect "encode | dlx, several" 0 "72" "" -- sh -c "'$sudoku' encode '$tmp/multi.txt' | '$dlx' -c"
 expect "encode | dlx, solution" 0 "*" "" -- sh -c "'$sudoku' encode '$tmp/one.txt' | '$dlx'"
-assert "encode names cells" grep -q "r1c1:9\|r1c1 .*9\|r1c1" "$tmp/out"
+# each option names its cell rRcC and its digit (rR#D): the cells and
+# digits of the one solution, read back into a grid, are s1 (published
+# with the puzzle), not merely some output that mentions r1c1
+assert "encode names cells and digits: the solution is s1" test "$(awk '
+    { split($1, rc, /[rc]/); split($2, d, "#")
+      g[(rc[2] - 1) * 9 + rc[3]] = d[2] }
+    END { for (i = 1; i <= 81; i++) printf "%s", g[i]; print "" }' "$tmp/out")" = "$s1"
 head -3 "$data/17-clue-300.txt" >"$tmp/three.txt"
 expect "encode one puzzle only" 3 "*" "$tmp/three.txt:2: encode writes one puzzle, and this is another (select one, e.g. sed -n 2p)
 $tmp/three.txt:3: encode writes one puzzle, and this is another (select one, e.g. sed -n 3p)

@@ -104,7 +104,8 @@ static void test_knuth_figures(void)
             dlx_search s = dlx_search_defaults();
             s.engine = engine;
             dlx_result r;
-            dlx_solve(p->matrix, &s, &r);
+            CHECK(dlx_solve(p->matrix, &s, &r) == DLX_OK,
+                  "%s (engine %d): status", fig[k].name, engine);
             CHECK(r.engine == engine, "%s: engine %d ran, %d asked",
                   fig[k].name, r.engine, engine);
             CHECK(r.nodes == fig[k].nodes,
@@ -953,13 +954,13 @@ static void test_searches(void)
     dlx_search s = dlx_search_defaults();
     s.on_solution = stop_at_first;
     s.solution_ctx = &calls;
-    dlx_solve(q, &s, &r);
+    CHECK(dlx_solve(q, &s, &r) == DLX_OK, "callback stop: status");
     CHECK(calls == 1 && r.outcome == DLX_STOP_CALLBACK &&
               dlx_count_u64(r.solutions) == 1, "callback stop");
     check_links(q, "callback stop");
     s = dlx_search_defaults();
     s.max_nodes = 100;
-    dlx_solve(q, &s, &r);
+    CHECK(dlx_solve(q, &s, &r) == DLX_OK, "max nodes: status");
     CHECK(r.outcome == DLX_STOP_NODES && r.nodes == 100, "max nodes: %llu",
           (unsigned long long)r.nodes);
     check_links(q, "node limit");
@@ -969,7 +970,7 @@ static void test_searches(void)
     if (pent) {
         s = dlx_search_defaults();
         s.max_seconds = 0.05;
-        dlx_solve(pent->matrix, &s, &r);
+        CHECK(dlx_solve(pent->matrix, &s, &r) == DLX_OK, "time limit: status");
         CHECK(r.outcome == DLX_STOP_TIME && r.seconds < 1.0,
               "time limit: %s after %.3f s", dlx_outcome_str(r.outcome),
               r.seconds);
@@ -1049,7 +1050,7 @@ static void test_random(void)
         runs[k]->n = 0;
         s.seed = seeds[k];
         s.solution_ctx = runs[k];
-        dlx_solve(q, &s, &r);
+        CHECK(dlx_solve(q, &s, &r) == DLX_OK, "random: status");
         CHECK(dlx_count_u64(r.solutions) == 92, "random seed %llu: %llu",
               (unsigned long long)seeds[k],
               (unsigned long long)dlx_count_u64(r.solutions));
@@ -1065,7 +1066,7 @@ static void test_random(void)
     s = dlx_search_defaults();
     s.on_solution = collect_solution;
     s.solution_ctx = &d;
-    dlx_solve(q, &s, &r);
+    CHECK(dlx_solve(q, &s, &r) == DLX_OK, "deterministic: status");
     CHECK(memcmp(a.sets, d.sets, sizeof a.sets) != 0, "random differs");
     dlx_free(q);
 }
@@ -1098,7 +1099,7 @@ static void test_split(void)
     s.on_split = keep_job;
     s.split_ctx = &j;
     dlx_result r;
-    dlx_solve(q, &s, &r);
+    CHECK(dlx_solve(q, &s, &r) == DLX_OK, "split: status");
     CHECK(j.n > 1 && j.n <= 512 && r.splits == (uint64_t)j.n, "%d jobs",
           j.n);
     uint64_t total = 0;

@@ -19,6 +19,7 @@
 #include "dlx_read.h"
 #include "view.h"
 #include "view_impl.h"
+#include "text.h"
 
 static const char *data_dir = "tests/data";
 
@@ -199,8 +200,43 @@ static void test_setters(void)
     view_free(NULL);
 }
 
+/* The one JSON string escaper (text.h), used by the page and by the
+ * command lines: expected texts written by hand from RFC 8259 (escapes)
+ * and the HTML rule that "</script>" must not appear in a script. */
+static void test_json_string(void)
+{
+    static const struct {
+        const char *in;
+        int flags;
+        const char *out;
+    } t[] = {
+        { "a\"b\\c", 0, "\"a\\\"b\\\\c\"" },
+        { "tab\tdel\x7f", 0, "\"tab\\u0009del\\u007f\"" },
+        { "</script>&", 0, "\"</script>&\"" },
+        { "</script>&", TEXT_JSON_HTML,
+          "\"\\u003c/script\\u003e\\u0026\"" },
+        { "caf\xc3\xa9", 0, "\"caf\xc3\xa9\"" },
+        { "bad\xc3(", 0, "\"bad\\ufffd(\"" },
+    };
+    for (size_t k = 0; k < sizeof t / sizeof *t; k++) {
+        char buf[128] = { 0 };
+        FILE *f = tmpfile();
+        CHECK(f != NULL, "tmpfile");
+        if (!f)
+            return;
+        text_json_string(f, t[k].in, t[k].flags);
+        rewind(f);
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = 0;
+        CHECK(strcmp(buf, t[k].out) == 0, "json %zu: %s, want %s", k, buf,
+              t[k].out);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    test_json_string();
     if (argc > 1)
         data_dir = argv[1];
     const char *names[] = { "knuth-example", "knuth-color-example",

@@ -293,3 +293,26 @@ int text_utf8_char(const unsigned char *s)
         return 0;
     return need;
 }
+
+void text_json_string(FILE *f, const char *s, int flags)
+{
+    int html = flags & TEXT_JSON_HTML;
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        int n = *p >= 0x80 ? text_utf8_char(p) : 0;
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f ||
+                 (html && (*p == '<' || *p == '>' || *p == '&')))
+            fprintf(f, "\\u%04x", *p);
+        else if (*p < 0x80)
+            fputc(*p, f);
+        else if (n) {
+            fwrite(p, 1, (size_t)n, f);
+            p += n - 1;
+        } else {
+            fputs("\\ufffd", f); /* a byte that is not UTF-8 */
+        }
+    }
+    fputc('"', f);
+}

@@ -14,7 +14,7 @@
  *
  * Messages.  A diagnostic is a text_diag (below): line, column and a
  * message, the one shape every reader of the project reports in (libdlx
- * calls it dlx_diag: the same struct).  Bytes
+ * calls it dlx_diag: the same struct, from dlx_diag.h).  Bytes
  * of the input quoted in a message are escaped (text_quote), so that a
  * control byte never reaches a terminal raw.
  */
@@ -31,16 +31,10 @@
 #endif
 
 /* A message about a position in the input; line and col count from 1
- * (col 0: the whole line; line 0: the whole input).  libdlx's public
- * dlx_read.h holds the same definition under the same guard (this header
- * is not installed) and names it dlx_diag: change both or neither. */
-#ifndef TEXT_DIAG_DEFINED
-#define TEXT_DIAG_DEFINED
-struct text_diag {
-    int line, col;
-    char message[200];
-};
-#endif
+ * (col 0: the whole line; line 0: the whole input).  Defined once, in
+ * libdlx's installed dlx_diag.h (this header is not installed), where
+ * libdlx names it dlx_diag. */
+#include "dlx_diag.h"
 typedef struct text_diag text_diag;
 
 /* The default cap on a line: a 100x100 sudoku on one line of numbers is
@@ -128,5 +122,14 @@ char *text_quote(const char *s, size_t len, size_t max, char *buf,
  * cut sequences, surrogates, which XML and strict JSON parsers refuse
  * (the JSON and SVG writers put U+FFFD in their place). */
 int text_utf8_char(const unsigned char *s);
+
+/* Writes s as a JSON string, the one escaper of the project (the command
+ * lines' JSON output and the view's page): quotes and backslashes
+ * escaped, control bytes and DEL as \u00XX, a byte that is not part of
+ * valid UTF-8 (text_utf8_char) as U+FFFD.  With TEXT_JSON_HTML, < > &
+ * are escaped too, so that the string can sit inside an HTML script
+ * element ("</script>" cannot close it). */
+enum { TEXT_JSON_HTML = 1 };
+void text_json_string(FILE *f, const char *s, int flags);
 
 #endif

@@ -13,27 +13,6 @@
 extern const char view_page_template[];
 extern const size_t view_page_template_len;
 
-void view_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        int n = *p >= 0x80 ? text_utf8_char(p) : 0;
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
-            fprintf(f, "\\u%04x", *p);   /* "</script>" cannot close */
-        else if (*p < 0x80)
-            fputc(*p, f);
-        else if (n) {
-            fwrite(p, 1, (size_t)n, f);
-            p += n - 1;
-        } else {
-            fputs("\\ufffd", f); /* a byte that is not UTF-8 */
-        }
-    }
-    fputc('"', f);
-}
-
 /* An option as the reader wrote it: item names, name:color. */
 static void option_words(FILE *f, const view_recorder *v, int o)
 {
@@ -65,7 +44,7 @@ static void option_words(FILE *f, const view_recorder *v, int o)
         n += (size_t)sprintf(buf + n, "%s%s%s%s", n ? " " : "", name,
                              cname ? ":" : "", cname ? cname : "");
     }
-    view_json_string(f, buf ? buf : "?");
+    text_json_string(f, buf ? buf : "?", TEXT_JSON_HTML);
     free(buf);
 }
 
@@ -73,11 +52,12 @@ static void write_data(FILE *f, const view_recorder *v, const view_tree *t)
 {
     char num[24];
     fputs("{\"title\":", f);
-    view_json_string(f, v->title ? v->title : "Dancing Links");
+    text_json_string(f, v->title ? v->title : "Dancing Links", TEXT_JSON_HTML);
     fputs(",\"items\":[", f);
     for (int i = 0; i < v->n_items; i++) {
         fputs(i ? "," : "", f);
-        view_json_string(f, view_item_name(v, i, num, sizeof num));
+        text_json_string(f, view_item_name(v, i, num, sizeof num),
+                         TEXT_JSON_HTML);
     }
     fprintf(f, "],\"primary\":%d,\"options\":[", v->n_primary);
     for (int o = 0; o < v->n_options; o++) {
@@ -102,13 +82,13 @@ static void write_data(FILE *f, const view_recorder *v, const view_tree *t)
     fputs(",\"colorNames\":[", f);
     for (int c = 0; c < v->n_colors; c++) {
         fputs(c ? "," : "", f);
-        view_json_string(f, v->color_name[c]);
+        text_json_string(f, v->color_name[c], TEXT_JSON_HTML);
     }
     fputs("],\"labels\":[", f);
     for (int o = 0; o < v->n_options; o++) {
         fputs(o ? "," : "", f);
         if (v->option_label[o])
-            view_json_string(f, v->option_label[o]);
+            text_json_string(f, v->option_label[o], TEXT_JSON_HTML);
         else
             option_words(f, v, o);
     }
@@ -163,7 +143,7 @@ static void write_data(FILE *f, const view_recorder *v, const view_tree *t)
     for (int i = 0; i < cells; i++) {
         fputs(i ? "," : "", f);
         if (v->cell_label[i])
-            view_json_string(f, v->cell_label[i]);
+            text_json_string(f, v->cell_label[i], TEXT_JSON_HTML);
         else
             fputs("null", f);
     }
@@ -172,7 +152,7 @@ static void write_data(FILE *f, const view_recorder *v, const view_tree *t)
     for (int k = 0; k < v->n_fills; k++) {
         const view_fill *fl = &v->fills[k];
         fprintf(f, "%s[%d,%d,", k ? "," : "", fl->option, fl->cell);
-        view_json_string(f, fl->text);
+        text_json_string(f, fl->text, TEXT_JSON_HTML);
         fputc(']', f);
     }
     fputs("]}}", f);

@@ -83,9 +83,8 @@ void view_tree_free(view_tree *t);
 const char *view_item_name(const view_recorder *v, int item, char *buf,
                            size_t size);
 
-/* Writes s as a JSON string safe inside an HTML script element (and as
- * XML text when xml is set: & < > escaped as entities). */
-void view_json_string(FILE *f, const char *s);
+/* Writes s as XML text: & < > escaped as entities.  (JSON strings for
+ * the page: text_json_string with TEXT_JSON_HTML.) */
 void view_xml_text(FILE *f, const char *s);
 
 #endif

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "dlx.h"
+#include "dlx_diag.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,20 +24,7 @@ extern "C" {
 
 #define DLX_MAX_NAME_LEN 64
 
-/* A message about a position in the input; line and col count from 1
- * (col 0: the whole line; line 0: the whole input).  Every reader of the
- * project (Knuth's format, jobs and results files, sudoku and mathdoku
- * puzzles) reports in this one shape: the text layer's text_diag, whose
- * definition is repeated here under its guard because the text layer's
- * header is not installed (change both or neither). */
-#ifndef TEXT_DIAG_DEFINED
-#define TEXT_DIAG_DEFINED
-struct text_diag {
-    int line, col;
-    char message[200];
-};
-#endif
-typedef struct text_diag dlx_diag;
+/* dlx_diag: a message about a position in the input (dlx_diag.h). */
 
 /* A problem read from text: the matrix plus what is needed to print it. */
 typedef struct dlx_problem {
