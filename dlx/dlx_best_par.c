@@ -165,7 +165,8 @@ int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
 {
     memset(r, 0, sizeof *r);
     r->max_level = -1;
-    r->engine = DLX_ENGINE_MCC;
+    r->ran = DLX_RAN_MCC;
+    r->reason = DLX_WHY_COSTS;
     dlx_search none = dlx_search_defaults();
     if (!s)
         s = &none;

@@ -334,9 +334,10 @@ static int prune_allowed(int prune, int *memo)
 }
 
 /* The one place that counts a matrix.  memo: 1 by the memo counter
- * (dlx_count_memo: the count of each sub-problem remembered, for counts
+ * (DLX_ENGINE_MEMO: the count of each sub-problem remembered, for counts
  * far past 2^64), 0 by a search that visits every solution without
- * spelling it out (dlx_solve), -1 as dlx_memo_pays says.  libdlx without
+ * spelling it out, -1 as libdlx chooses for a count (count_only: the
+ * memo counter where its trial says it pays).  libdlx without
  * the memo counter (no DLX_MEMO_DEFAULT_MB in dlx.h) counts by search and
  * refuses memo=1.  prune: the subset rule (see prune_allowed).  Bounds and
  * costs (dlx_set_bounds, dlx_best) plug in here too when the engine has
@@ -360,16 +361,13 @@ static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
         return -1;
     }
 #endif
-    int st;
-    excover_unlock(&poll);
 #ifdef DLX_MEMO_DEFAULT_MB
-    if (memo < 0)
-        memo = dlx_memo_pays(m);
     if (memo > 0)
-        st = dlx_count_memo(m, &s, 0, r, NULL);
-    else
+        s.engine = DLX_ENGINE_MEMO;
+    s.count_only = memo < 0;
 #endif
-        st = dlx_solve(m, &s, r);
+    excover_unlock(&poll);
+    int st = dlx_solve(m, &s, r);
     if (excover_relock(&poll) < 0)
         return -1;
     if (st == DLX_ENOMEM) {
