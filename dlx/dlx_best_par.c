@@ -173,7 +173,7 @@ int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
     if (k < 1 || k > DLX_MAX_BEST)
         return DLX_EBOUNDS;
     if (s->n_forced)
-        return DLX_ENOTSUP;
+        return DLX_EFORCED;
     threads = threads < 1 ? 1 : threads;
     double start = dlxi_now_seconds();
     dlx_jobs jobs;

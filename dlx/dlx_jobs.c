@@ -29,14 +29,14 @@ int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint)
             fprintf(f, " %d", jobs->opts[x]);
         fputc('\n', f);
     }
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }
 
 int dlx_results_write_header(FILE *f, uint64_t fingerprint)
 {
     fprintf(f, "# dlx results 1\n# fingerprint %016" PRIx64 "\n",
             fingerprint);
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }
 
 int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r)
@@ -45,7 +45,7 @@ int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r)
     fprintf(f, "job %d solutions %s nodes %" PRIu64 " seconds %.6f %s\n", id,
             dlx_count_str(r->solutions, count), r->nodes, r->seconds,
             r->outcome == DLX_COMPLETE ? "complete" : "partial");
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }
 
 static dlx_count shift_left(dlx_count c, int k)
@@ -96,7 +96,7 @@ static int bad(reader *r, int col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
     va_end(ap);
-    return DLX_EITEM;
+    return DLX_ESYNTAX;
 }
 
 /* Next line without its end; NULL at the end of the file, or on a line
@@ -107,7 +107,9 @@ static char *next_line(reader *r, int *status)
     if (got == TEXT_LINE)
         return r->in.line;
     if (got != TEXT_END)
-        *status = got == TEXT_NOMEM ? DLX_ENOMEM : DLX_EITEM;
+        *status = got == TEXT_NOMEM  ? DLX_ENOMEM
+                  : got == TEXT_FAIL ? DLX_EREAD
+                                     : DLX_ESYNTAX;
     return NULL;
 }
 
@@ -466,8 +468,9 @@ int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
             break;
         }
         if (count_add_checked(mg->total, c, &mg->total) != 0) {
-            status = bad(&r, 1, "the total passes 2^128 (a count this "
-                         "large is not a real result)");
+            bad(&r, 1, "the total passes 2^128 (a count this large is not "
+                "a real result)");
+            status = DLX_EOVERFLOW;
             break;
         }
         mg->seen[id] = 1;

@@ -54,7 +54,8 @@ enum {
     DLX_EENGINE = -14,   /* the engine asked for (dlx_search.engine) cannot
                             run this search */
     DLX_EFORCED = -15,   /* forced options not taken by this function */
-    DLX_ESYNTAX = -16,   /* the text read is not in the format: the
+    DLX_ESYNTAX = -16,   /* the text read is not valid (not in the format,
+                            an unknown name, a job counted twice...): the
                             dlx_diag (dlx_read.h) says where and why */
     DLX_EREAD = -17,     /* the input could not be read (errno says why) */
     DLX_EWRITE = -18     /* the output could not be written */

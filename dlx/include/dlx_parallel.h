@@ -156,17 +156,17 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
  * dlx_best_solution read the result as after dlx_best.  The k costs are
  * dlx_best's; among solutions of equal cost, which are kept and their
  * order may differ.  Reads max_nodes and max_seconds from s (NULL:
- * defaults), over all threads; forced options are refused (DLX_ENOTSUP).
+ * defaults), over all threads; forced options are refused (DLX_EFORCED).
  * r->nodes counts the jobs' nodes, r->solutions the solutions kept.
  * Returns like dlx_best. */
 int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
                       int split_depth, dlx_result *r);
 
-/* Write the jobs; returns 0, or EOF on a write error. */
+/* Write the jobs; returns DLX_OK (0), or DLX_EWRITE on a write error. */
 int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint);
 
 /* Reads a jobs file; DLX_OK, or an error with its line and column
- * (DLX_EITEM for a bad line, DLX_ENOMEM). */
+ * (DLX_ESYNTAX for a bad line, DLX_EREAD on a read error, DLX_ENOMEM). */
 int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
                   dlx_diag *err);
 
@@ -179,6 +179,7 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
 int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
                    const int *which, int n_which, dlx_diag *err);
 
+/* The results file's header and one job's line: DLX_OK or DLX_EWRITE. */
 int dlx_results_write_header(FILE *f, uint64_t fingerprint);
 int dlx_job_result_write(FILE *f, int id, const dlx_job_result *r);
 
@@ -198,8 +199,10 @@ typedef struct dlx_merge {
 } dlx_merge;
 
 int dlx_merge_init(dlx_merge *mg, int n_jobs, uint64_t fingerprint);
-/* Reads one results file; stops at the first error (bad line, a job id out
- * of range or counted twice, a fingerprint of another matrix). */
+/* Reads one results file; stops at the first error: DLX_ESYNTAX (a bad
+ * line, a job id out of range or counted twice, a fingerprint of another
+ * matrix), DLX_EOVERFLOW (the total passes 2^128), DLX_EREAD, DLX_ENOMEM;
+ * err says where. */
 int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err);
 /* The ids of jobs with no result: fills up to cap, returns how many. */
 int dlx_merge_missing(const dlx_merge *mg, int *ids, int cap);
