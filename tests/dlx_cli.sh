@@ -165,4 +165,24 @@ done
 expect "--prune and --memo" 4 "" "dlx: --prune takes one plain search: no --memo, --threads, --split-depth, --jobs, --estimate or --best
 Try 'dlx --help' for more information." -- "$dlx" -c --prune --memo "$data/queens-8.dlx"
 
+
+# The engine and why, on every input of tests/data (engines.tsv: the
+# nodes and the engine that dlx chose before one table chose it, and the
+# table's reason); each line names a known engine.
+tab=$(printf '\t')
+grep -v '^#' "$data/engines.tsv" | while IFS="$tab" read -r input flags nodes engine; do
+    # shellcheck disable=SC2086
+    "$dlx" -s $flags "$data/$input.dlx" >/dev/null 2>"$tmp/err.$$"
+    grep -qx "nodes: $nodes" "$tmp/err.$$" &&
+        grep -qxF "engine: $engine" "$tmp/err.$$" ||
+        echo "$input $flags: $(grep '^nodes\|^engine' "$tmp/err.$$" | tr '\n' ' ')"
+done >"$tmp/engines"
+assert "engines.tsv: $(cat "$tmp/engines")" test ! -s "$tmp/engines"
+for f in "$data"/*.dlx; do
+    "$dlx" -c -s "$f" >/dev/null 2>"$tmp/err"
+    assert "engine named: ${f##*/}" grep -Eqx 'engine: (dancing links|bitsets|compact|memo|Algorithm M) \([a-z0-9 ;,]+\)' "$tmp/err"
+done
+printf '2|A B\nA\nA\nB\n' >"$tmp/bounds.dlx"
+expect "engine: Algorithm M" 0 "1" "*" -- "$dlx" -c -s "$tmp/bounds.dlx"
+assert "engine: Algorithm M named" grep -qx 'engine: Algorithm M (multiplicities)' "$tmp/err"
 cli_done
