@@ -165,6 +165,10 @@ int dlxi_choose(dlx_matrix *m, const dlx_search *s, unsigned leave_out,
     if (s->engine != DLX_ENGINE_AUTO) {
         for (int k = 0; k < N_ENGINES; k++)
             if (engines[k].ran == s->engine) {
+                /* multiplicities keep their own status, which the memo
+                 * counter asked for directly gives too */
+                if (engines[k].cannot & f & F_BOUNDS)
+                    return DLX_ENOTSUP;
                 if (!can_run(&engines[k], m, f))
                     return DLX_EENGINE;
                 c->ran = engines[k].ran;

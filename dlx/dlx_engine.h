@@ -24,7 +24,8 @@ typedef struct dlxi_choice {
 enum { DLXI_NOT_SMALL = 1, DLXI_NOT_BITS = 2 };
 
 /* Which engine runs search s on m, and why: DLX_OK, or DLX_EENGINE when
- * s->engine names one that cannot run it (*c is then DLX_RAN_NONE).  For
+ * s->engine names one that cannot run it (DLX_ENOTSUP when that is for
+ * multiplicities; *c is then DLX_RAN_NONE).  For
  * DLX_ENGINE_AUTO on a count (s->count_only) it may make the memo
  * counter's trial (dlx_memo_pays), so m must be idle, as for dlx_solve. */
 int dlxi_choose(dlx_matrix *m, const dlx_search *s, unsigned leave_out,

@@ -210,8 +210,8 @@ typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
  *                     bounds other than 1:1 (the only engine that can).
  *
  * An engine asked for by name that cannot run the search is an error
- * (DLX_EENGINE), never a quiet change of engine; so is prune with an
- * engine other than SMALL.  DLX_ENGINE_AUTO (0) falls back to the dance
+ * (DLX_EENGINE; DLX_ENOTSUP when it is for multiplicities), never a
+ * quiet change of engine; so is prune with an engine other than SMALL.  DLX_ENGINE_AUTO (0) falls back to the dance
  * where a compact engine cannot run (what is left too big, no memory).
  * dlx_result.ran says which engine ran (DLX_RAN_*), dlx_result.reason
  * why (DLX_WHY_*; dlx_engine_why renders both). */
@@ -358,7 +358,8 @@ typedef struct dlx_result {
  * forced options clash (r->solutions is then 0), DLX_EOPTION for a bad
  * forced option, DLX_EBUSY when called from inside a callback of a search
  * on the same matrix, DLX_EENGINE when the engine asked for cannot run
- * the search, or DLX_ENOMEM (and with multiplicities, DLX_ENOTSUP; by
+ * the search (DLX_ENOTSUP: for multiplicities), or DLX_ENOMEM (and with
+ * multiplicities, DLX_ENOTSUP; by
  * memo, DLX_EOVERFLOW and DLX_EPUSHED, as dlx_count_memo). */
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
 
