@@ -60,7 +60,8 @@ static const cli_option options[] = {
       "multiplied.  Pays when sub-problems repeat (tilings, empty grids); "
       "by default --count takes it by itself when a short trial says it "
       "pays" },
-    { OPT_NO_MEMO, 0, "no-memo", NULL, "count with the plain search" },
+    { OPT_NO_MEMO, 0, "no-memo", NULL, "count with the plain search (the "
+      "engine that fits it, as without --count)" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "memory for the memo's table, in MiB "
       "(default 4096); when it is full, new counts replace old ones: "
       "slower, never wrong" },
@@ -109,7 +110,11 @@ static const cli_command command = {
     "depth D (default 2), going deeper until at least K jobs; 'dlx merge'\n"
     "adds up results files and refuses a job that is missing or counted\n"
     "twice, or results of another problem.  A progress line is shown on\n"
-    "stderr during long searches when stderr is a terminal.\n",
+    "stderr during long searches when stderr is a terminal.\n"
+    "--stats ends with the engine that ran and why, e.g. 'engine: compact\n"
+    "(forced options; 4096 options or fewer)': dancing links, bitsets,\n"
+    "compact (the search on what forced options leave), memo, or\n"
+    "Algorithm M (multiplicities, costs); one table in libdlx chooses it.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
