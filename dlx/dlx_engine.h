@@ -31,4 +31,27 @@ enum { DLXI_NOT_SMALL = 1, DLXI_NOT_BITS = 2 };
 int dlxi_choose(dlx_matrix *m, const dlx_search *s, unsigned leave_out,
                 dlxi_choice *c);
 
+/* The variant compiled for a search, chosen here with the engine so that
+ * one file holds every choice.  The dance's (dlx_dance.c): flags. */
+enum {
+    DLXI_DANCE_COLORED = 1, /* dlx2's purify and its undo */
+    DLXI_DANCE_SIMPLE = 2,  /* nothing watches: no trace, split, random */
+    DLXI_DANCE_TRACK = 4    /* empty items tracked (many primary items) */
+};
+int dlxi_dance_variant(const dlx_matrix *m, const dlx_search *s);
+
+/* The compact engine's (dlx_small.c), by the shape of its options: all
+ * the same with 4 primary items (U4), 4 items (A4), 4 primary items
+ * (P4), any; and with the subset rule (prune). */
+enum {
+    DLXI_SMALL_U4,
+    DLXI_SMALL_A4,
+    DLXI_SMALL_P4,
+    DLXI_SMALL_ANY,
+    DLXI_SMALL_U4_PRUNE,
+    DLXI_SMALL_ANY_PRUNE
+};
+int dlxi_small_variant(int prune, int uniform, int primary_per_option,
+                       int items_per_option);
+
 #endif
