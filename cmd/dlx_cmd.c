@@ -65,7 +65,8 @@ static const cli_option options[] = {
       "multiplied.  Pays when sub-problems repeat (tilings, empty grids); "
       "by default --count takes it by itself when a short trial says it "
       "pays" },
-    { OPT_NO_MEMO, 0, "no-memo", NULL, "count with the plain search" },
+    { OPT_NO_MEMO, 0, "no-memo", NULL, "count with the plain search (the "
+      "engine that fits it, as without --count)" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "memory for the memo's table, in MiB "
       "(default 4096); when it is full, new counts replace old ones: "
       "slower, never wrong" },
@@ -118,7 +119,11 @@ static const cli_command command = {
     "not match its check (dlx merge --help).  'dlx --jobs' counts only the\n"
     "jobs 'dlx split' writes for the problem: a job line edited, added or\n"
     "dropped is refused before any counting.  A progress line is shown on\n"
-    "stderr during long searches when stderr is a terminal.\n",
+    "stderr during long searches when stderr is a terminal.\n"
+    "--stats ends with the engine that ran and why, e.g. 'engine: compact\n"
+    "(forced options; 4096 options or fewer)': dancing links, bitsets,\n"
+    "compact (the search on what forced options leave), memo, or\n"
+    "Algorithm M (multiplicities, costs); one table in libdlx chooses it.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
@@ -408,6 +413,7 @@ static void print_memo_stats(const dlx_memo_stats *ms)
 static void print_stats(const options_t *o, const dlx_result *res,
                         const char *count)
 {
+    char engine[160];
     double rate = res->seconds > 0 ? (double)res->updates / res->seconds : 0;
     fprintf(stderr,
             "solutions: %s\nnodes: %" PRIu64 "\nupdates: %" PRIu64
@@ -415,12 +421,7 @@ static void print_stats(const options_t *o, const dlx_result *res,
             "engine: %s\n",
             count, res->nodes, res->updates, res->seconds, rate,
             res->max_level, dlx_outcome_str(res->outcome),
-            res->engine == DLX_ENGINE_BITS ? "compact (bitsets)"
-            : res->engine == DLX_ENGINE_SMALL ? "compact (what is left)"
-            : res->engine == DLX_ENGINE_MEMO  ? "memo"
-            : res->engine == DLX_ENGINE_MCC
-                ? "Algorithm M (multiplicities, costs)"
-                : "dancing links");
+            dlx_engine_why(res, engine, sizeof engine));
     if (o->levels)
         for (int l = 0; l < res->n_levels; l++)
             fprintf(stderr, "level %d: %" PRIu64 " nodes\n", l,
@@ -925,36 +926,72 @@ static int estimate(const options_t *o, dlx_problem *p)
     return cut ? CLI_EXIT_CUT : CLI_EXIT_OK;
 }
 
-/* --memo, --no-memo, or by itself: a count of all solutions (no limit,
- * nothing printed, one search or threads) when dlx_memo_pays says so. */
-static int use_memo(const options_t *o, const dlx_problem *p)
+/* The search to run, as asked: --memo asks for the memo counter by
+ * name, --no-memo for the tree search; by itself, a count of all
+ * solutions (no limit, nothing printed but the count) lets the library
+ * choose the memo counter where it pays (dlx_search.count_only). */
+static dlx_search search_of(const options_t *o, run *r, dlx_memo_stats *ms)
 {
-    const cli_search *s = &o->search;
-    if (o->memo >= 0)
-        return o->memo;
-    if (s->prune > 0)
-        return 0;
-    if (!o->count_only || o->unique || o->json || o->split_depth ||
-        s->limit || s->trace || s->have_seed || s->html || s->tree_svg)
-        return 0;
-    return dlx_memo_pays(p->matrix);
+    const cli_search *c = &o->search;
+    dlx_search s = dlx_search_defaults();
+    s.max_solutions = c->limit;
+    s.max_nodes = c->max_nodes;
+    s.max_seconds = c->timeout;
+    s.memo_bytes = (size_t)o->memo_mb << 20;
+    s.memo_stats = ms;
+    if (o->memo == 1) {
+        s.engine = DLX_ENGINE_MEMO;
+        return s;
+    }
+    s.count_only = o->memo < 0 && c->prune <= 0 && o->count_only &&
+                   !o->unique && !o->json && !o->split_depth && !c->limit &&
+                   !c->trace && !c->have_seed && !c->html && !c->tree_svg;
+    s.randomize = c->have_seed;
+    s.seed = c->seed;
+    s.prune = c->prune > 0;
+    if (o->print > 0) {
+        s.on_solution = on_solution;
+        s.solution_ctx = r;
+    }
+    if (c->trace) {
+        s.on_trace = on_trace;
+        s.trace_ctx = r;
+    }
+    if (r->view) {
+        s.on_trace = on_trace_view;
+        s.trace_ctx = r;
+    }
+    return s;
 }
 
-static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
-                         dlx_result *res, dlx_memo_stats *ms, dlx_bignum *big)
+/* One search, or the count on threads when the library would not take
+ * the memo counter for it; a memo count of any size goes into *big. */
+static int run_search(const options_t *o, dlx_problem *p, run *r,
+                      dlx_result *res, dlx_memo_stats *ms, dlx_bignum *big)
 {
-    dlx_search s = dlx_search_defaults();
-    s.max_solutions = o->search.limit;
-    s.max_nodes = o->search.max_nodes;
-    s.max_seconds = o->search.timeout;
+    memset(ms, 0, sizeof *ms);
+    dlx_search s = search_of(o, r, ms);
+    int ran = DLX_RAN_NONE, reason = DLX_WHY_NONE;
+    if (o->search.threads > 1 && !o->split_depth && s.count_only) {
+        int rc = dlx_choose_engine(p->matrix, &s, &ran, &reason);
+        if (rc != DLX_OK)
+            return rc;
+        if (ran == DLX_RAN_MEMO)
+            s.engine = DLX_ENGINE_MEMO; /* chosen once, not twice */
+    }
+    if (s.engine != DLX_ENGINE_MEMO &&
+        (o->search.threads > 1 || o->split_depth))
+        return count_on_threads(o, p, res);
     cli_progress_start(&r->progress);
-    if (r->progress.on) {
+    if (r->progress.on && !o->search.trace) {
         s.on_poll = on_poll;
         s.poll_ctx = r;
     }
-    int rc = dlx_count_memo_big(p->matrix, &s, (size_t)o->memo_mb << 20, big,
-                                res, ms);
+    s.memo_count = big;
+    int rc = dlx_solve(p->matrix, &s, res);
     cli_progress_clear(&r->progress);
+    if (rc == DLX_OK && ran == DLX_RAN_MEMO)
+        res->reason = reason;
     return rc;
 }
 
@@ -973,39 +1010,8 @@ static int search(const options_t *o, dlx_problem *p)
     dlx_result res;
     dlx_memo_stats ms;
     dlx_bignum big = DLX_BIGNUM_INIT;
-    int rc, memo = use_memo(o, p);
-    if (memo) {
-        rc = count_by_memo(o, p, &r, &res, &ms, &big);
-    } else if (o->search.threads > 1 || o->split_depth) {
-        rc = count_on_threads(o, p, &res);
-    } else {
-        dlx_search s = dlx_search_defaults();
-        s.max_solutions = o->search.limit;
-        s.max_nodes = o->search.max_nodes;
-        s.max_seconds = o->search.timeout;
-        s.randomize = o->search.have_seed;
-        s.seed = o->search.seed;
-        s.prune = o->search.prune > 0;
-        if (o->print > 0) {
-            s.on_solution = on_solution;
-            s.solution_ctx = &r;
-        }
-        if (o->search.trace) {
-            s.on_trace = on_trace;
-            s.trace_ctx = &r;
-        }
-        if (r.view) {
-            s.on_trace = on_trace_view;
-            s.trace_ctx = &r;
-        }
-        cli_progress_start(&r.progress);
-        if (r.progress.on && !o->search.trace) {
-            s.on_poll = on_poll;
-            s.poll_ctx = &r;
-        }
-        rc = dlx_solve(p->matrix, &s, &res);
-        cli_progress_clear(&r.progress);
-    }
+    int rc = run_search(o, p, &r, &res, &ms, &big);
+    int memo = rc == DLX_OK && res.ran == DLX_RAN_MEMO;
     if (rc != DLX_OK) {
         cli_report(command.prog, 0, 0, "%s", dlx_strerror(rc));
         dlx_bignum_free(&big);

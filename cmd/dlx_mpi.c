@@ -398,6 +398,20 @@ static int prepare(const args *a, const cli_search *b, const char *file,
     return rc;
 }
 
+/* The grid counter returns the sudoku library's statuses; the messages
+ * between ranks carry libdlx's, as the exact cover jobs' do. */
+static int dlx_status_of_grids(int status)
+{
+    switch (status) {
+    case SUDOKU_OK: return DLX_OK;
+    case SUDOKU_ENOMEM: return DLX_ENOMEM;
+    case SUDOKU_ELIMIT: return DLX_ETOOBIG;
+    case SUDOKU_EOVERFLOW: return DLX_EOVERFLOW;
+    case SUDOKU_EJOB: return DLX_EOPTION;
+    default: return DLX_EITEM; /* a bad shape, as it always said */
+    }
+}
+
 /* This rank's shard of the classes: the sum of their grids in *msg
  * (job: how many classes). */
 static void count_classes(const args *a, const sudoku_band_class *cls,
@@ -415,7 +429,8 @@ static void count_classes(const args *a, const sudoku_band_class *cls,
                                .n_classes = n, .max_seconds = seconds };
     sudoku_grids_result res;
     if (msg->status == DLX_OK)
-        msg->status = sudoku_count_grids(a->R, a->C, &o, &res);
+        msg->status = dlx_status_of_grids(
+            sudoku_count_grids(a->R, a->C, &o, &res));
     msg->outcome = msg->status == DLX_OK ? res.outcome : DLX_COMPLETE;
     dlx_count sum = { 0, 0 };
     for (int w = 0; msg->status == DLX_OK && w < k; w++) {
@@ -449,7 +464,8 @@ static int grids_main(const args *a, int rank, int ranks, int stats,
         count_classes(a, cls, n, rank, ranks, left, &mine);
     } else {
         memset(&mine, 0, sizeof mine);
-        mine.status = status == SUDOKU_BANDS_CUT ? DLX_OK : status;
+        mine.status = status == SUDOKU_BANDS_CUT
+                          ? DLX_OK : dlx_status_of_grids(status);
         mine.outcome = status == SUDOKU_BANDS_CUT ? DLX_STOP_TIME
                                                   : DLX_COMPLETE;
     }

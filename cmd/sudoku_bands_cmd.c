@@ -240,15 +240,15 @@ static sudoku_grids_options grids_options(const bands_args *a,
 /* An exit status for a failed count, the reason said. */
 static int grids_failed(int status)
 {
-    if (status == DLX_ETOOBIG || status == DLX_EITEM) {
-        cli_report(bands_command.prog, 0, 0, "%s", status == DLX_EITEM
+    if (status == SUDOKU_ELIMIT || status == SUDOKU_EBAD) {
+        cli_report(bands_command.prog, 0, 0, "%s", status == SUDOKU_EBAD
                    ? "--grid-method two-bands needs two bands below the "
                      "first (N = 3R: boxes 2x3, 3x3)"
                    : "too many bands to classify (more than 50,000,000 "
                      "with the first row fixed)");
         return CLI_EXIT_USAGE;
     }
-    cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
+    cli_report(bands_command.prog, 0, 0, "%s", sudoku_strerror(status));
     return CLI_EXIT_SYSTEM;
 }
 
@@ -260,7 +260,7 @@ static int grids(const bands_args *a, const cli_search *search)
     sudoku_grids_result res;
     int status = sudoku_count_grids(R, C, &o, &res);
     cli_progress_clear(&show.progress);
-    if (status != DLX_OK)
+    if (status != SUDOKU_OK)
         return grids_failed(status);
     char all[DLX_COUNT_STRLEN], fixed[DLX_COUNT_STRLEN];
     dlx_count_str(res.grids, all);
@@ -290,7 +290,7 @@ static int split_grids(int R, int C)
 {
     dlx_jobs jobs;
     int status = sudoku_grids_split(R, C, &jobs);
-    if (status != DLX_OK)
+    if (status != SUDOKU_OK)
         return grids_failed(status);
     dlx_jobs_write(stdout, &jobs, sudoku_grids_fingerprint(R, C));
     int rc = cli_finish_output(bands_command.prog);
@@ -327,7 +327,7 @@ static int count_shard(const bands_args *a, const cli_search *search,
     int R = a->box.box.R, C = a->box.box.C;
     sudoku_class_result *cr = calloc((size_t)n_which + 1, sizeof *cr);
     if (!cr)
-        return grids_failed(DLX_ENOMEM);
+        return grids_failed(SUDOKU_ENOMEM);
     grids_show show;
     sudoku_grids_options o = grids_options(a, search, &show);
     o.which = which;
@@ -337,10 +337,10 @@ static int count_shard(const bands_args *a, const cli_search *search,
     sudoku_grids_result res;
     int status = sudoku_count_grids(R, C, &o, &res);
     cli_progress_clear(&show.progress);
-    int rc = status == DLX_EOPTION ? bad_jobs(a, jobs, &res)
-           : status != DLX_OK      ? grids_failed(status)
+    int rc = status == SUDOKU_EJOB ? bad_jobs(a, jobs, &res)
+           : status != SUDOKU_OK   ? grids_failed(status)
                                    : CLI_EXIT_OK;
-    if (status == DLX_OK) {
+    if (status == SUDOKU_OK) {
         dlx_results_key key = dlx_results_key_of(
             sudoku_grids_fingerprint(R, C), jobs);
         dlx_results_write_header(stdout, &key);
@@ -389,7 +389,7 @@ static int shard_grids(const bands_args *a, const cli_search *search)
     int *which = cli_select_jobs(jobs.n, a->job, a->shard_k, a->shard_n,
                                  &n_which);
     rc = which ? count_shard(a, search, &jobs, which, n_which)
-               : grids_failed(DLX_ENOMEM);
+               : grids_failed(SUDOKU_ENOMEM);
     free(which);
     dlx_jobs_free(&jobs);
     return rc;
@@ -422,12 +422,12 @@ static int classes(int R, int C, double timeout)
     sudoku_band_classes cl;
     int status = sudoku_band_count_classes_within(R, C, 50000000,
                                                   timeout, &cl);
-    if (status == SUDOKU_BANDS_CUT) {
+    if (status == SUDOKU_ECUT) {
         cli_report(bands_command.prog, 0, 0, "%dx%d bands: the classes "
                    "were not counted in %g s (--timeout)", N, N, timeout);
         return CLI_EXIT_CUT;
     }
-    if (status == DLX_ETOOBIG) {
+    if (status == SUDOKU_ELIMIT) {
         /* not a budget the user set: the classification holds every
          * band in memory, and this order has too many */
         cli_report(bands_command.prog, 0, 0, "%dx%d bands are too many "
@@ -435,8 +435,8 @@ static int classes(int R, int C, double timeout)
                    "row fixed; --count counts them)", N, N);
         return CLI_EXIT_USAGE;
     }
-    if (status != DLX_OK) {
-        cli_report(bands_command.prog, 0, 0, "%s", dlx_strerror(status));
+    if (status != SUDOKU_OK) {
+        cli_report(bands_command.prog, 0, 0, "%s", sudoku_strerror(status));
         return CLI_EXIT_SYSTEM;
     }
     printf("%dx%d bands (boxes %dx%d), first row fixed: %" PRIu64 "\n",

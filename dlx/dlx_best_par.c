@@ -165,14 +165,15 @@ int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
 {
     memset(r, 0, sizeof *r);
     r->max_level = -1;
-    r->engine = DLX_ENGINE_MCC;
+    r->ran = DLX_RAN_MCC;
+    r->reason = DLX_WHY_COSTS;
     dlx_search none = dlx_search_defaults();
     if (!s)
         s = &none;
     if (k < 1 || k > DLX_MAX_BEST)
         return DLX_EBOUNDS;
     if (s->n_forced)
-        return DLX_ENOTSUP;
+        return DLX_EFORCED;
     threads = threads < 1 ? 1 : threads;
     double start = dlxi_now_seconds();
     dlx_jobs jobs;

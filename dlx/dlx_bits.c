@@ -2,7 +2,7 @@
  * dlx_bits.c - the compact search (DLX_ENGINE_BITS): the dance's search,
  * node for node, on a bitset of the active options copied per level.
  */
-#include "dlx_internal.h"
+#include "dlx_engine.h"
 
 #include <stdio.h>
 
@@ -33,8 +33,6 @@
  *
  *   level L:  state[L] --cover(best)--> mid[L] --option o--> state[L+1]
  */
-#define DLX_BITS_MAX_OPTIONS 16384 /* a killer sudoku's tuples: 4000-8000 */
-#define DLX_BITS_MAX_PRIMARY 512
 
 typedef struct bits_search {
     int W;               /* words of an option bitset */
@@ -67,26 +65,15 @@ static void bits_free(bits_search *b)
     free(b->rm);
 }
 
-/* Whether a search can go the compact way: no colors (dlx2's purify is
- * not modelled), nothing committed outside it, nothing that watches the
- * links (trace, split, random order), and small enough. */
-static int bits_eligible(const dlx_matrix *m, const dlx_search *s)
+/* The sizes the state is made for.  dlxi_choose (dlx_engine.c) decides
+ * whether this engine runs; the bounds are checked again here, next to
+ * the search, so that the compiler knows them when it copies a level's
+ * state. */
+static int bits_fits(const dlx_matrix *m)
 {
-    if (s->engine == DLX_ENGINE_LINKS)
-        return 0;
-    int can = !m->has_colors && m->n_pushed == 0 && s->n_forced == 0 &&
-              !s->on_trace && s->split_depth <= 0 && !s->randomize &&
-              m->n_options <= DLX_BITS_MAX_OPTIONS &&
-              m->n_primary <= DLX_BITS_MAX_PRIMARY && m->n_primary > 0 &&
-              m->n_options > 0;
-    if (!can || s->engine == DLX_ENGINE_BITS)
-        return can;
-    /* Each level copies its state, a cost per node; each option hidden
-     * costs less than in the dance.  So it pays where a node hides many
-     * options: long item lists.  Measured (bench/RESULTS.md): 2x faster
-     * on pentominoes (lists of 150 on average), 1.2-3.7x slower on
-     * queens, langford, latin squares and sudoku bands (lists of 5-16). */
-    return num_nodes(m) >= (long)DLX_BITS_MIN_LIST * m->n_items;
+    return m->n_options <= DLX_BITS_MAX_OPTIONS &&
+           m->n_primary <= DLX_BITS_MAX_PRIMARY && m->n_primary > 0 &&
+           m->n_options > 0;
 }
 
 static int bits_build(const dlx_matrix *m, bits_search *b)
@@ -342,9 +329,9 @@ int dlxi_bits_solve(dlx_matrix *m, const dlx_search *s, double start,
                     tally *out)
 {
     /* the three in one function, as they were in dlx_solve: the bounds
-     * bits_eligible checks let the compiler copy a level's state inline */
+     * bits_fits checks let the compiler copy a level's state inline */
     bits_search bs;
-    if (!bits_eligible(m, s))
+    if (!bits_fits(m))
         return DLX_ETOOBIG;
     if (bits_build(m, &bs) != DLX_OK)
         return DLX_ENOMEM;

@@ -25,6 +25,12 @@ const char *dlx_strerror(int status)
     case DLX_EBOUNDS: return "bad item bounds or option cost";
     case DLX_ENOTSUP: return "not supported with multiplicities or costs";
     case DLX_EINVAL: return "malformed argument";
+    case DLX_EENGINE: return "the engine asked for cannot run this search";
+    case DLX_EFORCED: return "forced options are not taken here";
+    case DLX_ESYNTAX:
+        return "the input text is not valid (see its line and column)";
+    case DLX_EREAD: return "read error";
+    case DLX_EWRITE: return "write error";
     default: return "unknown error";
     }
 }

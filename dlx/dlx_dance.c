@@ -7,7 +7,7 @@
  * Here too: forced and pushed options, committed on the links, and
  * Knuth's estimate of the size of the tree (random paths on the links).
  */
-#include "dlx_internal.h"
+#include "dlx_engine.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -482,14 +482,13 @@ DLX_SEARCH_VARIANT(search_simple_track, 0, 1, 1, DLX_ALWAYS_INLINE)
 void dlxi_dance_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out)
 {
-    /* Tracking empty items costs a test per update and saves most of the
-     * item scan; it pays when there are many items (sudoku: 324), not on
-     * small hide-heavy problems (queens, pentominoes: 15-25% slower). */
-    int track = m->n_primary >= DLX_TRACK_ZEROS_FROM;
-    if (m->has_colors)
+    /* the variant is dlx_engine.c's choice */
+    int v = dlxi_dance_variant(m, s);
+    int track = v & DLXI_DANCE_TRACK;
+    if (v & DLXI_DANCE_COLORED)
         track ? search_colored_track(m, s, start, out)
               : search_colored(m, s, start, out);
-    else if (!s->on_trace && s->split_depth <= 0 && !s->randomize)
+    else if (v & DLXI_DANCE_SIMPLE)
         track ? search_simple_track(m, s, start, out)
               : search_simple(m, s, start, out);
     else

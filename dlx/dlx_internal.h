@@ -2,7 +2,8 @@
  * dlx_internal.h - what the engine's files share, private to libdlx.
  *
  *   dlx_build.c   the matrix: building, clone, check, fingerprint, counts
- *   dlx_solve.c   dlx_solve: buffers, then the engine that fits the search
+ *   dlx_solve.c   dlx_solve: buffers, then the engine dlx_engine.c chose
+ *   dlx_engine.c  the one table that chooses the engine (dlx_engine.h)
  *   dlx_dance.c   the dance (Knuth's dlx1/dlx2 on the links), forced and
  *                 pushed options, dlx_estimate_size
  *   dlx_bits.c    the compact bitset search (DLX_ENGINE_BITS)
@@ -220,19 +221,18 @@ void dlxi_unforce(dlx_matrix *m, const int *forced, int n);
 void dlxi_dance_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out);
 
-/* dlx_bits.c: the compact search, when it can and should run (forced
- * options committed on the links by then): builds it, searches and frees
- * it.  DLX_OK when it searched; else (DLX_ETOOBIG: not for this search,
- * or DLX_ENOMEM) nothing was searched and the dance takes it. */
+/* dlx_bits.c: the compact search, when dlxi_choose (dlx_engine.c) chose
+ * it: builds it, searches and frees it.  DLX_OK when it searched; else
+ * (DLX_ETOOBIG: too big for its state, or DLX_ENOMEM) nothing was
+ * searched. */
 int dlxi_bits_solve(dlx_matrix *m, const dlx_search *s, double start,
                     tally *out);
 
-/* dlx_small.c: whether the search on what is left may run (before
- * anything is forced); dlxi_small_build builds it in m->small (DLX_OK,
- * DLX_EOPTION, DLX_ECONFLICT, DLX_ENOMEM, or DLX_ETOOBIG: the dance
- * takes it), and dlxi_small_search searches what it built.
- * dlxi_small_free(NULL) does nothing. */
-int dlxi_small_eligible(const dlx_matrix *m, const dlx_search *s);
+/* dlx_small.c: when dlxi_choose chose the search on what is left,
+ * dlxi_small_build builds it in m->small (DLX_OK, DLX_EOPTION,
+ * DLX_ECONFLICT, DLX_ENOMEM, or DLX_ETOOBIG: what is left does not fit),
+ * and dlxi_small_search searches what it built.  dlxi_small_free(NULL)
+ * does nothing. */
 int dlxi_small_build(dlx_matrix *m, const dlx_search *s);
 void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out);

@@ -29,7 +29,7 @@ int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint)
             fprintf(f, " %d", jobs->opts[x]);
         fputc('\n', f);
     }
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }
 
 /* FNV-1a, 64 bits: small, byte-oriented and easy to redo in any language,
@@ -85,7 +85,7 @@ int dlx_results_write_header(FILE *f, const dlx_results_key *key)
     fprintf(f, "# dlx results 2\n# fingerprint %016" PRIx64 "\n"
             "# jobs-fingerprint %016" PRIx64 "\n# depth %d\n",
             key->fingerprint, key->jobs, key->depth);
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }
 
 int dlx_job_result_write(FILE *f, const dlx_results_key *key, int id,
@@ -100,7 +100,7 @@ int dlx_job_result_write(FILE *f, const dlx_results_key *key, int id,
                      r->outcome == DLX_COMPLETE ? "complete" : "partial");
     fprintf(f, "%s check %016" PRIx64 "\n", line,
             line_check(key, line, (size_t)n));
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }
 
 static dlx_count shift_left(dlx_count c, int k)
@@ -151,7 +151,7 @@ static int bad(reader *r, int col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
     va_end(ap);
-    return DLX_EITEM;
+    return DLX_ESYNTAX;
 }
 
 /* Next line without its end; NULL at the end of the file, or on a line
@@ -162,7 +162,9 @@ static char *next_line(reader *r, int *status)
     if (got == TEXT_LINE)
         return r->in.line;
     if (got != TEXT_END)
-        *status = got == TEXT_NOMEM ? DLX_ENOMEM : DLX_EITEM;
+        *status = got == TEXT_NOMEM  ? DLX_ENOMEM
+                  : got == TEXT_FAIL ? DLX_EREAD
+                                     : DLX_ESYNTAX;
     return NULL;
 }
 
@@ -616,8 +618,9 @@ int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err)
             break;
         }
         if (count_add_checked(mg->total, c, &mg->total) != 0) {
-            status = bad(&r, 1, "the total passes 2^128 (a count this "
-                         "large is not a real result)");
+            bad(&r, 1, "the total passes 2^128 (a count this large is not "
+                "a real result)");
+            status = DLX_EOVERFLOW;
             break;
         }
         mg->seen[id] = 1;

@@ -1029,7 +1029,8 @@ int dlxi_mcc_run(dlx_matrix *m, const dlx_search *s, dlxi_cost_hook *hook,
 {
     memset(r, 0, sizeof *r);
     r->max_level = -1;
-    r->engine = DLX_ENGINE_MCC;
+    r->ran = DLX_RAN_MCC;
+    r->reason = hook ? DLX_WHY_COSTS : DLX_WHY_BOUNDS;
     int *busy = dlxi_busy(m);
     if (*busy)
         return DLX_EBUSY;
@@ -1299,7 +1300,8 @@ int dlxi_mcc_run_job(dlx_matrix *m, const dlx_search *s,
 {
     memset(r, 0, sizeof *r);
     r->max_level = -1;
-    r->engine = DLX_ENGINE_MCC;
+    r->ran = DLX_RAN_MCC;
+    r->reason = DLX_WHY_BOUNDS;
     int n_options = dlx_num_options(m), n = 0;
     if (n_steps < 0 || n_steps % 2 || (n_steps && !steps))
         return DLX_EOPTION;

@@ -1068,7 +1068,8 @@ static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         s = &defaults;
     memset(r, 0, sizeof *r);
     r->max_level = -1;
-    r->engine = DLX_ENGINE_MEMO;
+    r->ran = DLX_RAN_MEMO;
+    r->reason = DLX_WHY_ASKED;
     if (st)
         memset(st, 0, sizeof *st);
     if (dlx_num_pushed(m) > 0)
@@ -1160,7 +1161,29 @@ int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
  * bench/dlx.sh estimate at 7.8 million nodes at most; 6x6 grids at 2.6 x
  * 10^8, dominoes at 10^30.  Each trial has a time bound too (50 ms, 500
  * ms), so that a huge matrix (queens 1000) is not held up deciding: a
- * trial cut by time says no. */
+ * trial cut by time says no.  dlxi_choose (dlx_engine.c) asks this for
+ * DLX_ENGINE_AUTO on a count. */
+
+/* The estimate: 32 random paths (the estimate's error falls as one over
+ * the root of the paths; 32 tell 10^7 from 10^8), each path a few
+ * hundred nodes, 200000 nodes or 50 ms for all of them; fewer than 16
+ * paths done in that budget is a matrix too large to decide on cheaply,
+ * and a search under 2 x 10^7 nodes is done by the plain search in
+ * about a second: not worth a memo's table. */
+#define MEMO_TRIAL_PATHS 32
+#define MEMO_TRIAL_MIN_PATHS 16
+#define MEMO_TRIAL_PATH_NODES 200000
+#define MEMO_TRIAL_PATH_SECONDS 0.05
+#define MEMO_PAYS_FROM_NODES 2e7
+/* The short memo count: 30000 sub-problems (a few ms where they are
+ * cheap), at most half a second where each is costly, in a 64 MiB table
+ * (the trial never fills it); it pays when at least one sub-problem in
+ * MEMO_PAYS_HIT_RATIO was met before (a hit for every four new ones). */
+#define MEMO_TRIAL_NODES 30000
+#define MEMO_TRIAL_SECONDS 0.5
+#define MEMO_TRIAL_BYTES ((size_t)64 << 20)
+#define MEMO_PAYS_HIT_RATIO 4
+
 int dlx_memo_pays(dlx_matrix *m)
 {
     if (dlx_num_pushed(m) > 0)
@@ -1168,21 +1191,22 @@ int dlx_memo_pays(dlx_matrix *m)
     dlx_search s = dlx_search_defaults();
     dlx_estimate e;
     s.seed = 1;
-    s.max_nodes = 200000;
-    s.max_seconds = 0.05;
-    if (dlx_estimate_size(m, &s, 32, &e) != DLX_OK || e.paths < 16 ||
-        e.nodes < 2e7)
+    s.max_nodes = MEMO_TRIAL_PATH_NODES;
+    s.max_seconds = MEMO_TRIAL_PATH_SECONDS;
+    if (dlx_estimate_size(m, &s, MEMO_TRIAL_PATHS, &e) != DLX_OK ||
+        e.paths < MEMO_TRIAL_MIN_PATHS || e.nodes < MEMO_PAYS_FROM_NODES)
         return 0;
     s = dlx_search_defaults();
-    s.max_nodes = 30000;
-    s.max_seconds = 0.5;
+    s.max_nodes = MEMO_TRIAL_NODES;
+    s.max_seconds = MEMO_TRIAL_SECONDS;
     dlx_result r;
     dlx_memo_stats st;
     dlx_bignum count = DLX_BIGNUM_INIT; /* a count past 2^128 pays too */
-    int status = dlx_count_memo_big(m, &s, (size_t)64 << 20, &count, &r, &st);
+    int status = dlx_count_memo_big(m, &s, MEMO_TRIAL_BYTES, &count, &r, &st);
     dlx_bignum_free(&count);
     if (status != DLX_OK)
         return 0;
     return r.outcome == DLX_COMPLETE ||
-           (r.outcome == DLX_STOP_NODES && 4 * st.hits >= st.subproblems);
+           (r.outcome == DLX_STOP_NODES &&
+            MEMO_PAYS_HIT_RATIO * st.hits >= st.subproblems);
 }

@@ -163,7 +163,7 @@ static int next_line(parser *ps, size_t *start, size_t *end)
     size_t k = ps->pos;
     while (k < ps->len && ps->text[k] != '\n' && ps->text[k] != '\r') {
         if (ps->text[k] == '\0')
-            return fail(ps, DLX_EITEM, (int)(k - ps->pos) + 1,
+            return fail(ps, DLX_ESYNTAX, (int)(k - ps->pos) + 1,
                         "NUL byte in the input (not a text file?)");
         k++;
     }
@@ -198,14 +198,14 @@ static int check_name(parser *ps, const char *s, size_t len, int col,
                       const char *what)
 {
     if (len == 0)
-        return fail(ps, DLX_EITEM, col, "empty %s name", what);
+        return fail(ps, DLX_ESYNTAX, col, "empty %s name", what);
     if (len > DLX_MAX_NAME_LEN)
-        return fail(ps, DLX_EITEM, col, "%s name longer than %d characters",
+        return fail(ps, DLX_ESYNTAX, col, "%s name longer than %d characters",
                     what, DLX_MAX_NAME_LEN);
     for (size_t k = 0; k < len; k++) {
         unsigned char c = (unsigned char)s[k];
         if (c < 0x21 || c > 0x7e)
-            return fail(ps, DLX_EITEM, col + (int)k,
+            return fail(ps, DLX_ESYNTAX, col + (int)k,
                         "character 0x%02x not allowed in %s name", c, what);
     }
     return DLX_OK;
@@ -284,7 +284,7 @@ static int read_bounds(parser *ps, token *t, int secondary, int *lo,
     t->len -= (size_t)(q - s);
     t->s = q;
     if (t->len == 0)
-        return fail(ps, DLX_EITEM, t->col, "empty item name after its "
+        return fail(ps, DLX_ESYNTAX, t->col, "empty item name after its "
                     "bounds");
     return DLX_OK;
 }
@@ -317,7 +317,7 @@ static int read_items(parser *ps, size_t start, size_t end, int *n_primary)
     while (next_token(ps, start, &k, end, &t)) {
         if (t.len == 1 && t.s[0] == '|') {
             if (bar_col)
-                return fail(ps, DLX_EITEM, t.col,
+                return fail(ps, DLX_ESYNTAX, t.col,
                             "second '|' in the item line (first at column "
                             "%d)", bar_col);
             bar_col = t.col;
@@ -330,7 +330,7 @@ static int read_items(parser *ps, size_t start, size_t end, int *n_primary)
             return status;
         for (size_t j = 0; j < t.len; j++)
             if (t.s[j] == ':' || t.s[j] == '|')
-                return fail(ps, DLX_EITEM, t.col + (int)j,
+                return fail(ps, DLX_ESYNTAX, t.col + (int)j,
                             "item name '%.*s' contains '%c'",
                             (int)(t.len > 20 ? 20 : t.len), t.s, t.s[j]);
         status = check_name(ps, t.s, t.len, t.col, "item");
@@ -431,7 +431,7 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
         const char *colon = memchr(t.s, ':', t.len);
         const char *bar = memchr(t.s, '|', t.len);
         if (bar)
-            return fail(ps, DLX_EITEM, t.col + (int)(bar - t.s),
+            return fail(ps, DLX_ESYNTAX, t.col + (int)(bar - t.s),
                         "'|' inside an item name (a cost is a word |n of "
                         "its own; comments start the line)");
         size_t name_len = colon ? (size_t)(colon - t.s) : t.len;
@@ -440,7 +440,7 @@ static int read_option(parser *ps, size_t start, size_t end, int *n_lines)
             int status = check_name(ps, t.s, name_len, t.col, "item");
             if (status != DLX_OK)
                 return status;
-            return fail(ps, DLX_EITEM, t.col, "unknown item '%.*s'",
+            return fail(ps, DLX_ESYNTAX, t.col, "unknown item '%.*s'",
                         (int)(name_len > 40 ? 40 : name_len), t.s);
         }
         if (ps->last_line[i] == ps->line)
@@ -555,7 +555,7 @@ static int parse(parser *ps)
     if (!have_items) {
         if (ps->line == 0)
             ps->line = 1;
-        return fail(ps, DLX_EITEM, 0, "no item line (the input is empty or "
+        return fail(ps, DLX_ESYNTAX, 0, "no item line (the input is empty or "
                     "only comments)");
     }
     return DLX_OK;
@@ -647,7 +647,7 @@ int dlx_read_file(FILE *f, dlx_problem **out, dlx_diag *err)
             memset(err, 0, sizeof *err);
             snprintf(err->message, sizeof err->message, "read error");
         }
-        return DLX_EITEM;
+        return DLX_EREAD;
     }
     int status = dlx_read_text(buf, len, out, err);
     free(buf);
@@ -667,14 +667,14 @@ int dlx_write_option(FILE *f, const dlx_problem *p, int option)
     int *it = items, *co = colors;
     int n = dlx_option_items(p->matrix, option, NULL, NULL, 0);
     if (n < 0)
-        return EOF;
+        return n;
     if (n > 64) {
         it = malloc((size_t)n * sizeof *it);
         co = malloc((size_t)n * sizeof *co);
         if (!it || !co) {
             free(it == items ? NULL : it);
             free(co == colors ? NULL : co);
-            return EOF;
+            return DLX_ENOMEM;
         }
     }
     dlx_option_items(p->matrix, option, it, co, n);
@@ -690,7 +690,7 @@ int dlx_write_option(FILE *f, const dlx_problem *p, int option)
         free(it);
         free(co);
     }
-    return status < 0 ? EOF : 0;
+    return status < 0 ? DLX_EWRITE : DLX_OK;
 }
 
 int dlx_write_problem(FILE *f, const dlx_problem *p)
@@ -710,12 +710,13 @@ int dlx_write_problem(FILE *f, const dlx_problem *p)
     fputc('\n', f);
     int n = dlx_num_options(p->matrix);
     for (int o = 0; o < n; o++) {
-        if (dlx_write_option(f, p, o) != 0)
-            return EOF;
+        int status = dlx_write_option(f, p, o);
+        if (status != DLX_OK)
+            return status;
         int64_t cost = dlx_option_cost(p->matrix, o);
         if (cost > 0)
             fprintf(f, " |%lld", (long long)cost);
         fputc('\n', f);
     }
-    return ferror(f) ? EOF : 0;
+    return ferror(f) ? DLX_EWRITE : DLX_OK;
 }

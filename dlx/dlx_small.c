@@ -5,6 +5,7 @@
  * dlx_small.h), with a narrow state copied per level; with the subset
  * rule (dlx_search.prune), a smaller tree of its own.
  */
+#include "dlx_engine.h"
 #include "dlx_small.h"
 
 #include <string.h>
@@ -890,7 +891,7 @@ done:
 /* The search made for each shape of options (above), and with the subset
  * rule for sudoku's shape and any other (the rule's code stays out of the
  * loops that do not run it: langford's search took 3% more instructions
- * with it in). */
+ * with it in).  dlxi_small_variant (dlx_engine.c) picks one. */
 static void search_small_u4(dlx_matrix *m, const dlx_search *s, double start,
                             tally *out)
 {
@@ -931,16 +932,12 @@ void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out)
 {
     const small_search *b = m->small;
-    if (s->prune && b->uniform && b->KP == 4)
-        search_small_u4_prune(m, s, start, out);
-    else if (s->prune)
-        search_small_any_prune(m, s, start, out);
-    else if (b->uniform && b->KP == 4)
-        search_small_u4(m, s, start, out);
-    else if (b->KA == 4)
-        search_small_a4(m, s, start, out);
-    else if (b->KP == 4)
-        search_small_p4(m, s, start, out);
-    else
-        search_small_any(m, s, start, out);
+    switch (dlxi_small_variant(s->prune, b->uniform, b->KP, b->KA)) {
+    case DLXI_SMALL_U4_PRUNE: search_small_u4_prune(m, s, start, out); break;
+    case DLXI_SMALL_ANY_PRUNE: search_small_any_prune(m, s, start, out); break;
+    case DLXI_SMALL_U4: search_small_u4(m, s, start, out); break;
+    case DLXI_SMALL_A4: search_small_a4(m, s, start, out); break;
+    case DLXI_SMALL_P4: search_small_p4(m, s, start, out); break;
+    default: search_small_any(m, s, start, out); break;
+    }
 }

@@ -42,36 +42,6 @@ void dlxi_small_free(small_search *b)
     free(b);
 }
 
-/* Whether the search may go this way before anything is built: no
- * colors, nothing that watches the links, and asked for or (AUTO) with
- * forced or pushed options, where it saves committing them on the links
- * (see bench/RESULTS.md for what was measured). */
-int dlxi_small_eligible(const dlx_matrix *m, const dlx_search *s)
-{
-    if (s->engine == DLX_ENGINE_LINKS || s->engine == DLX_ENGINE_BITS)
-        return 0;
-    if (m->has_colors || s->on_trace || s->split_depth > 0 || s->randomize ||
-        m->n_primary <= 0 || m->n_options <= 0)
-        return 0;
-    if (s->engine == DLX_ENGINE_SMALL || s->prune)
-        return 1;
-    if (s->n_forced > 0 || m->n_pushed > 0)
-        return 1;
-    /* Nothing forced: each level copies its state (a byte per primary
-     * item, a bit per option) where the dance pays per update.  An item
-     * covered hides about (list length) x (option length - 1) nodes;
-     * measured (bench/RESULTS.md), this search is 1.3-2x faster than the
-     * dance from 10 such updates on (queens, langford, latin squares,
-     * 6x6 sudoku) and slower below (dominoes, rooks: 3-9).  Long lists
-     * (pentominoes) are the bitset engine's. */
-    long nodes = num_nodes(m);
-    if (nodes >= (long)DLX_BITS_MIN_LIST * m->n_items)
-        return 0;
-    double list = (double)nodes / m->n_items;
-    double len = (double)nodes / m->n_options;
-    return list * (len - 1) >= DLX_SMALL_MIN_HIDDEN;
-}
-
 /* Room for `need` elements of `size` bytes at *pp (capacity *cap). */
 static int small_room(void *pp, size_t *cap, size_t need, size_t size)
 {

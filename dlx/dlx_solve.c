@@ -1,13 +1,12 @@
 /*
- * dlx_solve.c - dlx_solve: the buffers of a search, then the engine that
- * fits it (dlx_internal.h lists them): the search on what is left when
- * options are forced or pushed, else the bitset search on long lists,
- * else the dance.  Every engine makes the same search: the same nodes,
- * solutions in the same order and Knuth's update count.
+ * dlx_solve.c - dlx_solve: the engine that dlxi_choose (dlx_engine.c)
+ * names, and the buffers of its search.  Every engine makes the same
+ * search: the same nodes, solutions in the same order and Knuth's update
+ * count.
  */
 #define _POSIX_C_SOURCE 199309L
 
-#include "dlx_internal.h"
+#include "dlx_engine.h"
 
 #include <time.h>
 
@@ -70,49 +69,83 @@ int dlxi_prepare_buffers(dlx_matrix *m, int n_forced, int randomize,
     return DLX_OK;
 }
 
-int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
+/* The engines that run on the matrix's links or on state built from
+ * them: forced options, then the engine of c; when the compact engine
+ * finds what is left too big, or the bitset engine no memory for its
+ * state, AUTO asks the chooser again without it. */
+static int solve_tree(dlx_matrix *m, const dlx_search *s, dlxi_choice *c,
+                      double start, tally *t)
 {
-    memset(r, 0, sizeof *r);
-    r->max_level = -1;
-    if (m->busy)
-        return DLX_EBUSY;
-    if (m->ext.n_bounded)
-        return dlxi_mcc_solve(m, s, r);
-    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
-        return DLX_EOPTION;
-    int status = dlxi_prepare_buffers(m, s->n_forced, s->randomize,
-                                      s->split_depth > 0);
-    if (status != DLX_OK)
-        return status;
-    double start = dlxi_now_seconds();
-    tally t;
-    memset(&t, 0, sizeof t);
-    if (dlxi_small_eligible(m, s)) {
+    int status;
+    if (c->ran == DLX_RAN_SMALL) {
         status = dlxi_small_build(m, s);
         if (status == DLX_OK) {
             m->busy = 1;
-            dlxi_small_search(m, s, start, &t);
+            dlxi_small_search(m, s, start, t);
             m->busy = 0;
-            r->engine = DLX_ENGINE_SMALL;
-            goto reported;
+            return DLX_OK;
         }
         if (status != DLX_ETOOBIG)
             return status;
+        if (s->engine != DLX_ENGINE_AUTO)
+            return DLX_EENGINE;
+        dlxi_choose(m, s, DLXI_NOT_SMALL, c);
     }
     uint64_t forced_updates = 0;
     status = dlxi_force(m, s->forced, s->n_forced, &forced_updates);
     if (status != DLX_OK)
         return status;
     m->busy = 1;
-    if (dlxi_bits_solve(m, s, start, &t) == DLX_OK) {
-        r->engine = DLX_ENGINE_BITS;
-    } else {
-        r->engine = DLX_ENGINE_LINKS;
-        dlxi_dance_search(m, s, start, &t);
+    if (c->ran == DLX_RAN_BITS) {
+        status = dlxi_bits_solve(m, s, start, t);
+        if (status != DLX_OK && s->engine == DLX_ENGINE_AUTO)
+            dlxi_choose(m, s, DLXI_NOT_BITS, c);
+    }
+    if (c->ran == DLX_RAN_LINKS) {
+        dlxi_dance_search(m, s, start, t);
+        status = DLX_OK;
     }
     dlxi_unforce(m, s->forced, s->n_forced);
     m->busy = 0;
-reported:
+    return status;
+}
+
+int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->max_level = -1;
+    if (m->busy)
+        return DLX_EBUSY;
+    dlxi_choice c;
+    int status = dlxi_choose(m, s, 0, &c);
+    if (status != DLX_OK)
+        return status;
+    if (c.ran == DLX_RAN_MCC || c.ran == DLX_RAN_MEMO) {
+        status = c.ran == DLX_RAN_MCC
+                     ? dlxi_mcc_solve(m, s, r)
+                 : s->memo_count
+                     ? dlx_count_memo_big(m, s, s->memo_bytes, s->memo_count,
+                                          r, s->memo_stats)
+                     : dlx_count_memo(m, s, s->memo_bytes, r,
+                                      s->memo_stats);
+        r->ran = c.ran;
+        r->reason = c.reason;
+        return status;
+    }
+    if (s->n_forced < 0 || (s->n_forced > 0 && !s->forced))
+        return DLX_EOPTION;
+    status = dlxi_prepare_buffers(m, s->n_forced, s->randomize,
+                                  s->split_depth > 0);
+    if (status != DLX_OK)
+        return status;
+    double start = dlxi_now_seconds();
+    tally t;
+    memset(&t, 0, sizeof t);
+    status = solve_tree(m, s, &c, start, &t);
+    if (status != DLX_OK)
+        return status;
+    r->ran = c.ran;
+    r->reason = c.reason;
     r->outcome = t.outcome;
     r->solutions.lo = t.found;
     r->solutions.hi = t.found_hi;

@@ -13,6 +13,20 @@
 
 /* text_error returns -1: MATHDOKU_EBAD */
 _Static_assert(MATHDOKU_EBAD == -1, "text_error's -1 is MATHDOKU_EBAD");
+
+const char *mathdoku_strerror(int status)
+{
+    switch (status) {
+    case MATHDOKU_OK: return "no error";
+    case MATHDOKU_READ: return "a puzzle was read";
+    case MATHDOKU_EBAD: return "the input or puzzle is not valid";
+    case MATHDOKU_EREAD: return "the input cannot be read further";
+    case MATHDOKU_ENOMEM: return "out of memory";
+    case MATHDOKU_ECUT: return "a budget ran out while building the cover";
+    case MATHDOKU_ETOOBIG: return "more tuples or nodes than the caps";
+    default: return "unknown mathdoku status";
+    }
+}
 #define set_error text_error
 #define skip_space text_skip_space
 #define is_blank text_is_blank

@@ -58,6 +58,11 @@ typedef enum mathdoku_status {
     MATHDOKU_ETOOBIG = -5 /* more tuples or nodes than the caps above, or
                              a walk past MATHDOKU_MAX_VISITS */
 } mathdoku_status;
+#define MATHDOKU_STATUS_LAST MATHDOKU_ETOOBIG /* the most negative one */
+
+/* A short English description of a status, a distinct one for each value
+ * above. */
+const char *mathdoku_strerror(int status);
 
 /* The operations of grid_cage.h (the arithmetic is grid's). */
 typedef enum mathdoku_op {

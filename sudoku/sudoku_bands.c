@@ -8,6 +8,19 @@
 #include <string.h>
 #include "grid.h"
 
+/* Inside this file the work speaks libdlx's statuses, as the engine it
+ * calls does, and a cut by max_seconds is BANDS_CUT (no libdlx status);
+ * the public functions return the sudoku library's (bands_status).  A
+ * bad shape is DLX_EITEM here, SUDOKU_EBAD outside. */
+#define BANDS_CUT 1
+
+static int bands_status(int status)
+{
+    return status == BANDS_CUT   ? SUDOKU_ECUT
+           : status == DLX_EITEM ? SUDOKU_EBAD
+                                 : sudoku_status_of_dlx(status);
+}
+
 static int shape_ok(int R, int C)
 {
     return R >= 1 && C >= 1 && R * C <= SUDOKU_BAND_MAX_N;
@@ -364,7 +377,7 @@ static uint64_t count_roots(uint32_t *parent, size_t n)
 }
 
 /* Every band with the first row fixed, as keys in bs (unsorted), within
- * max_seconds of start (0: no limit; SUDOKU_BANDS_CUT past it). */
+ * max_seconds of start (0: no limit; BANDS_CUT past it). */
 static int list_bands(band_set *bs, uint64_t max_bands, double max_seconds,
                       double start)
 {
@@ -382,7 +395,7 @@ static int list_bands(band_set *bs, uint64_t max_bands, double max_seconds,
     s.max_seconds = max_seconds;
     int status = dlx_solve(m, &s, &res);
     if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
-        status = SUDOKU_BANDS_CUT;
+        status = BANDS_CUT;
     if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
         status = DLX_ETOOBIG;
     if (status == DLX_OK) {
@@ -392,9 +405,9 @@ static int list_bands(band_set *bs, uint64_t max_bands, double max_seconds,
         if (max_seconds > 0)
             s.max_seconds = max_seconds - (grid_seconds() - start);
         status = max_seconds > 0 && s.max_seconds <= 0
-                 ? SUDOKU_BANDS_CUT : dlx_solve(m, &s, &res);
+                 ? BANDS_CUT : dlx_solve(m, &s, &res);
         if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
-            status = SUDOKU_BANDS_CUT;
+            status = BANDS_CUT;
         else if (status == DLX_OK && res.outcome != DLX_COMPLETE)
             status = DLX_ENOMEM;
     }
@@ -450,7 +463,7 @@ static int join_rearranged(const band_set *bs, uint32_t *parent,
                 w.left[c] |= 1u << band[r * N + c];
         walk(&w, 0);
         if (w.cut)
-            status = SUDOKU_BANDS_CUT;
+            status = BANDS_CUT;
     }
     free(roots);
     return status;
@@ -460,7 +473,7 @@ static int join_rearranged(const band_set *bs, uint32_t *parent,
  * them into classes in parent[] (under the symmetries, then the
  * mini-column rearrangements); the figures go to *out.  The caller frees
  * bs->keys and *parent_out.  Within max_seconds (0: no limit), else
- * SUDOKU_BANDS_CUT. */
+ * BANDS_CUT. */
 static int classify(int R, int C, uint64_t max_bands, double max_seconds,
                     band_set *bs_out, uint32_t **parent_out,
                     sudoku_band_classes *out)
@@ -514,7 +527,7 @@ int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
     int status = classify(R, C, max_bands, max_seconds, &bs, &parent, out);
     free(parent);
     free(bs.keys);
-    return status;
+    return bands_status(status);
 }
 
 int sudoku_band_class_list(int R, int C, uint64_t max_bands,
@@ -558,9 +571,9 @@ int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
     free(bs.keys);
     if (status != DLX_OK) {
         free(out);
-        return status;
+        return bands_status(status);
     }
     *list = out;
     *n = k;
-    return DLX_OK;
+    return SUDOKU_OK;
 }

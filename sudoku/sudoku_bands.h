@@ -82,13 +82,15 @@ typedef struct sudoku_band_classes {
                                   (they have the same completions below) */
 } sudoku_band_classes;
 
-/* Counts the classes; refuses (DLX_ETOOBIG) bands with more than
- * max_bands completions.  Returns DLX_OK or a status. */
+/* Counts the classes; refuses (SUDOKU_ELIMIT) bands with more than
+ * max_bands completions.  Returns SUDOKU_OK, SUDOKU_EBAD (a bad shape),
+ * SUDOKU_ELIMIT or SUDOKU_ENOMEM. */
 int sudoku_band_count_classes(int R, int C, uint64_t max_bands,
                               sudoku_band_classes *out);
-/* The same within max_seconds (0: no limit): SUDOKU_BANDS_CUT when they
- * ran out (out then holds no class count). */
-#define SUDOKU_BANDS_CUT 1
+/* The same within max_seconds (0: no limit): SUDOKU_ECUT when they ran
+ * out (out then holds no class count); SUDOKU_BANDS_CUT is its old
+ * name. */
+#define SUDOKU_BANDS_CUT SUDOKU_ECUT
 int sudoku_band_count_classes_within(int R, int C, uint64_t max_bands,
                                      double max_seconds,
                                      sudoku_band_classes *out);
@@ -106,7 +108,7 @@ typedef struct sudoku_band_class {
  * like sudoku_band_count_classes. */
 int sudoku_band_class_list(int R, int C, uint64_t max_bands,
                            sudoku_band_class **list, size_t *n);
-/* The same within max_seconds (0: no limit): SUDOKU_BANDS_CUT when they
+/* The same within max_seconds (0: no limit): SUDOKU_ECUT when they
  * ran out (no list then). */
 int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
                                   double max_seconds,
@@ -122,9 +124,11 @@ int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
    whole-grid count).  on_class is called (under a lock, from any thread)
    as each class is done.  A run cut short by max_seconds leaves outcome
    DLX_STOP_TIME and the classes done in `done` (the totals then count
-   only those: a lower bound).  Returns DLX_OK, DLX_ETOOBIG (more than
-   50,000,000 bands: 4x4 boxes and up), DLX_EITEM (a bad shape, or
-   SUDOKU_GRIDS_TWO_BANDS where N != 3R), DLX_EOVERFLOW or DLX_ENOMEM. */
+   only those: a lower bound).  Returns SUDOKU_OK, SUDOKU_ELIMIT (more
+   than 50,000,000 bands: 4x4 boxes and up), SUDOKU_EBAD (a bad shape,
+   or SUDOKU_GRIDS_TWO_BANDS where N != 3R), SUDOKU_EJOB (o->which or
+   o->jobs not the classes: res->bad_job), SUDOKU_EOVERFLOW or
+   SUDOKU_ENOMEM. */
 enum {
     SUDOKU_GRIDS_AUTO = 0,       /* TWO_BANDS when N = 3R, else WHOLE */
     SUDOKU_GRIDS_WHOLE = 1,      /* the grid's exact cover, band forced */
@@ -175,11 +179,11 @@ typedef struct sudoku_grids_result {
     dlx_memo_stats memo;         /* summed over the counts (bytes: max) */
     double seconds;
     size_t selected;             /* the classes asked for (which) */
-    int bad_job;                 /* DLX_EOPTION: the job that is wrong */
+    int bad_job;                 /* SUDOKU_EJOB: the job that is wrong */
 } sudoku_grids_result;
 
-/* Also DLX_EOPTION: a class of which out of range, or o->jobs not the
- * jobs of this shape (res->bad_job says which job; -1: their number). */
+/* SUDOKU_EJOB: a class of which out of range, or o->jobs not the jobs
+ * of this shape (res->bad_job says which job; -1: their number). */
 int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
                        sudoku_grids_result *res);
 
@@ -195,7 +199,7 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
    missing or counted twice, or results of another shape. */
 uint64_t sudoku_grids_fingerprint(int R, int C);
 
-/* The jobs of the R x C grids: DLX_OK (free with dlx_jobs_free), or as
+/* The jobs of the R x C grids: SUDOKU_OK (free with dlx_jobs_free), or as
  * sudoku_band_class_list. */
 int sudoku_grids_split(int R, int C, dlx_jobs *out);
 

@@ -12,6 +12,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *sudoku_strerror(int status)
+{
+    switch (status) {
+    case SUDOKU_OK: return "no error";
+    case SUDOKU_READ: return "a puzzle was read";
+    case SUDOKU_EBAD: return "the input or puzzle is not valid";
+    case SUDOKU_EREAD: return "the input cannot be read further";
+    case SUDOKU_ENOMEM: return "out of memory";
+    case SUDOKU_ECLASH: return "the givens clash";
+    case SUDOKU_ELIMIT: return "past a limit of the function";
+    case SUDOKU_ECUT: return "a budget ran out";
+    case SUDOKU_EOVERFLOW: return "count past 2^128";
+    case SUDOKU_EJOB: return "a job that is not one of the grid counter's";
+    default: return "unknown sudoku status";
+    }
+}
+
+int sudoku_status_of_dlx(int dlx_status)
+{
+    switch (dlx_status) {
+    case DLX_OK: return SUDOKU_OK;
+    case DLX_ENOMEM: return SUDOKU_ENOMEM;
+    case DLX_ETOOBIG: return SUDOKU_ELIMIT;
+    case DLX_EOVERFLOW: return SUDOKU_EOVERFLOW;
+    case DLX_ECONFLICT: return SUDOKU_ECLASH;
+    default: return SUDOKU_EBAD;
+    }
+}
+
 /* ---- shapes and symbols -------------------------------------------------- */
 
 int sudoku_default_shape(int N, sudoku_shape *shape)

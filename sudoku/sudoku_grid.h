@@ -37,8 +37,22 @@ typedef enum sudoku_status {
     SUDOKU_ECLASH = -4,   /* givens clash: no solution, nothing searched */
     SUDOKU_ELIMIT = -5,   /* past a limit of the function (an order too
                              large for it, a canon search too wide) */
-    SUDOKU_ECUT = -6      /* a budget (grid_limits) ran out */
+    SUDOKU_ECUT = -6,     /* a budget (grid_limits, max_seconds) ran out */
+    SUDOKU_EOVERFLOW = -7, /* a count past 2^128 */
+    SUDOKU_EJOB = -8      /* a job or class selected is not one of the
+                             grid counter's (sudoku_count_grids) */
 } sudoku_status;
+#define SUDOKU_STATUS_LAST SUDOKU_EJOB /* the last (most negative) one */
+
+/* A short English description of a status ("out of memory"), a distinct
+ * one for each value above. */
+const char *sudoku_strerror(int status);
+
+/* The status of the sudoku library for a status of libdlx that a sudoku
+ * function passes on: DLX_OK, DLX_ENOMEM, DLX_ETOOBIG (SUDOKU_ELIMIT),
+ * DLX_EOVERFLOW, DLX_ECONFLICT (SUDOKU_ECLASH); any other is a request
+ * libdlx found not valid (SUDOKU_EBAD). */
+int sudoku_status_of_dlx(int dlx_status);
 
 typedef struct sudoku_shape {
     int R, C, N;   /* box rows, box columns, order */

@@ -524,7 +524,7 @@ int sudoku_grids_split(int R, int C, dlx_jobs *out)
     sudoku_band_class *cls;
     size_t n;
     int status = sudoku_band_class_list(R, C, 50000000, &cls, &n);
-    if (status != DLX_OK)
+    if (status != SUDOKU_OK)
         return status;
     int cells = R * R * C;
     out->n = (int)n;
@@ -534,18 +534,21 @@ int sudoku_grids_split(int R, int C, dlx_jobs *out)
     if (!out->start || !out->opts) {
         free(cls);
         dlx_jobs_free(out);
-        return DLX_ENOMEM;
+        return SUDOKU_ENOMEM;
     }
     for (size_t k = 0; k <= n; k++)
         out->start[k] = (int)k * cells;
     for (size_t k = 0; k < n; k++)
         band_options(R, C, &cls[k], out->opts + k * (size_t)cells);
     free(cls);
-    return DLX_OK;
+    return SUDOKU_OK;
 }
 
-int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
-                       sudoku_grids_result *res)
+/* The count, in libdlx's statuses as the engine's (DLX_EOPTION: a job
+ * or class not the grid counter's), but for sudoku_band_class_list's,
+ * which are the sudoku library's: *listed says which. */
+static int count_grids(int R, int C, const sudoku_grids_options *o,
+                       sudoku_grids_result *res, int *listed)
 {
     memset(res, 0, sizeof *res);
     grids_run g = { .R = R, .C = C, .o = o, .status = DLX_OK,
@@ -570,8 +573,9 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
     } else {
         status = sudoku_band_class_list(R, C, 50000000, &g.listed, &g.n);
         g.cls = g.listed;
+        *listed = status != SUDOKU_OK;
     }
-    if (status != DLX_OK)
+    if (*listed)
         return status;
     res->classes = g.n;
     res->method = g.method;
@@ -606,4 +610,16 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
     free(g.completions);
     free(g.listed);
     return status;
+}
+
+int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
+                       sudoku_grids_result *res)
+{
+    int listed = 0;
+    int status = count_grids(R, C, o, res, &listed);
+    if (listed)
+        return status;
+    if (status == DLX_EITEM) /* two bands where N != 3R */
+        return SUDOKU_EBAD;
+    return status == DLX_EOPTION ? SUDOKU_EJOB : sudoku_status_of_dlx(status);
 }

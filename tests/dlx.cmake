@@ -95,3 +95,16 @@ add_executable(test_bignum ${CMAKE_CURRENT_LIST_DIR}/test_bignum.c)
 target_link_libraries(test_bignum PRIVATE dlx excover_options)
 target_include_directories(test_bignum PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 add_test(NAME dlx_bignum COMMAND test_bignum)
+
+# The one table that chooses the engine: requests, AUTO's choices, the
+# reasons (tests/test_dlx_choice.c); every status of each library has a
+# message of its own (tests/test_status.c).
+add_executable(test_dlx_choice ${CMAKE_CURRENT_LIST_DIR}/test_dlx_choice.c)
+target_link_libraries(test_dlx_choice PRIVATE dlx excover_options)
+target_include_directories(test_dlx_choice PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_choice COMMAND test_dlx_choice ${EXCOVER_TEST_DATA})
+add_executable(test_status ${CMAKE_CURRENT_LIST_DIR}/test_status.c)
+target_link_libraries(test_status PRIVATE dlx sudoku_core mathdoku_core
+                      excover_options)
+target_include_directories(test_status PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME dlx_status COMMAND test_status)

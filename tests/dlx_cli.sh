@@ -102,24 +102,24 @@ expect "bad timeout" 4 "*" "*" -- "$dlx" --timeout -1 "$ex"
 # cover hides 10 nodes or more (queens), the dance on short lists and
 # short options (dominoes: 36 tilings of 4x4); dlx1's figures either way.
 expect "engine: small" 0 "92" "*" -- "$dlx" -c -s "$data/queens-8.dlx"
-assert "engine: small named" grep -q '^engine: compact (what is left)$' "$tmp/err"
+assert "engine: small named" grep -q '^engine: compact (a cover hides 10 nodes or more; 4096 options or fewer)$' "$tmp/err"
 assert "engine: small, dlx1's nodes" grep -q '^nodes: 1049$' "$tmp/err"
 "$dlx" gen dominoes 4x4 > "$tmp/dominoes.dlx"
 expect "engine: dance" 0 "36" "*" -- "$dlx" -c -s "$tmp/dominoes.dlx"
-assert "engine: dance named" grep -q '^engine: dancing links$' "$tmp/err"
+assert "engine: dance named" grep -q '^engine: dancing links (short lists and options)$' "$tmp/err"
 expect "engine: compact" 0 "2339" "*" -- "$dlx" -c -s "$data/pent-6x10-reduced.dlx"
-assert "engine: compact named" grep -q '^engine: compact (bitsets)$' "$tmp/err"
+assert "engine: compact named" grep -q '^engine: bitsets (32 options per item or more; 16384 options or fewer)$' "$tmp/err"
 # Counting by memo: -c takes it by itself where the plain search would be
 # long and sub-problems repeat (12x12 tilings, a transfer-matrix count),
 # not on queens; --memo and --no-memo decide; --memo only counts.
 "$dlx" gen dominoes 12x12 > "$tmp/dominoes12.dlx"
 expect "memo by itself" 0 "53060477521960000" "*" -- "$dlx" -c -s "$tmp/dominoes12.dlx"
-assert "memo named" grep -q '^engine: memo$' "$tmp/err"
+assert "memo named" grep -q '^engine: memo (a count whose sub-problems repeat)$' "$tmp/err"
 assert "memo figures" grep -q '^memo hits: [1-9]' "$tmp/err"
 expect "memo asked" 0 "92" "*" -- "$dlx" -c -s --memo "$data/queens-8.dlx"
-assert "memo asked, named" grep -q '^engine: memo$' "$tmp/err"
+assert "memo asked, named" grep -q '^engine: memo (asked)$' "$tmp/err"
 expect "memo refused" 0 "36" "*" -- "$dlx" -c -s --no-memo "$tmp/dominoes.dlx"
-assert "memo refused, dance" grep -q '^engine: dancing links$' "$tmp/err"
+assert "memo refused, dance" grep -q '^engine: dancing links (short lists and options)$' "$tmp/err"
 expect "memo limit" 0 "5" "" -- "$dlx" -c --memo --limit 5 "$data/queens-8.dlx"
 expect "memo cut short" 5 "0+" "*" -- "$dlx" -c --memo --max-nodes 10 "$data/queens-8.dlx"
 expect "memo small table" 0 "53060477521960000" "" -- "$dlx" -c --memo --memo-mb 1 "$tmp/dominoes12.dlx"
@@ -208,4 +208,24 @@ Try 'dlx --help' for more information." \
     -- sh -c "'$dlx' gen kqueens 8 4 | '$dlx' --sample 2 --seed 1"
 expect "--sample of nothing" 1 "" "" -- sh -c "printf 'A B\nA\n' | '$dlx' --sample 3 --seed 1"
 
+
+# The engine and why, on every input of tests/data (engines.tsv: the
+# nodes and the engine that dlx chose before one table chose it, and the
+# table's reason); each line names a known engine.
+tab=$(printf '\t')
+grep -v '^#' "$data/engines.tsv" | while IFS="$tab" read -r input flags nodes engine; do
+    # shellcheck disable=SC2086
+    "$dlx" -s $flags "$data/$input.dlx" >/dev/null 2>"$tmp/err.$$"
+    grep -qx "nodes: $nodes" "$tmp/err.$$" &&
+        grep -qxF "engine: $engine" "$tmp/err.$$" ||
+        echo "$input $flags: $(grep '^nodes\|^engine' "$tmp/err.$$" | tr '\n' ' ')"
+done >"$tmp/engines"
+assert "engines.tsv: $(cat "$tmp/engines")" test ! -s "$tmp/engines"
+for f in "$data"/*.dlx; do
+    "$dlx" -c -s "$f" >/dev/null 2>"$tmp/err"
+    assert "engine named: ${f##*/}" grep -Eqx 'engine: (dancing links|bitsets|compact|memo|Algorithm M) \([a-z0-9 ;,]+\)' "$tmp/err"
+done
+printf '2|A B\nA\nA\nB\n' >"$tmp/bounds.dlx"
+expect "engine: Algorithm M" 0 "1" "*" -- "$dlx" -c -s "$tmp/bounds.dlx"
+assert "engine: Algorithm M named" grep -qx 'engine: Algorithm M (multiplicities)' "$tmp/err"
 cli_done

@@ -47,7 +47,7 @@ static void test_classes(void)
           "9x9 classes: %llu bands, %llu and %llu classes",
           (unsigned long long)c.bands, (unsigned long long)c.symmetry,
           (unsigned long long)c.column_sets);
-    CHECK(sudoku_band_count_classes(3, 3, 1000, &c) == DLX_ETOOBIG,
+    CHECK(sudoku_band_count_classes(3, 3, 1000, &c) == SUDOKU_ELIMIT,
           "refuses more bands than asked");
 }
 
@@ -143,7 +143,7 @@ static void test_grids(void)
     sudoku_grids_options o = { .threads = 1,
                                .method = SUDOKU_GRIDS_TWO_BANDS };
     sudoku_grids_result r;
-    CHECK(sudoku_count_grids(2, 2, &o, &r) == DLX_EITEM,
+    CHECK(sudoku_count_grids(2, 2, &o, &r) == SUDOKU_EBAD,
           "two bands on 4x4 refused");
     sudoku_band_class *cl;
     size_t n;
@@ -214,16 +214,16 @@ static void test_grids_shards(void)
     sudoku_grids_options o = { .threads = 1, .which = which, .n_which = 2,
                                .results = cr };
     sudoku_grids_result r;
-    CHECK(sudoku_count_grids(2, 3, &o, &r) == DLX_EOPTION && r.bad_job == 3,
+    CHECK(sudoku_count_grids(2, 3, &o, &r) == SUDOKU_EJOB && r.bad_job == 3,
           "class 3 of 3 refused (bad job %d)", r.bad_job);
     which[1] = 1;
     o.jobs = &jobs;
     jobs.opts[jobs.start[1] + 2] ^= 1;
-    CHECK(sudoku_count_grids(2, 3, &o, &r) == DLX_EOPTION && r.bad_job == 1,
+    CHECK(sudoku_count_grids(2, 3, &o, &r) == SUDOKU_EJOB && r.bad_job == 1,
           "a changed job refused (bad job %d)", r.bad_job);
     o.jobs = &other;
     which[1] = 0;
-    CHECK(sudoku_count_grids(2, 3, &o, &r) == DLX_EOPTION && r.bad_job == -1,
+    CHECK(sudoku_count_grids(2, 3, &o, &r) == SUDOKU_EJOB && r.bad_job == -1,
           "the jobs of 4x4 refused for 6x6 (bad job %d)", r.bad_job);
     dlx_jobs_free(&jobs);
     dlx_jobs_free(&other);

@@ -106,8 +106,8 @@ static void test_knuth_figures(void)
             dlx_result r;
             CHECK(dlx_solve(p->matrix, &s, &r) == DLX_OK,
                   "%s (engine %d): status", fig[k].name, engine);
-            CHECK(r.engine == engine, "%s: engine %d ran, %d asked",
-                  fig[k].name, r.engine, engine);
+            CHECK(r.ran == engine, "%s: engine %d ran, %d asked",
+                  fig[k].name, r.ran, engine);
             CHECK(r.nodes == fig[k].nodes,
                   "%s (engine %d): %llu nodes, dlx1 has %llu", fig[k].name,
                   engine, (unsigned long long)r.nodes,
@@ -330,7 +330,7 @@ static void compare_engines(dlx_matrix *m, const char *what,
         memcpy(firsts[e], r[e].first, (size_t)first_n[e] * sizeof(int));
         check_links(m, what);
     }
-    CHECK(r[1].engine == DLX_ENGINE_BITS, "%s: compact engine did not run",
+    CHECK(r[1].ran == DLX_RAN_BITS, "%s: compact engine did not run",
           what);
     static const char *const name[3] = { "dance", "compact", "traced" };
     for (int e = 1; e < 3; e++) {
@@ -441,6 +441,22 @@ static void compare_small(dlx_matrix *m, const char *what, const int *forced,
         s.on_solution = hash_solution;
         s.solution_ctx = &h[e];
         st[e] = dlx_solve(m, &s, &r[e]);
+        if (e == 1 && st[e] == DLX_EENGINE) {
+            /* what is left does not fit the compact engine: asked by
+             * name, an error; AUTO then takes the dance (the bitset
+             * engine on long lists when nothing is forced) */
+            CHECK(strstr(what, "pent") != NULL, "%s: small engine refused",
+                  what);
+            s.engine = DLX_ENGINE_AUTO;
+            h[e] = (seen){ 14695981039346656037u, 0 };
+            st[e] = dlx_solve(m, &s, &r[e]);
+            CHECK((r[e].ran == DLX_RAN_LINKS &&
+                   r[e].reason == DLX_WHY_TOO_BIG) ||
+                      (r[e].ran == DLX_RAN_BITS && n_forced == 0 &&
+                       r[e].reason == DLX_WHY_LONG_LISTS),
+                  "%s: AUTO ran %d (%d), not the dance", what, r[e].ran,
+                  r[e].reason);
+        }
         first_n[e] = r[e].first_n < 64 ? r[e].first_n : 64;
         if (first_n[e] > 0)
             memcpy(firsts[e], r[e].first, (size_t)first_n[e] * sizeof(int));
@@ -454,7 +470,7 @@ static void compare_small(dlx_matrix *m, const char *what, const int *forced,
     /* the pentominoes' cells have lists of up to 300 options: too long
      * for a byte, so the dance takes them until the forced options
      * shorten them */
-    CHECK(r[1].engine == DLX_ENGINE_SMALL || strstr(what, "pent"),
+    CHECK(r[1].ran == DLX_RAN_SMALL || strstr(what, "pent"),
           "%s: small engine did not run", what);
     CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[1].solutions) &&
               r[0].nodes == r[1].nodes && r[0].updates == r[1].updates &&
@@ -697,7 +713,8 @@ static void test_small_engine(uint64_t seed)
             compare_small(m, "uniform 4, a list of 300", forced, 1, 0, 0);
             compare_small(m, "uniform 4, a list of 300", forced, 1, 1, 0);
             /* forcing {41,42,43,44} leaves item 0 all 300: more than a
-             * byte counts, so the dance searches */
+             * byte counts, so asked by name the compact engine refuses,
+             * and AUTO takes the dance */
             dlx_result r[2];
             for (int e = 0; e < 2; e++) {
                 dlx_search s = dlx_search_defaults();
@@ -706,13 +723,21 @@ static void test_small_engine(uint64_t seed)
                 s.forced = f;
                 s.n_forced = 1;
                 s.max_nodes = 20000;
+                if (e == 1) {
+                    CHECK(dlx_solve(m, &s, &r[e]) == DLX_EENGINE &&
+                              r[e].ran == DLX_RAN_NONE,
+                          "uniform 4: the compact engine asked by name "
+                          "ran on a list of 300");
+                    s.engine = DLX_ENGINE_AUTO;
+                }
                 CHECK(dlx_solve(m, &s, &r[e]) == DLX_OK, "uniform 4: solve");
             }
-            CHECK(r[1].engine == DLX_ENGINE_LINKS &&
+            CHECK(r[1].ran == DLX_RAN_LINKS &&
+                      r[1].reason == DLX_WHY_TOO_BIG &&
                       r[0].nodes == r[1].nodes &&
                       r[0].updates == r[1].updates,
                   "uniform 4, forced {41,42,43,44}: engine %d, nodes %llu "
-                  "against %llu", r[1].engine,
+                  "against %llu", r[1].ran,
                   (unsigned long long)r[1].nodes,
                   (unsigned long long)r[0].nodes);
         }
@@ -723,15 +748,15 @@ static void test_small_engine(uint64_t seed)
     int zero = 0;
     dlx_result r;
     dlx_count_solutions(q, 0, &zero, 1, &r);
-    CHECK(r.engine == DLX_ENGINE_SMALL && dlx_count_u64(r.solutions) == 4,
-          "queens-8 forced: engine %d, %llu solutions", r.engine,
+    CHECK(r.ran == DLX_RAN_SMALL && dlx_count_u64(r.solutions) == 4,
+          "queens-8 forced: engine %d, %llu solutions", r.ran,
           (unsigned long long)dlx_count_u64(r.solutions));
     /* and without them where a cover hides 10 nodes or more (queens:
      * lists of 8 options of 4 items); the dance on dominoes is checked by
      * dlx_cli.sh */
     dlx_count_solutions(q, 0, NULL, 0, &r);
-    CHECK(r.engine == DLX_ENGINE_SMALL && dlx_count_u64(r.solutions) == 92,
-          "queens-8: engine %d, %llu solutions", r.engine,
+    CHECK(r.ran == DLX_RAN_SMALL && dlx_count_u64(r.solutions) == 92,
+          "queens-8: engine %d, %llu solutions", r.ran,
           (unsigned long long)dlx_count_u64(r.solutions));
     dlx_free(q);
 }
@@ -791,8 +816,8 @@ static void compare_prune(dlx_matrix *m, const char *what, const int *forced,
           st[1]);
     if (st[0] != DLX_OK)
         return;
-    CHECK(r[1].engine == DLX_ENGINE_SMALL, "%s: engine %d with prune", what,
-          r[1].engine);
+    CHECK(r[1].ran == DLX_RAN_SMALL, "%s: engine %d with prune", what,
+          r[1].ran);
     CHECK(dlx_count_u64(r[0].solutions) == dlx_count_u64(r[1].solutions) &&
               set[0].n == set[1].n && set[0].sum == set[1].sum &&
               set[0].squares == set[1].squares &&

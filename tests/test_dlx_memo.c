@@ -50,7 +50,7 @@ static dlx_count memo_count(dlx_matrix *m, size_t bytes, dlx_memo_stats *st)
     dlx_memo_stats tmp;
     int status = dlx_count_memo(m, NULL, bytes, &r, st ? st : &tmp);
     CHECK(status == DLX_OK && r.outcome == DLX_COMPLETE, "status %d", status);
-    CHECK(r.engine == DLX_ENGINE_MEMO, "engine %d", r.engine);
+    CHECK(r.ran == DLX_RAN_MEMO, "engine %d", r.ran);
     return r.solutions;
 }
 

@@ -250,9 +250,9 @@ static void random_against_brute(uint64_t seed, int rounds)
         int bounded = 0;
         for (int i = 0; i < p.np; i++)
             bounded |= p.lo[i] != 1 || p.hi[i] != 1;
-        CHECK(st == DLX_OK && (r.engine == DLX_ENGINE_MCC || !bounded),
+        CHECK(st == DLX_OK && (r.ran == DLX_RAN_MCC || !bounded),
               "seed %llu round %d: status %d engine %d",
-              (unsigned long long)seed, round, st, r.engine);
+              (unsigned long long)seed, round, st, r.ran);
         qsort(got.masks, (size_t)got.n, sizeof *got.masks, cmp_u);
         CHECK(got.n == want.n && dlx_count_u64(r.solutions) ==
               (uint64_t)want.n && !memcmp(got.masks, want.masks,
@@ -604,7 +604,7 @@ static void test_api(void)
     dlx_result r;
     dlx_count_solutions(m, 0, NULL, 0, &r);
     CHECK(dlx_count_u64(r.solutions) == 1 && r.nodes == 6 &&
-          r.updates == 14 && r.engine == DLX_ENGINE_MCC,
+          r.updates == 14 && r.ran == DLX_RAN_MCC,
           "dlx3's example: %llu solutions, %llu nodes, %llu updates",
           (unsigned long long)dlx_count_u64(r.solutions),
           (unsigned long long)r.nodes, (unsigned long long)r.updates);

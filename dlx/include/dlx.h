@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define DLX_VERSION "0.4.0"
+#define DLX_VERSION "0.5.0"
 
 typedef struct dlx_matrix dlx_matrix;
 
@@ -51,8 +51,17 @@ enum {
                             (pop them and pass them as forced options) */
     DLX_EBOUNDS = -12,   /* bad item bounds or option cost (see below) */
     DLX_ENOTSUP = -13,   /* not supported with multiplicities or costs */
-    DLX_EINVAL = -14     /* a malformed argument (dlx_bignum_parse) */
+    DLX_EENGINE = -14,   /* the engine asked for (dlx_search.engine) cannot
+                            run this search */
+    DLX_EFORCED = -15,   /* forced options not taken by this function */
+    DLX_ESYNTAX = -16,   /* the text read is not valid (not in the format,
+                            an unknown name, a job counted twice...): the
+                            dlx_diag (dlx_read.h) says where and why */
+    DLX_EREAD = -17,     /* the input could not be read (errno says why) */
+    DLX_EWRITE = -18,    /* the output could not be written */
+    DLX_EINVAL = -19     /* a malformed argument (dlx_bignum_parse) */
 };
+#define DLX_STATUS_LAST DLX_EINVAL /* the last (most negative) status */
 
 /* A short English description of a status code ("out of memory"). */
 const char *dlx_strerror(int status);
@@ -199,40 +208,100 @@ typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
 typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
 #define DLX_POLL_NODES 4096
 
-/* Two ways to make the same search.  The dance (DLX_ENGINE_LINKS) is
- * Knuth's dlx1/dlx2.  The compact search (DLX_ENGINE_BITS) keeps, per
- * level, the active options as a bitset and each item's count of them,
- * and makes exactly the same choices: the same nodes, the same solutions
- * in the same order, and Knuth's update count (summed per option hidden
- * instead of per link).  It can run when there are no colors, no forced
- * or pushed options, no trace, split or random order, at most 16384
- * options and 512 primary items; DLX_ENGINE_AUTO takes it then if items
- * have 32 options or more on average (where a node hides many options,
- * as in polyomino packing, it is about twice as fast; with short lists
- * the dance is faster).  DLX_ENGINE_BITS where it cannot run gives the
- * dance; dlx_result.engine says which ran.
+/* The engines.  dlx_solve chooses one per search, from one table
+ * (dlx/dlx_engine.c): what each can run, and when it pays.  All make the
+ * same search as Knuth's programs: the same nodes, the same solutions in
+ * the same order, and his update count; the memo counter only counts.
  *
- * DLX_ENGINE_SMALL is the compact search again, built for what forced (and
- * pushed) options leave: only the items they do not cover and the options
- * that do not clash with them, renumbered, with a byte per item's count;
- * the forced options are never committed on the links.  Same nodes,
- * solutions, updates and level profile as the dance.  It runs without
- * colors, trace, split or random order, when what is left has at most
- * 4096 options, 1024 primary items and 254 options per item (else the
- * dance runs); DLX_ENGINE_AUTO takes it when there are forced or pushed
- * options (a sudoku's givens: 2x to 3x faster than the dance, see
- * bench/RESULTS.md), and without them when covering an item hides 10
- * nodes or more on average (list length x (option length - 1): queens,
- * Langford pairs, Latin squares, 1.3x to 2x faster than the dance) and
- * the lists are too short for DLX_ENGINE_BITS. */
+ *   DLX_ENGINE_LINKS  the dance (Knuth's dlx1/dlx2): runs everything
+ *                     without multiplicities or the subset rule.
+ *   DLX_ENGINE_BITS   per level, the active options as a bitset and each
+ *                     item's count of them: no colors, no forced or pushed
+ *                     options, no trace, split or random order, at most
+ *                     16384 options and 512 primary items.  AUTO takes it
+ *                     when items have 32 options or more on average (where
+ *                     a node hides many options, as in polyomino packing,
+ *                     it is about twice as fast; with short lists the
+ *                     dance is faster).
+ *   DLX_ENGINE_SMALL  the compact search again, built for what forced
+ *                     (and pushed) options leave: only the items they do
+ *                     not cover and the options that do not clash with
+ *                     them, renumbered, a byte per item's count.  No
+ *                     colors, trace, split or random order; what is left
+ *                     has at most 4096 options, 1024 primary items and 254
+ *                     options per item.  AUTO takes it with forced or
+ *                     pushed options (a sudoku's givens: 2x to 3x faster
+ *                     than the dance, see bench/RESULTS.md), with prune,
+ *                     and without them when covering an item hides 10
+ *                     nodes or more on average (list length x (option
+ *                     length - 1): queens, Langford pairs, Latin squares,
+ *                     1.3x to 2x faster) and the lists are too short for
+ *                     DLX_ENGINE_BITS.
+ *   DLX_ENGINE_MEMO   the memo counter (dlx_count_memo, below): counts
+ *                     only: no on_solution, trace, split, random order,
+ *                     prune, pushed options or multiplicities.  AUTO takes
+ *                     it when the caller wants the count only
+ *                     (dlx_search.count_only), nothing is forced, and
+ *                     dlx_memo_pays says it pays.
+ *   DLX_ENGINE_MCC    Knuth's Algorithm M (dlx3; multiplicities, below):
+ *                     no trace, random order or prune, no split with
+ *                     forced options.  AUTO takes it when an item has
+ *                     bounds other than 1:1 (the only engine that can).
+ *
+ * An engine asked for by name that cannot run the search is an error
+ * (DLX_EENGINE; DLX_ENOTSUP when it is for multiplicities), never a
+ * quiet change of engine; so is prune with an engine other than SMALL.  DLX_ENGINE_AUTO (0) falls back to the dance
+ * where a compact engine cannot run (what is left too big, no memory).
+ * dlx_result.ran says which engine ran (DLX_RAN_*), dlx_result.reason
+ * why (DLX_WHY_*; dlx_engine_why renders both). */
 enum {
     DLX_ENGINE_AUTO = 0,
     DLX_ENGINE_LINKS = 1,
     DLX_ENGINE_BITS = 2,
     DLX_ENGINE_SMALL = 3,
-    DLX_ENGINE_MEMO = 4,    /* dlx_result.engine of dlx_count_memo only */
-    DLX_ENGINE_MCC = 5      /* dlx_result.engine of Algorithm M (below) */
+    DLX_ENGINE_MEMO = 4,
+    DLX_ENGINE_MCC = 5
 };
+
+/* Which engine ran (dlx_result.ran): a search that ran reports one. */
+typedef enum dlx_ran {
+    DLX_RAN_NONE = 0,   /* nothing ran (an error before the search) */
+    DLX_RAN_LINKS = 1,  /* "dancing links" */
+    DLX_RAN_BITS = 2,   /* "bitsets" */
+    DLX_RAN_SMALL = 3,  /* "compact" */
+    DLX_RAN_MEMO = 4,   /* "memo" */
+    DLX_RAN_MCC = 5     /* "Algorithm M" */
+} dlx_ran;
+
+/* Why it ran (dlx_result.reason). */
+typedef enum dlx_reason {
+    DLX_WHY_NONE = 0,       /* nothing ran */
+    DLX_WHY_ASKED,          /* dlx_search.engine, dlx_count_memo */
+    DLX_WHY_BOUNDS,         /* multiplicities: only Algorithm M runs them */
+    DLX_WHY_COSTS,          /* dlx_best: Algorithm M with costs */
+    DLX_WHY_MEMO_PAYS,      /* a count only, and dlx_memo_pays said so */
+    DLX_WHY_FORCED,         /* forced or pushed options, what is left fits */
+    DLX_WHY_PRUNE,          /* the subset rule runs in the compact search */
+    DLX_WHY_HIDES,          /* a cover hides 10 nodes or more on average */
+    DLX_WHY_LONG_LISTS,     /* 32 options per item or more on average */
+    DLX_WHY_COLORS,         /* colors: only the dance runs them */
+    DLX_WHY_WATCHED,        /* trace, split or random order watch links */
+    DLX_WHY_SHORT,          /* short lists and options: the dance pays */
+    DLX_WHY_TOO_BIG,        /* too big for the compact engines */
+    DLX_WHY_EMPTY,          /* no primary item or no option */
+    DLX_WHY_NO_ROOM,        /* no memory for the compact engine's state */
+    DLX_WHY_LAST = DLX_WHY_NO_ROOM
+} dlx_reason;
+
+/* "dancing links", "bitsets", "compact", "memo", "Algorithm M" ("none"
+ * for DLX_RAN_NONE and values out of range). */
+const char *dlx_engine_str(int ran);
+/* The reason in words, e.g. "forced options; 4096 options or fewer"
+ * ("none" for DLX_WHY_NONE and values out of range). */
+const char *dlx_reason_str(int reason);
+
+/* The memo counter's figures (dlx_count_memo, below). */
+typedef struct dlx_memo_stats dlx_memo_stats;
 
 /* What to search for.  Start from dlx_search_defaults() and set fields. */
 typedef struct dlx_search {
@@ -256,7 +325,8 @@ typedef struct dlx_search {
     dlx_poll_fn on_poll;
     void *poll_ctx;
 
-    int engine;             /* DLX_ENGINE_AUTO (0), or one of them */
+    int engine;             /* what to run: DLX_ENGINE_AUTO (0), or one
+                               of them by name (see above) */
 
     int split_depth;        /* > 0: report each partial solution that has
                                made this many real choices (at levels where
@@ -279,6 +349,17 @@ typedef struct dlx_search {
                                when it stops paying: two runs to start,
                                each run costs one, each item it cuts
                                earns one */
+
+    int count_only;         /* 1: the caller wants the count only (not
+                               r->first, the level profile, the tree's
+                               nodes): DLX_ENGINE_AUTO may then count by
+                               memo (DLX_WHY_MEMO_PAYS) */
+    size_t memo_bytes;      /* the memo counter's table when it runs (0:
+                               DLX_MEMO_DEFAULT_MB) */
+    dlx_memo_stats *memo_stats; /* NULL, or filled in when it ran */
+    dlx_bignum *memo_count; /* NULL, or the memo counter's count at any
+                               size when it ran (dlx_count_memo_big; the
+                               caller frees it): no DLX_EOVERFLOW then */
 } dlx_search;
 
 dlx_search dlx_search_defaults(void);
@@ -302,7 +383,8 @@ typedef struct dlx_result {
     uint64_t updates;      /* links removed, as Knuth counts them */
     uint64_t splits;       /* subproblems reported (split_depth > 0) */
     int max_level;         /* deepest level reached (-1: none) */
-    int engine;            /* which ran: DLX_ENGINE_LINKS, _BITS or _SMALL */
+    int ran;               /* which engine ran: DLX_RAN_* */
+    int reason;            /* why: DLX_WHY_* */
     double seconds;
     /* The first solution found (forced options first); valid until the
      * next search on the same matrix or dlx_free.  first_n is 0 when no
@@ -317,8 +399,24 @@ typedef struct dlx_result {
 /* Runs a search.  Returns DLX_OK with *r filled in, DLX_ECONFLICT when the
  * forced options clash (r->solutions is then 0), DLX_EOPTION for a bad
  * forced option, DLX_EBUSY when called from inside a callback of a search
- * on the same matrix, or DLX_ENOMEM. */
+ * on the same matrix, DLX_EENGINE when the engine asked for cannot run
+ * the search (DLX_ENOTSUP: for multiplicities), or DLX_ENOMEM (and with
+ * multiplicities, DLX_ENOTSUP; by
+ * memo, DLX_EOVERFLOW and DLX_EPUSHED, as dlx_count_memo). */
 int dlx_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
+
+/* The engine of a result and why, e.g. "compact (forced options; 4096
+ * options or fewer)", into buf (size bytes, truncated); returns buf. */
+char *dlx_engine_why(const dlx_result *r, char *buf, size_t size);
+
+/* Which engine dlx_solve runs for s on m, and why, without searching
+ * (for DLX_ENGINE_AUTO on a count it makes the memo counter's short
+ * trial): for a caller that runs the search elsewhere (on threads) when
+ * it is not the memo counter's.  Where a compact engine finds what is
+ * left too big, dlx_solve still takes the dance.  DLX_OK, DLX_EENGINE
+ * or DLX_EBUSY; *ran and *reason are DLX_RAN_NONE, DLX_WHY_NONE then. */
+int dlx_choose_engine(dlx_matrix *m, const dlx_search *s, int *ran,
+                      int *reason);
 
 /* Estimates the size of a search too large to run (Knuth's random path
  * estimate, TAOCP 7.2.2): each of `paths` random walks from the root takes
@@ -406,7 +504,7 @@ int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
    r->solutions (outcome DLX_STOP_NODES, _TIME, _CALLBACK); with
    max_solutions it stops once that many are seen and reports exactly
    max_solutions (DLX_STOP_SOLUTIONS).  r->first and r->level_nodes are
-   empty, r->engine is DLX_ENGINE_MEMO, r->max_level counts forced steps.
+   empty, r->ran is DLX_RAN_MEMO, r->max_level counts forced steps.
    The matrix is only read (its links are not touched), but it must not
    be changed during the call.
 
@@ -416,14 +514,14 @@ int dlx_count_solutions(dlx_matrix *m, uint64_t limit, const int *forced,
    DLX_EOPTION or DLX_ECONFLICT for bad forced options, or DLX_ENOMEM.  st may be NULL. */
 #define DLX_MEMO_DEFAULT_MB 4096
 
-typedef struct dlx_memo_stats {
+struct dlx_memo_stats {
     uint64_t subproblems;   /* sub-problems searched (stored, or lost) */
     uint64_t hits;          /* sub-problems found in the table */
     uint64_t stored;        /* entries in the table at the end */
     uint64_t bytes;         /* the table's memory at its largest */
     uint64_t parts;         /* sub-problems split into independent parts */
     uint64_t dropped;       /* counts that replaced another (table full) */
-} dlx_memo_stats;
+};
 
 int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
                    dlx_result *r, dlx_memo_stats *st);
@@ -482,8 +580,8 @@ int dlx_memo_pays(dlx_matrix *m);
  * the cut as pairs (item, option), which dlx_solve_job searches (see
  * dlx_parallel.h; so --threads, shards and jobs work on it).  It refuses
  * on_trace, randomize, and split_depth with forced options with
- * DLX_ENOTSUP, as dlx_estimate_size does.  dlx_result.engine is
- * DLX_ENGINE_MCC. */
+ * DLX_ENOTSUP, as dlx_estimate_size does.  dlx_result.ran is
+ * DLX_RAN_MCC. */
 #define DLX_MAX_BOUND 1000000
 int dlx_set_bounds(dlx_matrix *m, int item, int lo, int hi);
 /* The bounds of an item (1:1 unless set); DLX_EITEM for a bad index. */

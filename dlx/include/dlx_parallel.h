@@ -185,17 +185,17 @@ dlx_results_key dlx_results_key_of(uint64_t fingerprint,
  * dlx_best_solution read the result as after dlx_best.  The k costs are
  * dlx_best's; among solutions of equal cost, which are kept and their
  * order may differ.  Reads max_nodes and max_seconds from s (NULL:
- * defaults), over all threads; forced options are refused (DLX_ENOTSUP).
+ * defaults), over all threads; forced options are refused (DLX_EFORCED).
  * r->nodes counts the jobs' nodes, r->solutions the solutions kept.
  * Returns like dlx_best. */
 int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
                       int split_depth, dlx_result *r);
 
-/* Write the jobs; returns 0, or EOF on a write error. */
+/* Write the jobs; returns DLX_OK (0), or DLX_EWRITE on a write error. */
 int dlx_jobs_write(FILE *f, const dlx_jobs *jobs, uint64_t fingerprint);
 
 /* Reads a jobs file; DLX_OK, or an error with its line and column
- * (DLX_EITEM for a bad line, DLX_ENOMEM). */
+ * (DLX_ESYNTAX for a bad line, DLX_EREAD on a read error, DLX_ENOMEM). */
 int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
                   dlx_diag *err);
 
@@ -208,8 +208,6 @@ int dlx_jobs_read(FILE *f, dlx_jobs *out, uint64_t *fingerprint,
 int dlx_jobs_check(const dlx_matrix *m, const dlx_jobs *jobs,
                    const int *which, int n_which, dlx_diag *err);
 
-/* Write a results file's header and its lines; 0, or EOF on a write
- * error. */
 /* Checks that `jobs` are exactly the jobs dlx_split (no forced options)
  * writes for m at jobs->depth, so that no job counts what the split
  * could not have cut (an empty job would count the whole problem, an
@@ -221,6 +219,7 @@ int dlx_jobs_match_split(dlx_matrix *m, const dlx_jobs *jobs,
                          const dlx_search *lim, dlx_outcome *cut,
                          dlx_diag *err);
 
+/* The results file's header and one job's line: DLX_OK or DLX_EWRITE. */
 int dlx_results_write_header(FILE *f, const dlx_results_key *key);
 int dlx_job_result_write(FILE *f, const dlx_results_key *key, int id,
                          const dlx_job_result *r);
@@ -243,9 +242,11 @@ typedef struct dlx_merge {
 
 /* For the results of `jobs`, split from the matrix of this fingerprint. */
 int dlx_merge_init(dlx_merge *mg, const dlx_jobs *jobs, uint64_t fingerprint);
-/* Reads one results file; stops at the first error (bad line, a job id out
- * of range or counted twice, a fingerprint of another matrix or jobs
- * file, a line that does not match its check). */
+/* Reads one results file; stops at the first error: DLX_ESYNTAX (a bad
+ * line, a job id out of range or counted twice, a fingerprint of another
+ * matrix or jobs file, a line that does not match its check),
+ * DLX_EOVERFLOW (the total passes 2^128), DLX_EREAD, DLX_ENOMEM; err says
+ * where. */
 int dlx_merge_read(dlx_merge *mg, FILE *f, dlx_diag *err);
 /* The ids of jobs with no result: fills up to cap, returns how many. */
 int dlx_merge_missing(const dlx_merge *mg, int *ids, int cap);

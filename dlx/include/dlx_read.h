@@ -43,7 +43,10 @@ typedef struct dlx_problem {
  * errors, not terminators; a line ends at "\n", "\r\n" or a lone
  * "\r").  Returns DLX_OK and a new problem in *out, or
  * a negative status with *out NULL and the first error in *err:
- * DLX_EITEM etc. for bad input (see err->message), DLX_ENOMEM. */
+ * DLX_ESYNTAX for text not in the format (a NUL byte, a bad or unknown
+ * name, no item line...), DLX_EBOUNDS, DLX_EREPEAT, DLX_ENOPRIMARY or
+ * DLX_ECOLOR for what they name, err->line and err->col saying where;
+ * DLX_ETOOBIG, DLX_ENOMEM; dlx_read_file: DLX_EREAD on a read error. */
 int dlx_read_text(const char *text, size_t len, dlx_problem **out,
                   dlx_diag *err);
 
@@ -55,11 +58,13 @@ int dlx_read_file(FILE *f, dlx_problem **out, dlx_diag *err);
 void dlx_problem_free(dlx_problem *p);
 
 /* Writes option `option` as it appeared: item names separated by spaces,
- * colors as name:color.  Returns 0, or EOF on a write error. */
+ * colors as name:color.  Returns DLX_OK (0), DLX_EWRITE on a write
+ * error, DLX_EOPTION for a bad option index, or DLX_ENOMEM. */
 int dlx_write_option(FILE *f, const dlx_problem *p, int option);
 
 /* Writes the whole problem back in the same format (items line, then one
- * option per line); reading it gives the same matrix.  0, or EOF. */
+ * option per line); reading it gives the same matrix.  DLX_OK (0),
+ * DLX_EWRITE, or DLX_ENOMEM. */
 int dlx_write_problem(FILE *f, const dlx_problem *p);
 
 #ifdef __cplusplus

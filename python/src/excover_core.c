@@ -334,9 +334,11 @@ static int prune_allowed(int prune, int *memo)
 }
 
 /* The one place that counts a matrix.  memo: 1 by the memo counter
- * (dlx_count_memo_big: the count of each sub-problem remembered, for
- * counts of any size, returned in *big as a Python int), 0 by a search that visits every solution without
- * spelling it out (dlx_solve), -1 as dlx_memo_pays says.  libdlx without
+ * (DLX_ENGINE_MEMO: the count of each sub-problem remembered, for counts
+ * of any size, returned in *big as a Python int), 0 by a search that
+ * visits every solution without spelling it out, -1 as libdlx chooses
+ * for a count (count_only: the memo counter where its trial says it
+ * pays).  libdlx without
  * the memo counter (no DLX_MEMO_DEFAULT_MB in dlx.h) counts by search and
  * refuses memo=1.  prune: the subset rule (see prune_allowed).  Bounds and
  * costs (dlx_set_bounds, dlx_best) plug in here too when the engine has
@@ -360,17 +362,15 @@ static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
         return -1;
     }
 #endif
-    int st;
-    excover_unlock(&poll);
 #ifdef DLX_MEMO_DEFAULT_MB
-    if (memo < 0)
-        memo = dlx_memo_pays(m);
     dlx_bignum count = DLX_BIGNUM_INIT; /* the memo's count, of any size */
     if (memo > 0)
-        st = dlx_count_memo_big(m, &s, 0, &count, r, NULL);
-    else
+        s.engine = DLX_ENGINE_MEMO;
+    s.count_only = memo < 0;
+    s.memo_count = &count;
 #endif
-        st = dlx_solve(m, &s, r);
+    excover_unlock(&poll);
+    int st = dlx_solve(m, &s, r);
     if (excover_relock(&poll) < 0) {
 #ifdef DLX_MEMO_DEFAULT_MB
         dlx_bignum_free(&count);
@@ -378,7 +378,7 @@ static int count_matrix(dlx_matrix *m, uint64_t limit, int memo, int prune,
         return -1;
     }
 #ifdef DLX_MEMO_DEFAULT_MB
-    if (memo > 0 && st == DLX_OK) {
+    if (st == DLX_OK && r->ran == DLX_RAN_MEMO) {
         char *digits = dlx_bignum_str(&count);
         dlx_bignum_free(&count);
         if (!digits) {
