@@ -670,19 +670,38 @@ int dlx_jobs_match_split(dlx_matrix *m, const dlx_jobs *jobs,
                    "1 or more", jobs->depth);
         return DLX_EOPTION;
     }
-    /* A split deeper than every job reached the same jobs one level
-     * below the longest (every path had ended there), so that a depth
-     * edited to a million costs no more than the jobs: split there.  With
-     * bounds a job holds a pair per level. */
+    /* A split at one level below the longest job that gives the same
+     * jobs shows that no path goes further, so that the split at the
+     * depth the file claims gives them too: tried first, it keeps a depth
+     * edited to a million from costing the whole search when the jobs are
+     * right.  (When it differs, only the split at that depth can say: a
+     * path may die between the two.)  With bounds a job holds a pair per
+     * level. */
     int per_level = has_bounds(m) ? 2 : 1, longest = 0;
     for (int k = 0; k < jobs->n; k++)
         if (jobs->start[k + 1] - jobs->start[k] > longest)
             longest = jobs->start[k + 1] - jobs->start[k];
-    int depth = longest / per_level + 1 < jobs->depth
-                    ? longest / per_level + 1
-                    : jobs->depth;
+    int depth = longest / per_level + 1;
     dlx_jobs split;
-    int status = dlx_split_within(m, NULL, 0, depth, 0, lim, &split, cut);
+    int status = DLX_OK;
+    if (depth < jobs->depth) {
+        status = dlx_split_within(m, NULL, 0, depth, 0, lim, &split, cut);
+        if (status != DLX_OK || *cut != DLX_COMPLETE)
+            return status;
+        int same = split.n == jobs->n;
+        for (int k = 0; k < jobs->n && same; k++) {
+            int n = jobs->start[k + 1] - jobs->start[k];
+            same = n == split.start[k + 1] - split.start[k] &&
+                   (n == 0 || !memcmp(jobs->opts + jobs->start[k],
+                                      split.opts + split.start[k],
+                                      (size_t)n * sizeof *jobs->opts));
+        }
+        dlx_jobs_free(&split);
+        if (same)
+            return DLX_OK;
+    }
+    depth = jobs->depth;
+    status = dlx_split_within(m, NULL, 0, depth, 0, lim, &split, cut);
     if (status != DLX_OK || *cut != DLX_COMPLETE)
         return status;
     char want[80];

@@ -492,8 +492,13 @@ for edit in "0" "0 13 36"; do
         -- "$dlx" --jobs "$tmp/qbad" --shard 1/2 "$tmp/q9.dlx"
 done
 sed 's/^# depth 2$/# depth 1000000/' "$tmp/j2" >"$tmp/qdeep"
-expect "49.4 a depth edited to a million: refused at once" 3 "" "$tmp/qdeep:5: job 0 is not the split's: the split at depth 3 of this problem writes '0 36 13 30' here" \
+expect "49.4 a depth edited to a million" 3 "" "*" \
     -- timeout 20 "$dlx" --jobs "$tmp/qdeep" "$tmp/q9.dlx"
+assert "49.4 a depth edited: the job named" \
+    grep -q "^$tmp/qdeep:5: job 0 is not the split's" "$tmp/err"
+"$dlx" split --depth 20 "$tmp/q9.dlx" >"$tmp/j20" 2>/dev/null
+expect "a split deeper than the search: its jobs pass" 0 "352" "*" \
+    -- sh -c "'$dlx' --jobs '$tmp/j20' '$tmp/q9.dlx' | '$dlx' merge '$tmp/j20' -"
 sed '$d' "$tmp/j2" | sed 's/^# jobs 54/# jobs 53/' >"$tmp/qshort"
 expect "49.4 a job dropped" 3 "" "dlx: $tmp/qshort: 53 jobs, but the split at depth 2 of this problem has 54" \
     -- "$dlx" --jobs "$tmp/qshort" "$tmp/q9.dlx"
