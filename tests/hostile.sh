@@ -429,4 +429,21 @@ for f in e100 x100 j100; do
     rm -f "$tmp/$f.html" "$tmp/$f.out"
 done
 
+# ---- issue 48 (rows 6, 8, 9, and the killer's trailing note) ----
+# 9: --best K --json ends with the summary of every --json run, so that a
+# list cut short by a budget does not read as the K cheapest
+"$dlx" gen assignment 12 --seed 2 >"$tmp/as12.dlx"
+expect "best --json cut by --max-nodes: exit 5" 5 "*" "*" \
+    -- "$dlx" --best 3 --json --max-nodes 20 "$tmp/as12.dlx"
+assert "best --json cut by --max-nodes: the summary says so" \
+    grep -q '^{"solutions":3,"complete":false,"end":"node limit reached",' \
+    "$tmp/out"
+assert "best --json cut: the summary is the last line" \
+    [ "$(grep -c '^{"solution":' "$tmp/out"):$(tail -1 "$tmp/out" |
+         cut -c1-13)" = '3:{"solutions":' ]
+expect "best --json to the end: exit 0" 0 "*" "" \
+    -- "$dlx" --best 3 --json "$tmp/as12.dlx"
+assert "best --json to the end: complete" \
+    grep -q '^{"solutions":3,"complete":true,"end":"complete",' "$tmp/out"
+
 cli_done
