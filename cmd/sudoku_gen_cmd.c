@@ -403,6 +403,15 @@ int sudoku_generate_main(int argc, char **argv)
             cli_report(prog, 0, 0, "seed %" PRIu64 ": out of memory", s);
             break;
         }
+        if (st == SUDOKU_GEN_TOO_BIG) {
+            /* every seed draws cages as large: refused as the readers
+             * refuse such a puzzle */
+            failed++;
+            status = CLI_EXIT_USAGE;
+            cli_report(prog, 0, 0, "seed %" PRIu64 ": %s; a smaller "
+                       "--cage-size (default 4) makes fewer", s, rep.why);
+            break;
+        }
         if (st == SUDOKU_GEN_NO_GRADE) {
             failed++;
             status = CLI_EXIT_CUT;

@@ -16,6 +16,7 @@
  */
 #include "sudoku_gen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1007,12 +1008,20 @@ static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
     if (limits_left(b, &lim) != 0)
         return -1;
     lim.max_solutions = 2;
+    /* the cages' options are built within the puzzle's budget, not the
+     * check's (a cage's walk alone may pass check_nodes) */
+    int why = SUDOKU_OK;
+    sudoku_solver *own = sv ? NULL : sudoku_solver_within(puzzle, &lim, &why);
+    /* the search has what the build left */
+    if (own && limits_left(b, &lim) != 0) {
+        sudoku_solver_free(own);
+        return -1;
+    }
+    lim.max_solutions = 2;
     uint64_t cap = b->opt->check_nodes;
     int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
     if (capped)
         lim.max_nodes = cap;
-    int why = SUDOKU_OK;
-    sudoku_solver *own = sv ? NULL : sudoku_solver_within(puzzle, &lim, &why);
     if (!sv && !own) {
         b->rep->out_of_memory |= why == SUDOKU_ENOMEM;
         return -1;
@@ -1060,6 +1069,12 @@ static int add_givens(grid_rng *g, budget *b, sudoku *puzzle,
         sudoku_solver *sv = sudoku_solver_within(puzzle, &lim, &why);
         if (!sv) {
             b->rep->out_of_memory |= why == SUDOKU_ENOMEM;
+            break;
+        }
+        /* the search has what the build left (it had the whole of it,
+         * and ran that long again past --timeout) */
+        if (limits_left(b, &lim) != 0) {
+            sudoku_solver_free(sv);
             break;
         }
         lim.max_solutions = 2;
@@ -1259,6 +1274,20 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                                     sum);
         if (n < 0 || sudoku_set_cages(solution, n, cage, sum) != 0) {
             rep->out_of_memory = 1;
+            goto done;
+        }
+        /* cages the readers refuse (more digit tuples than
+         * SUDOKU_MAX_TUPLES) are refused here, before their exact cover
+         * takes gigabytes and minutes (16x16 with cages of 8: 10 GB) */
+        dlx_diag err;
+        int ck = sudoku_check_variant(solution, &err);
+        if (ck == SUDOKU_ENOMEM) {
+            rep->out_of_memory = 1;
+            goto done;
+        }
+        if (ck != SUDOKU_OK) {
+            snprintf(rep->why, sizeof rep->why, "%s", err.message);
+            status = SUDOKU_ELIMIT;
             goto done;
         }
     }

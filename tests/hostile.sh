@@ -446,4 +446,26 @@ expect "best --json to the end: exit 0" 0 "*" "" \
 assert "best --json to the end: complete" \
     grep -q '^{"solutions":3,"complete":true,"end":"complete",' "$tmp/out"
 
+# 6: killer cages the readers would refuse (more than 4,000,000 digit
+# tuples) are refused at once (31 s and 10.8 GB, then killed, before);
+# the cages' walk is under --max-nodes (12 s for 9-cell cages of a 9x9
+# under --max-nodes 1000) and a check's search has what its build left
+# (--timeout 5 ended at 10 s)
+[ -n "$sanitized" ] ||
+within 10 "killer cages of 8 on 16x16: refused, bounded memory" 4 \
+    "sudoku generate: seed 1: the cages have more than 4000000 digit tuples in all (at the cage at r1c10, of 9 cells and sum 94): too many to encode; a smaller --cage-size (default 4) makes fewer" \
+    -- sh -c "ulimit -v 1000000; exec '$sudoku' generate --variant killer --cage-size 8 --size 16 --seed 1 --max-nodes 1000"
+within 10 "killer 32x32: refused at once" 4 "*" \
+    -- "$sudoku" generate --seed 3 --variant killer --size 32 --timeout 5
+within 5 "killer cages of 9 on 9x9 under --max-nodes 1000" 5 "*" \
+    -- "$sudoku" generate --seed 3 --variant killer --size 9 --cage-size 9 \
+       --max-nodes 1000
+within 6 "killer cages of 9 on 9x9 under --timeout 2" 5 "*" \
+    -- "$sudoku" generate --seed 3 --variant killer --size 9 --cage-size 9 \
+       --timeout 2
+# and a killer that fits is made as before
+expect "killer 9x9 under --max-nodes 5000" 0 \
+    "3x3xk:g6zzu,_bab_a_ac______b_a_b___c_a__ba_abab_a_abaaa_b__a_a____aa_aa___aa_a__aa___a_a___b_aa_a_aa,9_14b13a16d7a3_19a22a23b21a20b10d10d29b8a10_22d18d13a16c20_6c17a16d18_9c16e" "" \
+    -- "$sudoku" generate --seed 2 --variant killer,x --max-nodes 5000
+
 cli_done
