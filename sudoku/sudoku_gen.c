@@ -105,6 +105,11 @@ typedef struct budget {
 static int limits_left(const budget *b, grid_limits *lim)
 {
     memset(lim, 0, sizeof *lim);
+    const sudoku_gen_options *opt = b->opt;
+    if (opt->on_poll && opt->on_poll(opt->poll_ctx, b->rep->nodes))
+        return -1;
+    lim->on_poll = opt->on_poll;
+    lim->poll_ctx = opt->poll_ctx;
     if (b->opt->max_nodes) {
         if (b->rep->nodes >= b->opt->max_nodes)
             return -1;
@@ -604,6 +609,13 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
             pushed -= filled;
         }
         int keep = stop || filled < n;
+        /* the caller's stop between checks: a cell settled by singles
+         * runs no search, and a 49x49 has 2401 of them */
+        if (!keep && opt->on_poll &&
+            opt->on_poll(opt->poll_ctx, rep->nodes)) {
+            rep->complete = rep->minimal = 0;
+            stop = keep = 1;
+        }
         if (!keep && opt->target_givens > 0 &&
             givens - n < opt->target_givens) {
             /* at the target: what is left is not proved minimal */

@@ -66,6 +66,13 @@ typedef struct sudoku_gen_options {
      * solution or a refusal at the time it was tried. */
     int (*accept)(void *ctx, const sudoku *puzzle, const int *cells, int n);
     void *accept_ctx;
+    /* Asked before each cell (or group) is cleared, before each try at a
+     * grade, and by every search and rating (grid_limits.on_poll) with
+     * the nodes so far: non-zero stops the puzzle as a spent budget does
+     * (a caller's Ctrl-C; it must keep answering non-zero once it has).
+     * NULL: never asked. */
+    int (*on_poll)(void *ctx, uint64_t nodes);
+    void *poll_ctx;
 } sudoku_gen_options;
 
 typedef struct sudoku_gen_report {

@@ -222,6 +222,8 @@ static int tries_left(const sudoku_gen_options *opt, double start,
                       uint64_t nodes, sudoku_gen_options *left)
 {
     *left = *opt;
+    if (opt->on_poll && opt->on_poll(opt->poll_ctx, nodes))
+        return -1;
     if (opt->max_nodes) {
         if (nodes >= opt->max_nodes)
             return -1;
