@@ -411,6 +411,9 @@ static PyObject *py_sudoku_rate(PyObject *module, PyObject *args,
         used[st->tech]++;
         if ((int)st->tech > hardest)
             hardest = st->tech;
+        /* Ctrl-C between steps too: a large grid takes thousands */
+        if (excover_poll_signals(&poll, 0))
+            break;
     }
     if (excover_relock(&poll) == 0) {
         if (got == SUDOKU_LOGIC_SOLVED)
