@@ -204,15 +204,17 @@ within() {
 # allocation said as such (AddressSanitizer: no ulimit -v, and the build
 # takes gigabytes in the seconds given)
 if [ -z "$sanitized" ]; then
-    within 20 "killer cages of 16 cells under --timeout" 5 "*" \
+    # (since issue 48: cages past the readers' 4,000,000 tuples are
+    # refused before their exact cover is built, exit 4)
+    within 20 "killer cages of 16 cells under --timeout" 4 "*" \
         -- "$sudoku" generate --seed 3 --variant killer --cage-size 32 \
            --size 16 --timeout 1
-    within 60 "killer cages of 16 cells in 1 GB" 6 \
-        "sudoku generate: seed 3: out of memory" \
+    within 60 "killer cages of 16 cells in 1 GB" 4 \
+        "sudoku generate: seed 3: the cages have more than 4000000 digit tuples in all (at the cage at r1c1, of 10 cells and sum 79): too many to encode; a smaller --cage-size (default 4) makes fewer" \
         -- sh -c "ulimit -v 1000000; exec '$sudoku' generate --seed 3 --variant killer --cage-size 32 --size 16"
 fi
-# 2: a 32x32 killer's cages
-within 20 "32x32 killer under --timeout" 5 "*" \
+# 2: a 32x32 killer's cages (refused since issue 48, as above)
+within 20 "32x32 killer under --timeout" 4 "*" \
     -- "$sudoku" generate --seed 3 --variant killer --size 32 --timeout 1
 # 3: the mathdoku generator's tuple walk and its loop of partitions
 for a in "--timeout 1" "--max-nodes 1000" "--nary --ops - --timeout 1"; do
