@@ -42,7 +42,9 @@ static const cli_option options[] = {
     { OPT_BEST, 0, "best", "K", "print the K cheapest solutions (an "
       "option's cost is a word |n after its items, as in Knuth's dlx5; "
       "several add up; 0 if none), cheapest first, each followed by a "
-      "line 'cost: N'" },
+      "line 'cost: N'; with --json one line per solution, then the "
+      "summary (complete: false when a budget cut the search, so the "
+      "list may not be the cheapest); no --print" },
     { OPT_SAMPLE, 0, "sample", "N", "print N solutions drawn independently "
       "and exactly uniformly from all solutions (through the memo "
       "counter's counts; --seed S makes the same draws on every machine, "
@@ -142,6 +144,7 @@ typedef struct options_t {
     cli_search search;
     int count_only, unique, json, levels;
     uint64_t print;      /* UINT64_MAX: all */
+    int print_set;       /* -p given (refused with --best) */
     int split_depth;
     const char *jobs_file;
     long job;            /* -1: all */
@@ -193,6 +196,7 @@ static int own_option(void *ctx, cli_parser *ps, int id)
         o->levels = o->search.stats = 1;
         return 0;
     case OPT_PRINT:
+        o->print_set = 1;
         return cli_value_count(ps, 0, UINT64_MAX, &o->print);
     case OPT_ESTIMATE:
         return cli_value_count(ps, 1, UINT64_MAX, &o->estimate);
@@ -299,6 +303,11 @@ static int parse_args(int argc, char **argv, options_t *o)
                                "--limit, --best, --estimate, --jobs, "
                                "--threads, --split-depth, --no-memo, "
                                "--prune, --trace, --html or --tree-svg");
+    /* --best K prints K solutions: a second number of them would be
+     * silently ignored */
+    if (o->best && o->print_set)
+        return cli_usage_error(command.prog, "--best K prints the K "
+                               "cheapest: no --print N (ask --best N)");
     if ((s->threads > 1 || o->split_depth) && !o->best)
         o->count_only |= !o->unique;
     if (o->unique && s->limit == 0)
@@ -1150,6 +1159,13 @@ static int refuse_mcc(const options_t *o, const dlx_problem *p)
         return cli_usage_error(command.prog, "input with multiplicities "
                                "(lo:hi|name) is not counted by memo: "
                                "--sample does not work on it");
+    /* the memo counter has no multiplicities: without this it failed
+     * deep inside, reported as out of memory (exit 6) */
+    if (bounded && o->memo == 1)
+        return cli_usage_error(command.prog, "input with multiplicities "
+                               "(lo:hi|name) is counted by search: --memo "
+                               "does not work on it (--no-memo, or "
+                               "neither)");
     if (!bounded || !(o->estimate || s->trace || s->have_seed || s->html ||
                       s->tree_svg))
         return -1;
@@ -1210,6 +1226,14 @@ static int best(const options_t *o, dlx_problem *p)
     int n = dlx_best_count(p->matrix);
     int cut = res.outcome != DLX_COMPLETE;
     int failed = print_best(o, p, n) != 0;
+    /* the summary every --json run ends with: without it, a list cut
+     * short by a budget read as the K cheapest */
+    if (o->json)
+        printf("{\"solutions\":%d,\"complete\":%s,\"end\":\"%s\","
+               "\"nodes\":%" PRIu64 ",\"updates\":%" PRIu64
+               ",\"seconds\":%.6f}\n", n, cut ? "false" : "true",
+               dlx_outcome_str(res.outcome), res.nodes, res.updates,
+               res.seconds);
     if (cut)
         cli_report(command.prog, 0, 0, "search cut short (%s) after %" PRIu64
                    " nodes: the %d solution%s printed may not be the "

@@ -636,8 +636,12 @@ static void do_puzzle(sudoku_input *in, void *ctx)
                     !o->search.dfs, &lim);
     lim.prune = o->search.prune >= 0; /* plain puzzles only: solve_dlx */
     int built = SUDOKU_ENOMEM;
+    /* the cages' options within the time only, as said below (the
+     * readers' cap on tuples bounds them) */
+    grid_limits build = lim;
+    build.max_nodes = 0;
     sudoku_solver *sv = wants_hint(cx, s) ? hinted_for(cx, s)
-                                          : solver_for(cx, s, &lim, &built);
+                                          : solver_for(cx, s, &build, &built);
     if (!sv && built == SUDOKU_ECUT) {
         cli_report(file, src->line, 0, "cut short (time limit) while "
                    "building the cages' options");

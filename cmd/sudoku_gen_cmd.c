@@ -44,7 +44,9 @@ static const cli_option options[] = {
       "leave one solution), or several joined by commas (jigsaw,killer); "
       "written as Solo IDs unless -o says otherwise" },
     { OPT_CAGE_SIZE, 0, "cage-size", "N", "killer: cages of 2 to N cells "
-      "(default 4, as Solo; Solo takes no cage of one cell)" },
+      "(default 4, as Solo; Solo takes no cage of one cell); cages drawn "
+      "with more than 4,000,000 digit tuples in all, which no reader "
+      "takes, are refused (exit 4: a smaller N)" },
     { OPT_SYMMETRY, 0, "symmetry", "S", "none (default), rot180, rot90, "
       "mirror (left-right), diagonal (the main diagonal)" },
     { OPT_FILL, 0, "fill", "F", "dlx (default: the engine, randomized; "
@@ -401,6 +403,15 @@ int sudoku_generate_main(int argc, char **argv)
             failed++;
             status = CLI_EXIT_SYSTEM;
             cli_report(prog, 0, 0, "seed %" PRIu64 ": out of memory", s);
+            break;
+        }
+        if (st == SUDOKU_GEN_TOO_BIG) {
+            /* every seed draws cages as large: refused as the readers
+             * refuse such a puzzle */
+            failed++;
+            status = CLI_EXIT_USAGE;
+            cli_report(prog, 0, 0, "seed %" PRIu64 ": %s; a smaller "
+                       "--cage-size (default 4) makes fewer", s, rep.why);
             break;
         }
         if (st == SUDOKU_GEN_NO_GRADE) {

@@ -562,6 +562,8 @@ static tuples_status make_tuples(mathdoku_gen *g, gcage *c)
     grid_limits lim = { 0 };
     if (mdg_budget_left(g, &lim.max_nodes, &lim.max_seconds) != 0)
         return TUPLES_BUDGET;
+    lim.on_poll = g->opt.on_poll;
+    lim.poll_ctx = g->opt.poll_ctx;
     int got = mathdoku_cage_tuples_within(g->N, &v, &g->rules, NULL, 0,
                                           &lim, keep_tuple, &k);
     if (got == TUPLES_NOMEM || got == TUPLES_TOO_MANY)
@@ -617,6 +619,8 @@ int mdg_budget_left(const mathdoku_gen *g, uint64_t *nodes, double *seconds)
 {
     *nodes = 0;
     *seconds = 0;
+    if (g->opt.on_poll && g->opt.on_poll(g->opt.poll_ctx, g->rep->nodes))
+        return -1;
     if (g->opt.max_nodes) {
         if (g->rep->nodes >= g->opt.max_nodes)
             return -1;
@@ -802,6 +806,8 @@ static check_status check(mathdoku_gen *g, int *big)
         capped = 1;
     }
     s.max_seconds = seconds_left;
+    s.on_poll = g->opt.on_poll;
+    s.poll_ctx = g->opt.poll_ctx;
     dlx_result res;
     int st = dlx_solve(m, &s, &res);
     dlx_free(m);
@@ -813,6 +819,9 @@ static check_status check(mathdoku_gen *g, int *big)
     case DLX_COMPLETE:
         return CHECK_UNIQUE;
     case DLX_STOP_CALLBACK:
+        /* the caller's stop ends a search as a second solution does */
+        if (g->opt.on_poll && g->opt.on_poll(g->opt.poll_ctx, g->rep->nodes))
+            return CHECK_BUDGET;
         return CHECK_OTHER;
     case DLX_STOP_NODES:
         return capped && res.nodes >= g->opt.check_nodes ? CHECK_CUT

@@ -59,6 +59,12 @@ typedef struct mathdoku_gen_options {
                               weakest cages (their operation with the
                               fewest tuples) and search again (0: no
                               limit; default 5,000) */
+    /* asked before each search and by every search and cage walk
+     * (grid_limits.on_poll) with the nodes so far: non-zero stops the
+     * puzzle as a spent budget does (a caller's Ctrl-C; it must keep
+     * answering non-zero once it has); NULL: never asked */
+    int (*on_poll)(void *ctx, uint64_t nodes);
+    void *poll_ctx;
 } mathdoku_gen_options;
 
 /* Defaults: all four operations, Keen's sizes, no singletons, any

@@ -16,6 +16,7 @@
  */
 #include "sudoku_gen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,11 @@ typedef struct budget {
 static int limits_left(const budget *b, grid_limits *lim)
 {
     memset(lim, 0, sizeof *lim);
+    const sudoku_gen_options *opt = b->opt;
+    if (opt->on_poll && opt->on_poll(opt->poll_ctx, b->rep->nodes))
+        return -1;
+    lim->on_poll = opt->on_poll;
+    lim->poll_ctx = opt->poll_ctx;
     if (b->opt->max_nodes) {
         if (b->rep->nodes >= b->opt->max_nodes)
             return -1;
@@ -648,6 +654,13 @@ int sudoku_clear_cells(sudoku_solver *sv, uint64_t seed,
             pushed -= filled;
         }
         int keep = stop || filled < n;
+        /* the caller's stop between checks: a cell settled by singles
+         * runs no search, and a 49x49 has 2401 of them */
+        if (!keep && opt->on_poll &&
+            opt->on_poll(opt->poll_ctx, rep->nodes)) {
+            rep->complete = rep->minimal = 0;
+            stop = keep = 1;
+        }
         if (!keep && opt->target_givens > 0 &&
             givens - n < opt->target_givens) {
             /* at the target: what is left is not proved minimal */
@@ -1035,12 +1048,20 @@ static int variant_unique(sudoku_solver *sv, const sudoku *puzzle,
     if (limits_left(b, &lim) != 0)
         return -1;
     lim.max_solutions = 2;
+    /* the cages' options are built within the puzzle's budget, not the
+     * check's (a cage's walk alone may pass check_nodes) */
+    int why = SUDOKU_OK;
+    sudoku_solver *own = sv ? NULL : sudoku_solver_within(puzzle, &lim, &why);
+    /* the search has what the build left */
+    if (own && limits_left(b, &lim) != 0) {
+        sudoku_solver_free(own);
+        return -1;
+    }
+    lim.max_solutions = 2;
     uint64_t cap = b->opt->check_nodes;
     int capped = cap && (!lim.max_nodes || cap < lim.max_nodes);
     if (capped)
         lim.max_nodes = cap;
-    int why = SUDOKU_OK;
-    sudoku_solver *own = sv ? NULL : sudoku_solver_within(puzzle, &lim, &why);
     if (!sv && !own) {
         b->rep->out_of_memory |= why == SUDOKU_ENOMEM;
         return -1;
@@ -1088,6 +1109,12 @@ static int add_givens(grid_rng *g, budget *b, sudoku *puzzle,
         sudoku_solver *sv = sudoku_solver_within(puzzle, &lim, &why);
         if (!sv) {
             b->rep->out_of_memory |= why == SUDOKU_ENOMEM;
+            break;
+        }
+        /* the search has what the build left (it had the whole of it,
+         * and ran that long again past --timeout) */
+        if (limits_left(b, &lim) != 0) {
+            sudoku_solver_free(sv);
             break;
         }
         lim.max_solutions = 2;
@@ -1287,6 +1314,20 @@ int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                                     sum);
         if (n < 0 || sudoku_set_cages(solution, n, cage, sum) != 0) {
             rep->out_of_memory = 1;
+            goto done;
+        }
+        /* cages the readers refuse (more digit tuples than
+         * SUDOKU_MAX_TUPLES) are refused here, before their exact cover
+         * takes gigabytes and minutes (16x16 with cages of 8: 10 GB) */
+        dlx_diag err;
+        int ck = sudoku_check_variant(solution, &err);
+        if (ck == SUDOKU_ENOMEM) {
+            rep->out_of_memory = 1;
+            goto done;
+        }
+        if (ck != SUDOKU_OK) {
+            snprintf(rep->why, sizeof rep->why, "%s", err.message);
+            status = SUDOKU_ELIMIT;
             goto done;
         }
     }

@@ -66,6 +66,13 @@ typedef struct sudoku_gen_options {
      * solution or a refusal at the time it was tried. */
     int (*accept)(void *ctx, const sudoku *puzzle, const int *cells, int n);
     void *accept_ctx;
+    /* Asked before each cell (or group) is cleared, before each try at a
+     * grade, and by every search and rating (grid_limits.on_poll) with
+     * the nodes so far: non-zero stops the puzzle as a spent budget does
+     * (a caller's Ctrl-C; it must keep answering non-zero once it has).
+     * NULL: never asked. */
+    int (*on_poll)(void *ctx, uint64_t nodes);
+    void *poll_ctx;
 } sudoku_gen_options;
 
 typedef struct sudoku_gen_report {
@@ -87,6 +94,9 @@ typedef struct sudoku_gen_report {
     uint64_t nodes_all_tries;
     int spent;             /* no grade: the budget ran out before the
                               attempts did */
+    /* SUDOKU_ELIMIT, SUDOKU_GEN_TOO_BIG: why (the cages drawn have more
+     * digit tuples than a puzzle may have, as the readers refuse it) */
+    char why[200];
 } sudoku_gen_report;
 
 /* Fills `grid` (shape already set) with a random valid grid.  sv is the
@@ -166,8 +176,9 @@ int sudoku_random_cages(const sudoku *grid, uint64_t seed, int max_cage,
  * all when the cages alone leave one solution, else (and for every other
  * variant) cells cleared in random order (opt->symmetry's groups) while a
  * count to 2 says the puzzle still has one solution.  opt->fill and
- * opt->accept are not used.  Returns 0, SUDOKU_ECUT (budget, no grid), or
- * SUDOKU_ENOMEM. */
+ * opt->accept are not used.  Returns 0, SUDOKU_ECUT (budget, no grid),
+ * SUDOKU_ELIMIT (cages with more than SUDOKU_MAX_TUPLES digit tuples, which
+ * no reader takes: rep->why says so), or SUDOKU_ENOMEM. */
 int sudoku_generate_variant(const sudoku_gen_variant *v, sudoku_shape shape,
                             uint64_t seed, const sudoku_gen_options *opt,
                             sudoku *puzzle, sudoku *solution,
@@ -237,7 +248,9 @@ typedef enum sudoku_gen_status {
     SUDOKU_GEN_MADE = 0,         /* a puzzle (of the grade) */
     SUDOKU_GEN_NO_GRADE,         /* no puzzle of the grade in the attempts */
     SUDOKU_GEN_BUDGET,           /* no grid within the budget */
-    SUDOKU_GEN_NOMEM
+    SUDOKU_GEN_NOMEM,
+    SUDOKU_GEN_TOO_BIG           /* killer cages too large (rep->why): a
+                                    smaller max_cage */
 } sudoku_gen_status;
 
 typedef struct sudoku_gen sudoku_gen;

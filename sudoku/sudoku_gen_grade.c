@@ -222,6 +222,8 @@ static int tries_left(const sudoku_gen_options *opt, double start,
                       uint64_t nodes, sudoku_gen_options *left)
 {
     *left = *opt;
+    if (opt->on_poll && opt->on_poll(opt->poll_ctx, nodes))
+        return -1;
     if (opt->max_nodes) {
         if (nodes >= opt->max_nodes)
             return -1;
@@ -296,6 +298,8 @@ sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
         }
         nodes += rep->nodes;
         tries++;
+        if (st == SUDOKU_ELIMIT) /* another try draws cages as large */
+            break;
         /* a later try cut short: the puzzle's budget ran out over its
          * tries (as when none is left before a try) */
         if (st != 0 && st != SUDOKU_ENOMEM && difficulty && tries > 1) {
@@ -315,6 +319,8 @@ sudoku_gen_status sudoku_gen_puzzle(sudoku_gen *g, uint64_t seed,
     rep->spent = spent;
     if (st == SUDOKU_ENOMEM)
         return SUDOKU_GEN_NOMEM;
+    if (st == SUDOKU_ELIMIT)
+        return SUDOKU_GEN_TOO_BIG;
     if (st == 0 && difficulty && grade != q->grade)
         return SUDOKU_GEN_NO_GRADE;
     return st != 0 ? SUDOKU_GEN_BUDGET : SUDOKU_GEN_MADE;

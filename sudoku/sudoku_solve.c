@@ -5,6 +5,7 @@
 #include "sudoku_solve.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,7 +219,9 @@ static int cell_items(const sudoku_solver *sv, int i, int d, int *items)
 
 /* The walk over a cage's tuples (grid_cage.h) adds each as an option;
  * the walk polls the budget's clock every DLX_POLL_NODES of its nodes (a
- * large cage has millions of tuples: 16! orderings for 16 cells). */
+ * large cage has millions of tuples: 16! orderings for 16 cells), and
+ * stops at SUDOKU_MAX_TUPLES over all cages (the most the readers take),
+ * so that memory stays bounded whatever the cages. */
 typedef struct tuple_walk {
     sudoku_solver *sv;
     int k, n;
@@ -230,6 +233,8 @@ static int add_tuple(void *ctx, const int *digits)
 {
     tuple_walk *w = ctx;
     sudoku_solver *sv = w->sv;
+    if (sv->n_tuples >= SUDOKU_MAX_TUPLES)
+        return w->failed = SUDOKU_ELIMIT;
     int items[1 + 6 * SUDOKU_MAX_CAGE_ORDER], n = 1;
     items[0] = sv->cage_item - sv->skipped + w->k;
     for (int j = 0; j < w->n; j++)
@@ -269,8 +274,14 @@ static int add_tuple(void *ctx, const int *digits)
     return 0;
 }
 
+/* A cage's walk may take this many nodes per node of the search's
+ * budget (lim->max_nodes). */
+enum { WALK_PER_NODE = 64 };
+
 /* The cage options of a killer, a given keeping only the tuples that hold
- * it, within lim's time (may be NULL): 0, SUDOKU_ECUT or SUDOKU_ENOMEM. */
+ * it, within lim's time and nodes (lim may be NULL; each cage's walk may
+ * take the nodes the search may): 0, SUDOKU_ECUT, SUDOKU_ELIMIT (more
+ * than SUDOKU_MAX_TUPLES tuples) or SUDOKU_ENOMEM. */
 static int add_cages(sudoku_solver *sv, const grid_limits *lim)
 {
     double start = grid_seconds();
@@ -289,8 +300,14 @@ static int add_cages(sudoku_solver *sv, const grid_limits *lim)
         /* the walk's clock starts at its call: it has what is left */
         grid_limits poll = { 0 };
         if (lim) {
+            /* walk nodes are no search nodes (a search node of a killer
+             * costs a hundred walk nodes or more), but a cage whose walk
+             * alone takes WALK_PER_NODE times the nodes the search may
+             * is past the budget (16x16 with cages of 8 ran 31 s under
+             * --max-nodes 1000) */
             poll = *lim;
-            poll.max_nodes = 0; /* walk nodes are no search nodes */
+            poll.max_nodes = lim->max_nodes > UINT64_MAX / WALK_PER_NODE
+                             ? 0 : lim->max_nodes * WALK_PER_NODE;
             if (lim->max_seconds > 0) {
                 poll.max_seconds -= grid_seconds() - start;
                 if (poll.max_seconds <= 0)

@@ -39,8 +39,9 @@ sudoku_solver *sudoku_solver_new(sudoku_shape shape);
  * solvers).  NULL when out of memory. */
 sudoku_solver *sudoku_solver_for(const sudoku *s);
 /* The same, the building of a killer's cage options within lim's
- * max_seconds and on_poll (lim may be NULL: no budget): NULL with *status
- * SUDOKU_ECUT when the budget ran out, else SUDOKU_ENOMEM. */
+ * max_seconds, on_poll and max_nodes (each cage's walk; lim may be NULL:
+ * no budget): NULL with *status SUDOKU_ECUT when the budget ran out,
+ * SUDOKU_ELIMIT past SUDOKU_MAX_TUPLES tuples, else SUDOKU_ENOMEM. */
 sudoku_solver *sudoku_solver_within(const sudoku *s, const grid_limits *lim,
                                     int *status);
 /* The solver of one box shape whose options come in the order of a hint

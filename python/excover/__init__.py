@@ -290,10 +290,13 @@ def best(options: Sequence[Sequence[Hashable]], costs: Sequence[int],
     its options' costs (Knuth's dlx5: the search cuts off every branch
     that cannot beat the k-th best found so far).  The other arguments
     are those of covers().  Fewer than k when there are fewer solutions.
+    k is at most 100,000; each cost at most 10**15 and the costs of all
+    options together below 2**63 (else ValueError).
     Needs libdlx's costs (HAVE_BOUNDS), else NotImplementedError.
     """
-    if k < 1:
-        raise ValueError("k must be 1 or more")
+    if not 1 <= k <= 100000:
+        raise ValueError("k must be 1 to 100,000 (the most best() keeps), "
+                         "not %d" % k)
     n_primary, n_secondary, opts, colors, index = _encode(
         options, primary, secondary, colored)
     if len(costs) != len(opts):

@@ -35,6 +35,9 @@ def generate(seed: Optional[int] = None, size: int = 6,
              solution: bool = False) -> Union[str, Tuple[str, str]]:
     """A mathdoku with one solution, as ``mathdoku generate --seed S``.
 
+    seed: an int from 0 to 2**64 - 1, as ``--seed`` takes (else
+    ValueError; None: a random one).  Ctrl-C raises KeyboardInterrupt
+    within a fraction of a second, as in every call of the package.
     ops: the operations allowed, e.g. "+*" (default all four); layout:
     letters (default), list, numbered or keen.  Returns the puzzle text,
     or (puzzle, solution grid) with solution=True.

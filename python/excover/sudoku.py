@@ -83,7 +83,7 @@ def rate(text: str, box: Optional[str] = None, x: bool = False
     return _excover.sudoku_rate(text, box=box, x=x)
 
 
-def generate(seed: Optional[int] = None, size: int = 9,
+def generate(seed: Optional[int] = None, size: Optional[int] = None,
              box: Optional[str] = None, symmetry: str = "none",
              givens: int = 0, solution: bool = False,
              difficulty: Optional[str] = None
@@ -91,16 +91,20 @@ def generate(seed: Optional[int] = None, size: int = 9,
     """A sudoku with one solution, as ``sudoku generate --seed S`` makes it.
 
     seed: the same seed gives the same puzzle on every machine (None: a
-    random one).  size or box ("RxC") give the shape; symmetry is one of
+    random one), an int from 0 to 2**64 - 1 as ``--seed`` takes (else
+    ValueError).  size (default 9) or box ("RxC") give the shape (both:
+    they must agree, else ValueError); symmetry is one of
     none, rot180, rot90, mirror, diagonal; givens > 0 stops clearing at
     that many givens; difficulty (easy, medium, hard, expert, extreme,
     guessing) asks for a puzzle of that grade, reached as the command
     reaches it (RuntimeError when 10,000 attempts find none).  Returns
     the puzzle as one line, or (puzzle, solution) with solution=True.
+    Ctrl-C raises KeyboardInterrupt within a fraction of a second at
+    every size and difficulty (the generator polls between its steps).
     """
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    return _excover.sudoku_generate(seed, size=size, box=box,
-                                    symmetry=symmetry, givens=givens,
-                                    solution=solution,
-                                    difficulty=difficulty)
+    shape = {} if size is None else {"size": size}
+    return _excover.sudoku_generate(seed, box=box, symmetry=symmetry,
+                                    givens=givens, solution=solution,
+                                    difficulty=difficulty, **shape)

@@ -49,6 +49,13 @@
 #define HAVE_BOUNDS 0
 #endif
 
+/* The most solutions best() keeps (dlx_best's DLX_MAX_BEST). */
+#ifdef DLX_MAX_BEST
+#define DLX_BEST_LIMIT DLX_MAX_BEST
+#else
+#define DLX_BEST_LIMIT 100000
+#endif
+
 /* Solutions a worker may hold before it waits for the consumer. */
 #define BATCH 1024
 /* How long the consumer waits before it runs the signal handlers. */
@@ -86,6 +93,8 @@ int excover_poll_signals(void *ctx, uint64_t nodes)
 {
     excover_poll *p = ctx;
     (void)nodes;
+    if (p->interrupted) /* once stopped, stopped: a generator asks again */
+        return 1;
     PyEval_RestoreThread(p->ts);
     int err = PyErr_CheckSignals();
     p->ts = PyEval_SaveThread();
@@ -287,15 +296,33 @@ static int problem_bounds(problem *p, PyObject *bounds, PyObject *costs)
     if (!f)
         return -1;
     int n = dlx_num_options(p->m);
+    int64_t total = 0;
     for (int k = 0; k < n; k++) {
         Py_ssize_t given = p->map[k];
         if (given >= PySequence_Fast_GET_SIZE(f)) {
             PyErr_SetString(PyExc_ValueError, "one cost per option");
             break;
         }
-        long long c = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(f, given));
-        if (PyErr_Occurred())
+        /* the reasons dlx_set_cost gives one status for, said apart: a
+         * cost out of range, or the total of the costs past 2^63 - 1 */
+        PyObject *cost = PySequence_Fast_GET_ITEM(f, given);
+        int over = 0;
+        long long c = PyLong_AsLongLongAndOverflow(cost, &over);
+        if (c == -1 && PyErr_Occurred())
             break;
+        if (over || c < 0 || c > DLX_MAX_COST) {
+            PyErr_Format(PyExc_ValueError, "cost %R of option %zd: not 0 to "
+                         "%lld", cost, given, (long long)DLX_MAX_COST);
+            break;
+        }
+        if (total > INT64_MAX - c) {
+            PyErr_Format(PyExc_ValueError, "the total of the costs passes "
+                         "2^63 - 1 at option %zd (cost %lld): the costs of "
+                         "all options together must stay below it, so that "
+                         "no solution's cost overflows", given, c);
+            break;
+        }
+        total += c;
         int st = dlx_set_cost(p->m, k, (int64_t)c);
         if (st != DLX_OK) {
             PyErr_Format(PyExc_ValueError, "cost %lld of option %zd: %s", c,
@@ -923,6 +950,9 @@ static PyObject *py_best(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "iiOOOOi", &n_primary, &n_secondary,
                           &options, &colors, &bounds, &costs, &k))
         return NULL;
+    if (k < 1 || k > DLX_BEST_LIMIT)
+        return PyErr_Format(PyExc_ValueError, "k: %d is not 1 to %d", k,
+                            DLX_BEST_LIMIT);
     problem p;
     if (problem_make(&p, n_primary, n_secondary, options, colors) < 0)
         return NULL;

@@ -36,7 +36,10 @@ void excover_unlock(excover_poll *p);
 /* Takes the GIL back; returns -1 when the search was interrupted (the
  * exception is set), else 0. */
 int excover_relock(excover_poll *p);
-/* A dlx_poll_fn (and grid_limits.on_poll): ctx is an excover_poll. */
+/* A dlx_poll_fn (and grid_limits.on_poll, the generators' on_poll): ctx
+ * is an excover_poll.  Once a handler has raised it answers 1 without
+ * asking again, so that a generator polling between its searches
+ * stops too. */
 int excover_poll_signals(void *ctx, uint64_t nodes);
 
 /* The puzzle functions (excover_puzzles.c), for the module's table. */

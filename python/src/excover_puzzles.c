@@ -18,6 +18,7 @@
 
 #include "excover_ext.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,28 @@ static void release_solver(PyObject *module, sudoku_solver *sv, int held)
         pthread_mutex_unlock(&st->mu);
     else
         sudoku_solver_free(sv);
+}
+
+/* ---- arguments ------------------------------------------------------- */
+
+/* A seed as the commands take it (--seed): an int from 0 to 2^64 - 1,
+ * never reduced modulo 2^64 (2^64 made seed 0's puzzle).  0, or -1 with
+ * a ValueError (TypeError for a non-int) naming the argument. */
+static int seed_arg(PyObject *o, unsigned long long *seed)
+{
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "seed: an int, not %.100s",
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    *seed = PyLong_AsUnsignedLongLong(o);
+    if (*seed == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "seed: %R is not a number from 0 "
+                     "to 18446744073709551615 (2^64 - 1)", o);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- reading --------------------------------------------------------- */
@@ -388,6 +411,9 @@ static PyObject *py_sudoku_rate(PyObject *module, PyObject *args,
         used[st->tech]++;
         if ((int)st->tech > hardest)
             hardest = st->tech;
+        /* Ctrl-C between steps too: a large grid takes thousands */
+        if (excover_poll_signals(&poll, 0))
+            break;
     }
     if (excover_relock(&poll) == 0) {
         if (got == SUDOKU_LOGIC_SOLVED)
@@ -412,11 +438,14 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
     static char *kwlist[] = { "seed", "size", "box", "symmetry", "givens",
                               "solution", "difficulty", NULL };
     unsigned long long seed;
-    int size = 9, givens = 0, with_solution = 0, level = -1;
+    PyObject *seed_obj;
+    /* size INT_MIN: not given (9, or the box's) */
+    int size = INT_MIN, givens = 0, with_solution = 0, level = -1;
     const char *box = NULL, *symmetry = "none", *difficulty = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "K|izzipz", kwlist, &seed,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|izzipz", kwlist, &seed_obj,
                                      &size, &box, &symmetry, &givens,
-                                     &with_solution, &difficulty))
+                                     &with_solution, &difficulty) ||
+        seed_arg(seed_obj, &seed) < 0)
         return NULL;
     /* what `sudoku generate --seed S [--difficulty D]` asks the library
      * for: attempts from seeds mixed with the attempt's number, steered
@@ -428,9 +457,18 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
     rq.attempts = 10000;
     sudoku_shape *shape = &rq.shape;
     if (box ? sudoku_parse_box(box, shape) != SUDOKU_OK
-            : sudoku_default_shape(size, shape) != SUDOKU_OK)
-        return PyErr_Format(PyExc_ValueError, "no sudoku of %s %s",
-                            box ? "box" : "size", box ? box : "given");
+            : sudoku_default_shape(size == INT_MIN ? 9 : size, shape)
+              != SUDOKU_OK)
+        return box ? PyErr_Format(PyExc_ValueError, "box: no sudoku of box "
+                                  "'%s' (RxC: 3x3, 2x3, ...)", box)
+                   : PyErr_Format(PyExc_ValueError, "size: no sudoku of "
+                                  "size %d (1 to %d)", size,
+                                  SUDOKU_MAX_ORDER);
+    /* a box and a size that disagree: box 3x3 with size 16 made a 9x9 */
+    if (box && size != INT_MIN && shape->N != size)
+        return PyErr_Format(PyExc_ValueError, "box %s makes %dx%d puzzles, "
+                            "not size %d (give one of them)", box, shape->N,
+                            shape->N, size);
     const char *sym_name = symmetry ? symmetry : "none";
     int sym = -1;
     for (int k = 0; k < SUDOKU_SYMMETRY_COUNT; k++)
@@ -464,18 +502,23 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
     if (sudoku_gen_validate(&rq, why, sizeof why))
         return PyErr_Format(PyExc_ValueError, "%s", why);
     (void)module;
+    /* Ctrl-C between the generator's steps and in its searches */
+    excover_poll poll;
+    rq.opt.on_poll = excover_poll_signals;
+    rq.opt.poll_ctx = &poll;
     sudoku_gen *gen = sudoku_gen_new(&rq);
     sudoku puzzle, solution;
     sudoku_init(&puzzle);
     sudoku_init(&solution);
     sudoku_gen_status st = SUDOKU_GEN_NOMEM;
+    PyObject *res = NULL;
     if (gen) {
         sudoku_gen_report rep;
-        Py_BEGIN_ALLOW_THREADS
+        excover_unlock(&poll);
         st = sudoku_gen_puzzle(gen, seed, &puzzle, &solution, &rep);
-        Py_END_ALLOW_THREADS
+        if (excover_relock(&poll) < 0)
+            goto done; /* KeyboardInterrupt */
     }
-    PyObject *res = NULL;
     if (st == SUDOKU_GEN_NOMEM)
         PyErr_NoMemory();
     else if (st == SUDOKU_GEN_BUDGET)
@@ -490,6 +533,7 @@ static PyObject *py_sudoku_generate(PyObject *module, PyObject *args,
                                                 SUDOKU_SYM_AUTO),
                             sudoku_text(&solution, SUDOKU_LAYOUT_LINE,
                                         SUDOKU_SYM_AUTO));
+done:
     sudoku_gen_free(gen);
     sudoku_release(&puzzle);
     sudoku_release(&solution);
@@ -653,11 +697,13 @@ static PyObject *py_mathdoku_generate(PyObject *module, PyObject *args,
     static char *kwlist[] = { "seed", "size", "ops", "layout", "solution",
                               NULL };
     unsigned long long seed;
+    PyObject *seed_obj;
     int size = 6, with_solution = 0;
     const char *ops = NULL, *layout = "letters";
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "K|izsp", kwlist, &seed,
-                                     &size, &ops, &layout, &with_solution))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|izsp", kwlist, &seed_obj,
+                                     &size, &ops, &layout, &with_solution) ||
+        seed_arg(seed_obj, &seed) < 0)
         return NULL;
     if (strcmp(layout, "letters") && strcmp(layout, "list") &&
         strcmp(layout, "numbered") && strcmp(layout, "keen"))
@@ -674,6 +720,9 @@ static PyObject *py_mathdoku_generate(PyObject *module, PyObject *args,
     const char *why = mathdoku_gen_validate(&opt);
     if (why)
         return PyErr_Format(PyExc_ValueError, "%s", why);
+    excover_poll poll; /* Ctrl-C between searches and in them */
+    opt.on_poll = excover_poll_signals;
+    opt.poll_ctx = &poll;
     mathdoku_gen *g = mathdoku_gen_new(&opt);
     int *solution = malloc((size_t)size * size * sizeof *solution);
     if (!g || !solution) {
@@ -684,11 +733,12 @@ static PyObject *py_mathdoku_generate(PyObject *module, PyObject *args,
     mathdoku p;
     mathdoku_gen_report rep;
     mathdoku_gen_status st;
-    Py_BEGIN_ALLOW_THREADS
+    excover_unlock(&poll);
     st = mathdoku_gen_puzzle(g, seed, &p, solution, &rep);
-    Py_END_ALLOW_THREADS
     PyObject *res = NULL;
-    if (st == MATHDOKU_GEN_NOMEM)
+    if (excover_relock(&poll) < 0)
+        ; /* KeyboardInterrupt */
+    else if (st == MATHDOKU_GEN_NOMEM)
         PyErr_NoMemory();
     else if (st != MATHDOKU_GEN_MADE)
         PyErr_Format(PyExc_RuntimeError, "seed %llu: no puzzle", seed);

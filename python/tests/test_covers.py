@@ -307,6 +307,28 @@ def test_bounds_refused_without_the_engine():
         excover.best([["a"]], [1])
 
 
+@pytest.mark.skipif(not excover.HAVE_BOUNDS, reason="libdlx has no costs")
+def test_best_refusals_name_k_and_the_total():
+    # issue 48 row 12: refused before with the wrong reason ("bad item
+    # bounds or option cost", or an OverflowError)
+    for k in (0, 100001, 10**10):
+        with pytest.raises(ValueError, match="k must be 1 to 100,000"):
+            excover.best([["a"], ["a"]], [1, 2], k=k)
+    assert len(excover.best([["a"], ["a"]], [1, 2], k=100000)) == 2
+    with pytest.raises(ValueError, match="cost 1000000000000001 of option "
+                                         "1: not 0 to 1000000000000000"):
+        excover.best([["a"], ["a"]], [1, 10**15 + 1])
+    with pytest.raises(ValueError, match="cost 18446744073709551616 of"):
+        excover.best([["a"], ["a"]], [2**64, 1])
+    # 9,224 options of 10^15: their total passes 2^63 - 1 (9.22e18)
+    n = 9224
+    with pytest.raises(ValueError, match="the total of the costs passes "
+                                         "2\\^63 - 1 at option 9223"):
+        excover.best([["a"]] * n, [10**15] * n)
+    assert excover.best([["a"]] * (n - 1), [10**15] * (n - 1))[0][0] == \
+        10**15
+
+
 def test_bounds_bad_input():
     with pytest.raises(ValueError, match="not a primary item"):
         count([["a", "x"]], secondary=["x"], bounds={"x": 1})

@@ -196,3 +196,44 @@ def test_puzzles_from_several_threads_at_once():
         t.join()
     for t in range(4):
         assert results[t] == want + [1] * len(PUZZLES)
+
+
+GENERATE_CHILD = textwrap.dedent("""
+    import sys, time
+    import excover
+    print("start", flush=True)
+    t0 = time.monotonic()
+    try:
+        %(call)s
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted %%.3f" %% (time.monotonic() - t0), flush=True)
+    print("after", excover.sudoku.count("." * 80 + "1", limit=2),
+          flush=True)
+""")
+
+
+# issue 48 row 10: the generators answered Ctrl-C only when the puzzle was
+# done (49x49: 7-33 s, 64x64: 124 s, 16x16 expert: 30 s).  The bound is
+# wide for a loaded machine; the answer takes milliseconds.
+@pytest.mark.parametrize("call", [
+    "excover.sudoku.generate(size=49, seed=1)",
+    "excover.sudoku.generate(size=64, seed=1)",
+    "excover.sudoku.generate(size=16, seed=1, difficulty='expert')",
+])
+def test_ctrl_c_stops_puzzle_generation(call):
+    code = GENERATE_CHILD % {"call": call}
+    p = subprocess.Popen([sys.executable, "-c", code],
+                         stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "start"
+    time.sleep(1.5)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    line = p.stdout.readline().split()
+    waited = time.monotonic() - sent
+    rest = p.stdout.read()
+    p.wait(timeout=30)
+    assert line and line[0] == "interrupted", (line, rest)
+    assert waited < 5.0
+    assert rest.strip() == "after 2"
+    assert p.returncode == 0

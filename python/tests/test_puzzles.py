@@ -216,3 +216,38 @@ def test_mathdoku_generate_against_the_command(mathdoku_cmd):
     assert k == run(mathdoku_cmd, "generate", "--seed", "8", "--size", "5",
                     "--ops", "+*", "-o", "keen")[1].strip()
     assert mathdoku.count(k) == 1
+
+
+# ---- issue 48 rows 10, 11: refused as the commands refuse ----------------
+
+def test_generate_seed_outside_64_bits_refused(sudoku_cmd):
+    # the commands refuse --seed -1 and 2^64 (exit 4); reduced modulo
+    # 2^64 before, 2^64 made seed 0's puzzle
+    for gen in (sudoku.generate, mathdoku.generate):
+        for seed in (-1, 2**64, 2**70):
+            with pytest.raises(ValueError, match="seed"):
+                gen(seed)
+        with pytest.raises(TypeError, match="seed"):
+            gen(1.5)
+    assert run(sudoku_cmd, "generate", "--seed", "18446744073709551616")[0] \
+        == 4
+    # the largest seed is taken, as --seed takes it
+    top = str(2**64 - 1)
+    assert sudoku.generate(2**64 - 1) == \
+        run(sudoku_cmd, "generate", "--seed", top)[1].strip()
+
+
+def test_generate_box_and_size_must_agree(sudoku_cmd):
+    # box 3x3 with size 16 made a 9x9
+    with pytest.raises(ValueError, match="box 3x3 makes 9x9 puzzles, not "
+                                         "size 16"):
+        sudoku.generate(1, box="3x3", size=16)
+    p = sudoku.generate(1, box="4x4", size=16)
+    assert p == run(sudoku_cmd, "generate", "--seed", "1", "--size",
+                    "16")[1].strip()
+    assert sudoku.generate(1, box="2x3") == \
+        run(sudoku_cmd, "generate", "--seed", "1", "--box", "2x3")[1].strip()
+    assert len(sudoku.generate(1)) == 81
+    for size in (0, -1, 101):
+        with pytest.raises(ValueError, match="size"):
+            sudoku.generate(1, size=size)
