@@ -2,7 +2,7 @@
  * dlx_bits.c - the compact search (DLX_ENGINE_BITS): the dance's search,
  * node for node, on a bitset of the active options copied per level.
  */
-#include "dlx_internal.h"
+#include "dlx_steps.h"
 
 #include <stdio.h>
 

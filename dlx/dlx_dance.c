@@ -7,7 +7,7 @@
  * Here too: forced and pushed options, committed on the links, and
  * Knuth's estimate of the size of the tree (random paths on the links).
  */
-#include "dlx_internal.h"
+#include "dlx_steps.h"
 
 #include <math.h>
 #include <stdio.h>

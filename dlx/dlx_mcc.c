@@ -30,6 +30,7 @@
  * costs and colors (DLX_ALWAYS_INLINE, dlx_inline.h).  The arrays' types,
  * the choice of item and the shortcuts are in dlx_mcc_choice.h.
  */
+#include "dlx_budget.h"
 #include "dlx_mcc_choice.h"
 
 #include <limits.h>
@@ -624,13 +625,9 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
         return 1;
     }
     if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes) {
-        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
-            R->outcome = DLX_STOP_CALLBACK;
-            return 1;
-        }
-        if (s->max_seconds > 0 &&
-            dlxi_now_seconds() - R->start >= s->max_seconds) {
-            R->outcome = DLX_STOP_TIME;
+        dlx_outcome o = budget_poll(s, nodes, R->start);
+        if (o != DLX_COMPLETE) {
+            R->outcome = o;
             return 1;
         }
     }
@@ -641,17 +638,17 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
 
 /* The loop's counts, in its registers: nodes, updates, the node limit or
  * poll to look at next, the deepest level; back in *R when it ends. */
-typedef struct tally {
+typedef struct loop_counts {
     uint64_t nodes, updates, next;
     int maxl;
-} tally;
+} loop_counts;
 
 /* Counts t nodes below `level` that the loop does not search, one a level
  * at level + 1 .. level + t (a chain) or all at level + 1 (`flat`), and
  * u updates, as the loop would, when no node limit or poll falls among
  * them (it looks at them before each node's count): 1, else 0 (then the
  * loop searches them). */
-static DLX_ALWAYS_INLINE int count_below(dlxi_mcc *e, tally *T, int level,
+static DLX_ALWAYS_INLINE int count_below(dlxi_mcc *e, loop_counts *T, int level,
                                          uint64_t t, int flat, uint64_t u)
 {
     if (T->nodes + t - 1 >= T->next)
@@ -680,7 +677,7 @@ static inline void add_found(run *R, uint64_t n)
  * when its steps are known (dlx_mcc_choice.h): dlx3's chain of null
  * moves (its solution to visit), or when only counting (`quiet`) the
  * last item.  1 when counted, -1 when visit says stop, 0 to search. */
-static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, tally *T,
+static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, loop_counts *T,
                                          int level, int score, int best,
                                          const int colors, int quiet)
 {
@@ -704,7 +701,7 @@ static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, tally *T,
 
 /* The node below option cur of best when the option covers an item of
  * every option (every_cover), counted: 1, else 0. */
-static DLX_ALWAYS_INLINE int count_every(dlxi_mcc *e, run *R, tally *T,
+static DLX_ALWAYS_INLINE int count_every(dlxi_mcc *e, run *R, loop_counts *T,
                                          int level, int cur, int best)
 {
     uint64_t u;
@@ -729,7 +726,7 @@ static DLX_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
     int *choice = e->choice, *bestv = e->best, *ft = e->first_tweak;
     int64_t cur_cost = 0;
     int level = 0, best = 0, cur;
-    tally T = {R->nodes, R->updates, R->nodes, R->maxl};
+    loop_counts T = {R->nodes, R->updates, R->nodes, R->maxl};
     /* a solution only counted: no callback, no limit on solutions */
     const int quiet = !R->hook && !R->s->on_solution &&
                       !R->s->max_solutions;

@@ -50,8 +50,8 @@ const dlxi_ext *dlxi_ext_const(const dlx_matrix *m);
 int *dlxi_busy(dlx_matrix *m);
 const int *dlxi_pushed(const dlx_matrix *m, int *n);
 
-/* The monotonic clock in seconds (dlx_solve.c). */
-double dlxi_now_seconds(void);
+/* The monotonic clock in seconds. */
+#include "dlx_budget.h"
 
 /* dlx_solve on a matrix with bounds (dlx_mcc.c). */
 int dlxi_mcc_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);

@@ -6,6 +6,7 @@
  * rule (dlx_search.prune), a smaller tree of its own.
  */
 #include "dlx_small.h"
+#include "dlx_steps.h"
 
 #include <string.h>
 
