@@ -333,11 +333,49 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     return DLX_OK;
 }
 
+#ifdef EXCOVER_SANITY
+#include <stdio.h>
+
+/*
+ * Knuth's sanity() for Algorithm M's nodes, at every level: the list of
+ * every active primary item is doubly linked, holds only nodes of that
+ * item and is as long as cl[].len says (tweaked options have left it and
+ * its length).  A failure is a bug of the engine, not bad input: this
+ * build stops at once (CMake option EXCOVER_SANITY).
+ */
+static void mcc_sanity(const dlxi_mcc *e, int level)
+{
+    const mnode *nd = e->nd;
+    for (int c = 1; c < e->second; c++) {
+        if (!(e->act[c >> 6] >> (c & 63) & 1))
+            continue;
+        int len = 0;
+        if (nd[nd[c].down].up != c)
+            goto broken;
+        for (int x = nd[c].down; x != c; x = nd[x].down)
+            if (x <= e->last_itm || x >= e->n_nodes || nd[x].itm != c ||
+                nd[nd[x].down].up != x || ++len > e->n_nodes)
+                goto broken;
+        if (len != e->cl[c].len)
+            goto broken;
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: Algorithm M sanity check failed at level %d\n",
+            level);
+    abort();
+}
+#define MCC_SANITY(e, level) mcc_sanity(e, level)
+#else
+#define MCC_SANITY(e, level) ((void)0)
+#endif
+
 /* ---- the dance steps (dlx3's, in its orders) ---------------------------- */
 
-/* Each step walks an option's ring (nxt, or prv leftward) where dlx3
- * walks to the spacer and back: the same nodes in the same order.  With
- * `colors` 0 (no option gives a color) no color is read. */
+/* Each step walks an option as dlx3 does: from the node to the spacer
+ * after it, up to the option's first node (the spacer's up) and on to
+ * the node again (leftward walks go by prv): the same nodes in the same
+ * order.  With `colors` 0 (no option gives a color) no color is read. */
 #define LIVE(x) (!colors || e->color[x] >= 0)
 
 /* Takes every other node of rr's option out of its list. */
@@ -731,6 +769,7 @@ static DLX_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
     const int quiet = !R->hook && !R->s->on_solution &&
                       !R->s->max_solutions;
 forward:
+    MCC_SANITY(e, level);
     if (T.nodes >= T.next && spent(R, T.nodes, &T.next))
         goto done;
     T.nodes++;

@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "dlx_budget.h"
+#include "dlx_random.h"
 #include "dlx_memo_table.h"
 
 /* ---- 128-bit counts ------------------------------------------------------ */
@@ -142,12 +143,10 @@ typedef struct memo {
     dlx_memo_stats st;
 } memo;
 
+/* splitmix64's step as a hash of x (dlx_random.h) */
 static uint64_t mix64(uint64_t x)
 {
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
+    return dlx_random_next(&x);
 }
 
 static uint64_t color_word(const memo *M, int i, int c)
@@ -527,6 +526,54 @@ static int try_parts(memo *M, dlx_count *out)
     return 1;
 }
 
+#ifdef EXCOVER_SANITY
+#include <stdio.h>
+
+/*
+ * Knuth's sanity() for the memo counter's nodes, at every sub-problem:
+ * the ring of open primary items is doubly linked, in item order, holds
+ * exactly the open ones (open_primary of them); the list of every open
+ * item is doubly linked, holds only that item's nodes and is as long as
+ * its header says.  A failure is a bug of the engine, not bad input:
+ * this build stops at once (CMake option EXCOVER_SANITY).
+ */
+static void memo_sanity(const memo *M)
+{
+    const memo_node *nd = M->nd;
+    int root = M->n, open = 0, last = -1;
+    for (int i = M->rlink[root]; i != root; i = M->rlink[i]) {
+        if (i <= last || i >= M->np || !is_open(M, i) ||
+            M->llink[M->rlink[i]] != i)
+            goto broken;
+        last = i;
+        open++;
+    }
+    if (open != M->open_primary)
+        goto broken;
+    for (int i = 0; i < M->n; i++) {
+        if (!is_open(M, i))
+            continue;
+        int h = i + 1, len = 0;
+        if (nd[nd[h].down].up != h)
+            goto broken;
+        for (int q = nd[h].down; q != h; q = nd[q].down)
+            if (q <= M->n + 1 || nd[q].top != h || nd[nd[q].down].up != q ||
+                ++len > nd[h].top)
+                goto broken;
+        if (len != nd[h].top)
+            goto broken;
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: memo sanity check failed at level %d\n",
+            M->level);
+    abort();
+}
+#define MEMO_SANITY(M) memo_sanity(M)
+#else
+#define MEMO_SANITY(M) ((void)0)
+#endif
+
 /* ---- the search ---------------------------------------------------------- */
 
 /* Branches on item i: the sum over its options. */
@@ -557,6 +604,7 @@ static dlx_count count_state(memo *M)
     dlx_count total = { 0, 0 };
     int base = M->nchosen, item, nlow = M->nlow;
     for (;;) {
+        MEMO_SANITY(M);
         if (tick(M))
             goto undo;
         if (M->open_primary == 0) {
