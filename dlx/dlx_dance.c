@@ -326,8 +326,8 @@ static int option_index(const dlx_matrix *m, int level, int cur, int best,
 }
 
 /*
- * The search proper, Knuth's Algorithm D (dlx1) with dlx2's commit/purify
- * for colors.  `colored` and `track` are constants at each call site, so
+ * The search proper, Knuth's Algorithm X (dlx1; TAOCP 7.2.2.1) with
+ * dlx2's commit/purify for colors; the steps are in dlx_steps.h.  `colored` and `track` are constants at each call site, so
  * the compiler makes a version without color tests for matrices that have
  * none, and one with and one without the count of empty items.
  *

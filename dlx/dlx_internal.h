@@ -1,19 +1,32 @@
 /*
- * dlx_internal.h - what the engine's files share, private to libdlx.
+ * dlx_internal.h - what the engine's files share, private to libdlx
+ * (dlx/README.md is the map of the engines and Knuth's steps).
  *
  *   dlx_build.c   the matrix: building, clone, check, fingerprint, counts
- *   dlx_solve.c   dlx_solve: buffers, then the engine that fits the search
+ *   dlx_solve.c   dlx_solve: buffers, then the engine that fits the
+ *                 search; the clock (dlx_budget.h)
  *   dlx_dance.c   the dance (Knuth's dlx1/dlx2 on the links), forced and
- *                 pushed options, dlx_estimate_size
+ *                 pushed options, dlx_estimate_size; its steps are in
+ *                 dlx_steps.h
  *   dlx_bits.c    the compact bitset search (DLX_ENGINE_BITS)
  *   dlx_small.c   the compact search on what is left (DLX_ENGINE_SMALL),
  *                 made by dlx_small_build.c (both behind dlx_small.h)
+ *   dlx_memo.c    the memo counter (dlx_count_memo), with its table
+ *                 dlx_memo_table.c
+ *   dlx_mcc.c     Algorithm M (multiplicities, dlx3), behind dlx_mcc.h
+ *                 with dlx_mcc_choice.h; costs (dlx5) in dlx_cost.c and
+ *                 dlx_best_par.c; bounds and costs kept in the matrix by
+ *                 dlx_ext.c
+ *   dlx_read.c    Knuth's text format (dlx_read.h)
+ *   dlx_parallel.c, dlx_jobs.c  one search as many jobs, on threads or
+ *                 machines (dlx_parallel.h)
  *
  * An engine is a file with an entry point declared below (dlxi_*: the
  * shared library exports only dlx_*, see cmake/libdlx.map).  The steps
- * the hot loops make (the dance's hide/cover/commit, budget_spent,
- * visit_solution, lowest_bit) are static inline here, so that every
- * engine's search compiles them into its loop as when it was one file.
+ * the hot loops make are static inline, so that every engine's search
+ * compiles them into its loop as when it was one file: visit_solution
+ * here, the dance's hide/cover/commit in dlx_steps.h, budget_spent in
+ * dlx_budget.h, lowest_bit in dlx_inline.h.
  */
 #ifndef DLX_INTERNAL_H
 #define DLX_INTERNAL_H

@@ -4,8 +4,10 @@
  * A primary item j must be covered s_j times with lo_j <= s_j <= hi_j.
  * The search is dlx3's step for step (same item chosen, same nodes and
  * updates), on node arrays of its own built from the matrix's items and
- * options, so that the dance of dlx.c and its inner loops stay as they
- * are: plain input never comes here.
+ * options, so that the dance (dlx_dance.c, dlx_steps.h) and its inner
+ * loops stay as they are: plain input never comes here.  Its steps are
+ * written once here for this layout (hide, cover, purify, tweak and
+ * their undos, with dlx3's labels M1-M9 in dlx/README.md).
  *
  * Layout (Knuth's, int indices into one array of 16-byte nodes):
  *
