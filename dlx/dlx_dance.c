@@ -523,7 +523,6 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
     long zeros = 0;
     const dance dn = dance_of(m, &zeros), *d = &dn;
     const item *it = m->items;
-    const int *itm = m->itm;
     int *path = m->choice;
     uint64_t rng = s->seed, visited = 0, done = 0;
     dlx_outcome outcome = DLX_COMPLETE;
@@ -543,13 +542,10 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
                 solutions = weight;
                 break;
             }
-            int best = 0, t = INT_MAX;
-            for (int c = it[0].next; c != 0; c = it[c].next)
-                if (itm[c] < t) {
-                    best = c, t = itm[c];
-                    if (t == 0)
-                        break;
-                }
+            /* X3, the search's own choice (no random tie-break: the
+             * path's randomness is in its option) */
+            int t;
+            int best = choose_item(m, 0, 0, &rng, &t, 0);
             if (t == 0)
                 break;
             int x = m->ln[best].down;
