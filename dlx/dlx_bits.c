@@ -3,6 +3,7 @@
  * node for node, on a bitset of the active options copied per level.
  */
 #include "dlx_engine.h"
+#include "dlx_steps.h"
 
 #include <stdio.h>
 

@@ -8,6 +8,7 @@
  * Knuth's estimate of the size of the tree (random paths on the links).
  */
 #include "dlx_engine.h"
+#include "dlx_steps.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -326,8 +327,8 @@ static int option_index(const dlx_matrix *m, int level, int cur, int best,
 }
 
 /*
- * The search proper, Knuth's Algorithm D (dlx1) with dlx2's commit/purify
- * for colors.  `colored` and `track` are constants at each call site, so
+ * The search proper, Knuth's Algorithm X (dlx1; TAOCP 7.2.2.1) with
+ * dlx2's commit/purify for colors; the steps are in dlx_steps.h.  `colored` and `track` are constants at each call site, so
  * the compiler makes a version without color tests for matrices that have
  * none, and one with and one without the count of empty items.
  *
@@ -522,7 +523,6 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
     long zeros = 0;
     const dance dn = dance_of(m, &zeros), *d = &dn;
     const item *it = m->items;
-    const int *itm = m->itm;
     int *path = m->choice;
     uint64_t rng = s->seed, visited = 0, done = 0;
     dlx_outcome outcome = DLX_COMPLETE;
@@ -542,13 +542,10 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
                 solutions = weight;
                 break;
             }
-            int best = 0, t = INT_MAX;
-            for (int c = it[0].next; c != 0; c = it[c].next)
-                if (itm[c] < t) {
-                    best = c, t = itm[c];
-                    if (t == 0)
-                        break;
-                }
+            /* X3, the search's own choice (no random tie-break: the
+             * path's randomness is in its option) */
+            int t;
+            int best = choose_item(m, 0, 0, &rng, &t, 0);
             if (t == 0)
                 break;
             int x = m->ln[best].down;

@@ -11,6 +11,7 @@
  * what forced options leave), dlx_solve asks again without it.
  */
 #include "dlx_engine.h"
+#include "dlx_steps.h" /* DLX_TRACK_ZEROS_FROM */
 #include "dlx_small.h"
 
 #include <stdio.h>

@@ -1,26 +1,41 @@
 /*
- * dlx_internal.h - what the engine's files share, private to libdlx.
+ * dlx_internal.h - what the engine's files share, private to libdlx
+ * (dlx/README.md is the map of the engines and Knuth's steps).
  *
  *   dlx_build.c   the matrix: building, clone, check, fingerprint, counts
- *   dlx_solve.c   dlx_solve: buffers, then the engine dlx_engine.c chose
+ *   dlx_solve.c   dlx_solve: buffers, then the engine dlx_engine.c chose;
+ *                 the clock (dlx_budget.h)
  *   dlx_engine.c  the one table that chooses the engine (dlx_engine.h)
  *   dlx_dance.c   the dance (Knuth's dlx1/dlx2 on the links), forced and
- *                 pushed options, dlx_estimate_size
+ *                 pushed options, dlx_estimate_size; its steps are in
+ *                 dlx_steps.h
  *   dlx_bits.c    the compact bitset search (DLX_ENGINE_BITS)
  *   dlx_small.c   the compact search on what is left (DLX_ENGINE_SMALL),
  *                 made by dlx_small_build.c (both behind dlx_small.h)
+ *   dlx_memo.c    the memo counter (dlx_count_memo), with its table
+ *                 dlx_memo_table.c
+ *   dlx_mcc.c     Algorithm M (multiplicities, dlx3), behind dlx_mcc.h
+ *                 with dlx_mcc_choice.h; costs (dlx5) in dlx_cost.c and
+ *                 dlx_best_par.c; bounds and costs kept in the matrix by
+ *                 dlx_ext.c
+ *   dlx_read.c    Knuth's text format (dlx_read.h)
+ *   dlx_parallel.c, dlx_jobs.c  one search as many jobs, on threads or
+ *                 machines (dlx_parallel.h)
  *
  * An engine is a file with an entry point declared below (dlxi_*: the
  * shared library exports only dlx_*, see cmake/libdlx.map).  The steps
- * the hot loops make (the dance's hide/cover/commit, budget_spent,
- * visit_solution, lowest_bit) are static inline here, so that every
- * engine's search compiles them into its loop as when it was one file.
+ * the hot loops make are static inline, so that every engine's search
+ * compiles them into its loop as when it was one file: visit_solution
+ * here, the dance's hide/cover/commit in dlx_steps.h, budget_spent in
+ * dlx_budget.h, lowest_bit in dlx_inline.h.
  */
 #ifndef DLX_INTERNAL_H
 #define DLX_INTERNAL_H
 
 #include "dlx.h"
+#include "dlx_budget.h"
 #include "dlx_inline.h"
+#include "dlx_random.h"
 #include "dlx_mcc.h"
 
 #include <limits.h>
@@ -162,26 +177,11 @@ static inline int option_of(const int *itm, int x)
     return -itm[x];
 }
 
-/* ---- randomness -------------------------------------------------------- */
+/* ---- randomness: dlx_random.h (the project's one generator) ---------- */
 
-/* splitmix64: small, fast, and the same sequence on every machine. */
-static inline uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* uniform in 0..n-1 without modulo bias */
 static inline uint32_t random_below(uint64_t *state, uint32_t n)
 {
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t r;
-    do
-        r = next_random(state);
-    while (r >= limit);
-    return (uint32_t)(r % n);
+    return dlx_random_below(state, n);
 }
 
 /* ---- what the engines share ------------------------------------------- */
@@ -197,9 +197,6 @@ typedef struct tally {
  * bitset search (dlx_bits.c); the search on what is left (dlx_small.c)
  * leaves such lists to it. */
 #define DLX_BITS_MIN_LIST 32
-
-/* dlx_solve.c: a monotonic clock, in seconds. */
-double dlxi_now_seconds(void);
 
 /* dlx_solve.c: the buffers of a search (solution, first solution, the
  * level profile cleared; the random order's and split's when asked):
@@ -237,31 +234,6 @@ int dlxi_small_build(dlx_matrix *m, const dlx_search *s);
 void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out);
 void dlxi_small_free(small_search *b);
-
-/* The budgets every walk of the tree shares (a search, the estimate):
- * DLX_COMPLETE while none is spent, after `nodes` nodes and `updates`
- * updates.  The clock and on_poll are asked every DLX_POLL_NODES nodes,
- * and every DLX_POLL_UPDATES updates (*poll_at: the walk's next mark,
- * 0 at its start): a node of a killer's cage covers hundreds of
- * thousands of tuples, and 4096 such nodes took 23 s past a --timeout 1
- * (issue 35). */
-#define DLX_POLL_UPDATES ((uint64_t)1 << 22)
-static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
-                                       uint64_t updates, uint64_t *poll_at,
-                                       double start)
-{
-    if (s->max_nodes && nodes >= s->max_nodes)
-        return DLX_STOP_NODES;
-    if (((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) ||
-        updates >= *poll_at) {
-        *poll_at = updates + DLX_POLL_UPDATES;
-        if (s->max_seconds > 0 && dlxi_now_seconds() - start >= s->max_seconds)
-            return DLX_STOP_TIME;
-        if (s->on_poll && s->on_poll(s->poll_ctx, nodes))
-            return DLX_STOP_CALLBACK;
-    }
-    return DLX_COMPLETE;
-}
 
 static inline void emit(const dlx_search *s, dlx_event_kind kind, int level,
                         int it, int option, int index, int count)
@@ -324,212 +296,6 @@ static inline dlx_outcome visit_solution(dlx_matrix *m, const dlx_search *s,
         *found >= s->max_solutions && *found_hi == 0)
         outcome = DLX_STOP_SOLUTIONS;
     return outcome;
-}
-
-/* ---- the dance --------------------------------------------------------- */
-
-
-
-/* From this many primary items on, the search tracks empty items (below). */
-#define DLX_TRACK_ZEROS_FROM 128
-
-/* The arrays the dance works on, gathered so that every step can be
- * inlined into the search with them in registers. */
-typedef struct dance {
-    item *it;
-    uint64_t *active;
-    uint64_t *low;
-    link *ln;
-    int *itm;
-    int *color;
-    const int *nxt, *prv;
-    int n_primary;
-    long *zeros;  /* active primary items with no option left (a long, so
-                     that it cannot alias the int arrays and stays in a
-                     register) */
-} dance;
-
-/*
- * These follow dlx2: hide() skips nodes marked purified (color < 0), which
- * never happens without colors; `colored` is a constant at every call, so
- * that the compiler drops the color tests for matrices without colors.
- * Updates are counted as Knuth counts them: one per item unlinked and one
- * per node unlinked.  The nodes of one option are in different lists, so
- * the order in which hide() and unhide() visit them does not matter; both
- * follow the ring nxt[].
- *
- * *zeros counts the active primary items whose list is empty, and the
- * bitset low[] has the active primary items of length 0 or 1, so that the
- * choice of item takes the leftmost empty item when there is one, else
- * the leftmost of length 1, from low[] (a few words, where the item list
- * is thousands of items long: a 36x36 sudoku has 5,184) and still chooses
- * exactly what Knuth's rule chooses.  hide() never shortens the list of
- * an inactive item: every option of a covered item was hidden from the
- * other lists when it was covered.
- *
- * `lists` (a constant): whether cover() unlinks the item from the item
- * lists.  A search that needs them only to find the active primary items
- * (no zeros tracked, no random order) keeps the bits of active[] of its
- * primary items alone: two loads and two stores less per cover.
- */
-static inline void hide(const dance *d, int p, uint64_t *updates,
-                        const int colored, const int track)
-{
-    /* locals, so that stores to the int arrays need not reload them */
-    link *ln = d->ln;
-    int *itm = d->itm;
-    const int *color = d->color;
-    const int n_primary = d->n_primary;
-    const int *nxt = d->nxt;
-    long zeros = 0;
-    uint64_t u = 0;
-    for (long q = nxt[p]; q != p; q = nxt[q]) {
-        long x = itm[q], up = ln[q].up, dn = ln[q].down;
-        if (!colored || color[q] >= 0) {
-            ln[up].down = (int)dn;
-            ln[dn].up = (int)up;
-            int len = --itm[x];
-            if (track && len <= 1 && x <= n_primary) {
-                zeros += len == 0;
-                d->low[x >> 6] |= (uint64_t)1 << (x & 63);
-            }
-            u++;
-        }
-    }
-    *updates += u;
-    if (track)
-        *d->zeros += zeros;
-}
-
-static inline void unhide(const dance *d, int p, const int colored,
-                          const int track)
-{
-    link *ln = d->ln;
-    int *itm = d->itm;
-    const int *color = d->color;
-    const int n_primary = d->n_primary;
-    const int *nxt = d->nxt;
-    long zeros = 0;
-    for (long q = nxt[p]; q != p; q = nxt[q]) {
-        long x = itm[q], up = ln[q].up, dn = ln[q].down;
-        if (!colored || color[q] >= 0) {
-            ln[up].down = (int)q;
-            ln[dn].up = (int)q;
-            int len = itm[x]++;
-            if (track && len <= 1 && x <= n_primary) {
-                zeros += len == 0;
-                if (len == 1)
-                    d->low[x >> 6] &= ~((uint64_t)1 << (x & 63));
-            }
-        }
-    }
-    if (track)
-        *d->zeros -= zeros;
-}
-
-static inline void cover(const dance *d, int c, uint64_t *updates,
-                         const int colored, const int track, const int lists)
-{
-    item *it = d->it;
-    if (lists) {
-        int l = it[c].prev, r = it[c].next;
-        it[l].next = r;
-        it[r].prev = l;
-    }
-    if (lists || c <= d->n_primary)
-        d->active[c >> 6] &= ~((uint64_t)1 << (c & 63));
-    if (track && c <= d->n_primary) {
-        *d->zeros -= d->itm[c] == 0;
-        d->low[c >> 6] &= ~((uint64_t)1 << (c & 63));
-    }
-    ++*updates;
-    for (int x = d->ln[c].down; x != c; x = d->ln[x].down)
-        hide(d, x, updates, colored, track);
-}
-
-static inline void uncover(const dance *d, int c, const int colored,
-                           const int track, const int lists)
-{
-    item *it = d->it;
-    for (int x = d->ln[c].up; x != c; x = d->ln[x].up)
-        unhide(d, x, colored, track);
-    if (lists) {
-        int l = it[c].prev, r = it[c].next;
-        it[l].next = c;
-        it[r].prev = c;
-    }
-    if (lists || c <= d->n_primary)
-        d->active[c >> 6] |= (uint64_t)1 << (c & 63);
-    if (track && c <= d->n_primary) {
-        *d->zeros += d->itm[c] == 0;
-        d->low[c >> 6] |= (uint64_t)(d->itm[c] <= 1) << (c & 63);
-    }
-}
-
-/* Secondary item of node p takes p's color: options of other colors go. */
-static inline void purify(const dance *d, int p, uint64_t *updates,
-                          const int track)
-{
-    int c = d->itm[p], color = d->color[p];
-    for (int x = d->ln[c].down; x != c; x = d->ln[x].down) {
-        if (d->color[x] != color)
-            hide(d, x, updates, 1, track);
-        else if (x != p)
-            d->color[x] = -1;
-    }
-}
-
-static inline void unpurify(const dance *d, int p, const int track)
-{
-    int c = d->itm[p], color = d->color[p];
-    for (int x = d->ln[c].up; x != c; x = d->ln[x].up) {
-        if (d->color[x] < 0)
-            d->color[x] = color;
-        else if (x != p)
-            unhide(d, x, 1, track);
-    }
-}
-
-static inline void commit(const dance *d, int p, uint64_t *updates,
-                          const int colored, const int track, const int lists)
-{
-    if (!colored || d->color[p] == 0)
-        cover(d, d->itm[p], updates, colored, track, lists);
-    else if (d->color[p] > 0)
-        purify(d, p, updates, track);
-}
-
-static inline void uncommit(const dance *d, int p, const int colored,
-                            const int track, const int lists)
-{
-    if (!colored || d->color[p] == 0)
-        uncover(d, d->itm[p], colored, track, lists);
-    else if (d->color[p] > 0)
-        unpurify(d, p, track);
-}
-
-/* Commit every item of the option of node p except p's own. */
-static inline void commit_others(const dance *d, int p, uint64_t *updates,
-                                 const int colored, const int track,
-                                 const int lists)
-{
-    for (int q = d->nxt[p]; q != p; q = d->nxt[q])
-        commit(d, q, updates, colored, track, lists);
-}
-
-static inline void uncommit_others(const dance *d, int p, const int colored,
-                                   const int track, const int lists)
-{
-    /* backwards: covers are undone in the reverse order of commit_others */
-    for (int q = d->prv[p]; q != p; q = d->prv[q])
-        uncommit(d, q, colored, track, lists);
-}
-
-static inline dance dance_of(dlx_matrix *m, long *zeros)
-{
-    dance d = { m->items, m->active, m->low, m->ln, m->itm, m->color,
-                m->nxt, m->prv, m->n_primary, zeros };
-    return d;
 }
 
 #endif

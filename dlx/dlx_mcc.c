@@ -4,8 +4,10 @@
  * A primary item j must be covered s_j times with lo_j <= s_j <= hi_j.
  * The search is dlx3's step for step (same item chosen, same nodes and
  * updates), on node arrays of its own built from the matrix's items and
- * options, so that the dance of dlx.c and its inner loops stay as they
- * are: plain input never comes here.
+ * options, so that the dance (dlx_dance.c, dlx_steps.h) and its inner
+ * loops stay as they are: plain input never comes here.  Its steps are
+ * written once here for this layout (hide, cover, purify, tweak and
+ * their undos, with dlx3's labels M1-M9 in dlx/README.md).
  *
  * Layout (Knuth's, int indices into one array of 16-byte nodes):
  *
@@ -30,6 +32,7 @@
  * costs and colors (DLX_ALWAYS_INLINE, dlx_inline.h).  The arrays' types,
  * the choice of item and the shortcuts are in dlx_mcc_choice.h.
  */
+#include "dlx_budget.h"
 #include "dlx_mcc_choice.h"
 
 #include <limits.h>
@@ -332,11 +335,49 @@ static int mcc_build(dlxi_mcc *e, const dlx_matrix *m, const int *forced,
     return DLX_OK;
 }
 
+#ifdef EXCOVER_SANITY
+#include <stdio.h>
+
+/*
+ * Knuth's sanity() for Algorithm M's nodes, at every level: the list of
+ * every active primary item is doubly linked, holds only nodes of that
+ * item and is as long as cl[].len says (tweaked options have left it and
+ * its length).  A failure is a bug of the engine, not bad input: this
+ * build stops at once (CMake option EXCOVER_SANITY).
+ */
+static void mcc_sanity(const dlxi_mcc *e, int level)
+{
+    const mnode *nd = e->nd;
+    for (int c = 1; c < e->second; c++) {
+        if (!(e->act[c >> 6] >> (c & 63) & 1))
+            continue;
+        int len = 0;
+        if (nd[nd[c].down].up != c)
+            goto broken;
+        for (int x = nd[c].down; x != c; x = nd[x].down)
+            if (x <= e->last_itm || x >= e->n_nodes || nd[x].itm != c ||
+                nd[nd[x].down].up != x || ++len > e->n_nodes)
+                goto broken;
+        if (len != e->cl[c].len)
+            goto broken;
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: Algorithm M sanity check failed at level %d\n",
+            level);
+    abort();
+}
+#define MCC_SANITY(e, level) mcc_sanity(e, level)
+#else
+#define MCC_SANITY(e, level) ((void)0)
+#endif
+
 /* ---- the dance steps (dlx3's, in its orders) ---------------------------- */
 
-/* Each step walks an option's ring (nxt, or prv leftward) where dlx3
- * walks to the spacer and back: the same nodes in the same order.  With
- * `colors` 0 (no option gives a color) no color is read. */
+/* Each step walks an option as dlx3 does: from the node to the spacer
+ * after it, up to the option's first node (the spacer's up) and on to
+ * the node again (leftward walks go by prv): the same nodes in the same
+ * order.  With `colors` 0 (no option gives a color) no color is read. */
 #define LIVE(x) (!colors || e->color[x] >= 0)
 
 /* Takes every other node of rr's option out of its list. */
@@ -624,13 +665,9 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
         return 1;
     }
     if ((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes) {
-        if (s->on_poll && s->on_poll(s->poll_ctx, nodes)) {
-            R->outcome = DLX_STOP_CALLBACK;
-            return 1;
-        }
-        if (s->max_seconds > 0 &&
-            dlxi_now_seconds() - R->start >= s->max_seconds) {
-            R->outcome = DLX_STOP_TIME;
+        dlx_outcome o = budget_poll(s, nodes, R->start);
+        if (o != DLX_COMPLETE) {
+            R->outcome = o;
             return 1;
         }
     }
@@ -641,17 +678,17 @@ static int spent(run *R, uint64_t nodes, uint64_t *next)
 
 /* The loop's counts, in its registers: nodes, updates, the node limit or
  * poll to look at next, the deepest level; back in *R when it ends. */
-typedef struct tally {
+typedef struct loop_counts {
     uint64_t nodes, updates, next;
     int maxl;
-} tally;
+} loop_counts;
 
 /* Counts t nodes below `level` that the loop does not search, one a level
  * at level + 1 .. level + t (a chain) or all at level + 1 (`flat`), and
  * u updates, as the loop would, when no node limit or poll falls among
  * them (it looks at them before each node's count): 1, else 0 (then the
  * loop searches them). */
-static DLX_ALWAYS_INLINE int count_below(dlxi_mcc *e, tally *T, int level,
+static DLX_ALWAYS_INLINE int count_below(dlxi_mcc *e, loop_counts *T, int level,
                                          uint64_t t, int flat, uint64_t u)
 {
     if (T->nodes + t - 1 >= T->next)
@@ -680,7 +717,7 @@ static inline void add_found(run *R, uint64_t n)
  * when its steps are known (dlx_mcc_choice.h): dlx3's chain of null
  * moves (its solution to visit), or when only counting (`quiet`) the
  * last item.  1 when counted, -1 when visit says stop, 0 to search. */
-static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, tally *T,
+static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, loop_counts *T,
                                          int level, int score, int best,
                                          const int colors, int quiet)
 {
@@ -704,7 +741,7 @@ static DLX_ALWAYS_INLINE int count_known(dlxi_mcc *e, run *R, tally *T,
 
 /* The node below option cur of best when the option covers an item of
  * every option (every_cover), counted: 1, else 0. */
-static DLX_ALWAYS_INLINE int count_every(dlxi_mcc *e, run *R, tally *T,
+static DLX_ALWAYS_INLINE int count_every(dlxi_mcc *e, run *R, loop_counts *T,
                                          int level, int cur, int best)
 {
     uint64_t u;
@@ -729,11 +766,12 @@ static DLX_ALWAYS_INLINE void mcc_loop(dlxi_mcc *e, run *R,
     int *choice = e->choice, *bestv = e->best, *ft = e->first_tweak;
     int64_t cur_cost = 0;
     int level = 0, best = 0, cur;
-    tally T = {R->nodes, R->updates, R->nodes, R->maxl};
+    loop_counts T = {R->nodes, R->updates, R->nodes, R->maxl};
     /* a solution only counted: no callback, no limit on solutions */
     const int quiet = !R->hook && !R->s->on_solution &&
                       !R->s->max_solutions;
 forward:
+    MCC_SANITY(e, level);
     if (T.nodes >= T.next && spent(R, T.nodes, &T.next))
         goto done;
     T.nodes++;

@@ -11,9 +11,9 @@
  *   dlx_cost.c  dlx_best: taxes, the k best solutions, the lower bound
  *   dlx_best_par.c  dlx_best_parallel: the k best of jobs on threads
  *
- * The dance (dlx.c) holds one dlxi_ext in the matrix and calls four
- * functions: free, copy, the fingerprint's mix, and dlxi_mcc_solve when
- * an item's bounds are not 1:1.  Plain input never reaches these files.
+ * The matrix (dlx_build.c) holds one dlxi_ext and calls three functions
+ * of it: free, copy and the fingerprint's mix; dlx_solve (dlx_solve.c)
+ * calls dlxi_mcc_solve when an item's bounds are not 1:1.  Plain input never reaches these files.
  * Internal names start with dlxi_ (the library exports only dlx_*).
  */
 #ifndef DLX_MCC_H
@@ -44,14 +44,15 @@ void dlxi_best_release(dlxi_best *b);
 uint64_t dlxi_ext_mix(const dlxi_ext *x, uint64_t h, int n_items,
                       int n_options);
 
-/* From dlx.c: the matrix's extension, busy flag and pushed options. */
+/* From dlx_build.c: the matrix's extension, busy flag and pushed
+ * options. */
 dlxi_ext *dlxi_ext_of(dlx_matrix *m);
 const dlxi_ext *dlxi_ext_const(const dlx_matrix *m);
 int *dlxi_busy(dlx_matrix *m);
 const int *dlxi_pushed(const dlx_matrix *m, int *n);
 
-/* The monotonic clock in seconds (dlx_solve.c). */
-double dlxi_now_seconds(void);
+/* The monotonic clock in seconds. */
+#include "dlx_budget.h"
 
 /* dlx_solve on a matrix with bounds (dlx_mcc.c). */
 int dlxi_mcc_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);

@@ -41,9 +41,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "dlx.h"
+#include "dlx_budget.h"
+#include "dlx_random.h"
 #include "dlx_memo_table.h"
 
 /* ---- 128-bit counts ------------------------------------------------------ */
@@ -104,13 +104,13 @@ int dlx_count_mul(dlx_count a, dlx_count b, dlx_count *out)
    llink/rlink      the open primary items, a ring through index n, kept
                     in item order (covers and uncovers are LIFO) */
 
-typedef struct mnode {
+typedef struct memo_node {
     int top, up, down, color;
-} mnode;
+} memo_node;
 
 typedef struct memo {
     int n, np, no;
-    mnode *nd;
+    memo_node *nd;
     int *llink, *rlink;
     int *opt_first;         /* option k's first node */
     int *slot;              /* item -> color slot, or -1 */
@@ -145,12 +145,10 @@ typedef struct memo {
     dlx_memo_stats st;
 } memo;
 
+/* splitmix64's step as a hash of x (dlx_random.h) */
 static uint64_t mix64(uint64_t x)
 {
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
+    return dlx_random_next(&x);
 }
 
 static uint64_t color_word(const memo *M, int i, int c)
@@ -195,7 +193,7 @@ static void note_low(memo *M, int i)
 
 static void hide(memo *M, int p)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     for (int q = p + 1; q != p;) {
         int x = nd[q].top;
         if (x <= 0) {
@@ -216,7 +214,7 @@ static void hide(memo *M, int p)
 
 static void unhide(memo *M, int p)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     for (int q = p - 1; q != p;) {
         int x = nd[q].top;
         if (x <= 0) {
@@ -235,7 +233,7 @@ static void unhide(memo *M, int p)
 
 static void cover(memo *M, int i)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     int h = i + 1;
     for (int p = nd[h].down; p != h; p = nd[p].down)
         hide(M, p);
@@ -249,7 +247,7 @@ static void cover(memo *M, int i)
 
 static void uncover(memo *M, int i)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     int h = i + 1;
     flip_open(M, i);
     if (i < M->np) {
@@ -265,7 +263,7 @@ static void uncover(memo *M, int i)
  * ones with the same color stay (marked -1 so that they commit nothing). */
 static void purify(memo *M, int p)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     int h = nd[p].top, c = nd[p].color;
     for (int q = nd[h].down; q != h; q = nd[q].down) {
         if (nd[q].color != c)
@@ -280,7 +278,7 @@ static void purify(memo *M, int p)
 
 static void unpurify(memo *M, int p)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     int h = nd[p].top, c = nd[p].color;
     M->hash ^= color_word(M, h - 1, c);
     set_color_slot(M, h - 1, 0);
@@ -296,7 +294,7 @@ static void unpurify(memo *M, int p)
 /* The items of p's option other than p's own (already covered). */
 static void commit_rest(memo *M, int p)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     for (int q = p + 1; q != p;) {
         int x = nd[q].top;
         if (x <= 0) {
@@ -316,7 +314,7 @@ static void commit_rest(memo *M, int p)
 
 static void uncommit_rest(memo *M, int p)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     M->level--;
     for (int q = p - 1; q != p;) {
         int x = nd[q].top;
@@ -333,13 +331,6 @@ static void uncommit_rest(memo *M, int p)
 }
 
 /* ---- limits -------------------------------------------------------------- */
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void stop_with(memo *M, dlx_outcome o)
 {
@@ -361,11 +352,9 @@ static int tick(memo *M)
     }
     if (++M->nodes >= M->next_poll) {
         M->next_poll += DLX_POLL_NODES;
-        if (s->max_seconds > 0 &&
-            now_seconds() - M->start >= s->max_seconds)
-            stop_with(M, DLX_STOP_TIME);
-        else if (s->on_poll && s->on_poll(s->poll_ctx, M->nodes))
-            stop_with(M, DLX_STOP_CALLBACK);
+        dlx_outcome o = budget_poll(s, M->nodes, M->start);
+        if (o != DLX_COMPLETE)
+            stop_with(M, o);
     }
     return M->stop;
 }
@@ -508,7 +497,7 @@ static void note_found(memo *M, dlx_count c)
  * 0 or 1 are among low[] (unless it ran out of memory). */
 static int choose_item(const memo *M)
 {
-    const mnode *nd = M->nd;
+    const memo_node *nd = M->nd;
     int root = M->n;
     if (!M->low_failed) {
         for (int k = M->nlow - 1; k >= 0; k--) {
@@ -531,7 +520,7 @@ static int choose_item(const memo *M)
  * before the cells of a board): then the leftmost of the fewest. */
 static int frontier_or_fewest(const memo *M)
 {
-    const mnode *nd = M->nd;
+    const memo_node *nd = M->nd;
     int root = M->n, first = M->rlink[root], best = first;
     int f = nd[first + 1].top, least = f;
     for (int i = M->rlink[first]; i != root; i = M->rlink[i])
@@ -550,7 +539,7 @@ static dlx_count count_state(memo *M);
  * and labels them part k; returns the primary items reached. */
 static int reach(memo *M, int a, int k)
 {
-    const mnode *nd = M->nd;
+    const memo_node *nd = M->nd;
     int head = 0, tail = 0, primary = 0;
     M->mark[a] = M->gen;
     M->partof[a] = k;
@@ -654,6 +643,54 @@ static int try_parts(memo *M, dlx_count *out)
     return 1;
 }
 
+#ifdef EXCOVER_SANITY
+#include <stdio.h>
+
+/*
+ * Knuth's sanity() for the memo counter's nodes, at every sub-problem:
+ * the ring of open primary items is doubly linked, in item order, holds
+ * exactly the open ones (open_primary of them); the list of every open
+ * item is doubly linked, holds only that item's nodes and is as long as
+ * its header says.  A failure is a bug of the engine, not bad input:
+ * this build stops at once (CMake option EXCOVER_SANITY).
+ */
+static void memo_sanity(const memo *M)
+{
+    const memo_node *nd = M->nd;
+    int root = M->n, open = 0, last = -1;
+    for (int i = M->rlink[root]; i != root; i = M->rlink[i]) {
+        if (i <= last || i >= M->np || !is_open(M, i) ||
+            M->llink[M->rlink[i]] != i)
+            goto broken;
+        last = i;
+        open++;
+    }
+    if (open != M->open_primary)
+        goto broken;
+    for (int i = 0; i < M->n; i++) {
+        if (!is_open(M, i))
+            continue;
+        int h = i + 1, len = 0;
+        if (nd[nd[h].down].up != h)
+            goto broken;
+        for (int q = nd[h].down; q != h; q = nd[q].down)
+            if (q <= M->n + 1 || nd[q].top != h || nd[nd[q].down].up != q ||
+                ++len > nd[h].top)
+                goto broken;
+        if (len != nd[h].top)
+            goto broken;
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: memo sanity check failed at level %d\n",
+            M->level);
+    abort();
+}
+#define MEMO_SANITY(M) memo_sanity(M)
+#else
+#define MEMO_SANITY(M) ((void)0)
+#endif
+
 /* ---- the search ---------------------------------------------------------- */
 
 /* Branches on item i: the sum over its options. */
@@ -661,7 +698,7 @@ static dlx_count branch(memo *M, int i)
 {
     accum total;
     accum_start(&total, 0);
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     cover(M, i);
     int nlow = M->nlow;
     for (int p = nd[i + 1].down; p != i + 1 && !M->stop; p = nd[p].down) {
@@ -682,6 +719,7 @@ static dlx_count count_state(memo *M)
     dlx_count total = { 0, 0 };
     int base = M->nchosen, item, nlow = M->nlow;
     for (;;) {
+        MEMO_SANITY(M);
         if (tick(M))
             goto undo;
         if (M->open_primary == 0) {
@@ -749,12 +787,12 @@ static void memo_free(memo *M)
 /* Lays out the nodes of every option (see the diagram above). */
 static int build_nodes(memo *M, const dlx_matrix *m, int *items, int *colors)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     int n = M->n;
     for (int h = 0; h <= n; h++)
-        nd[h] = (mnode){ 0, h, h, 0 };
+        nd[h] = (memo_node){ 0, h, h, 0 };
     int sp = n + 1;
-    nd[sp] = (mnode){ 0, 0, 0, 0 };
+    nd[sp] = (memo_node){ 0, 0, 0, 0 };
     for (int k = 0; k < M->no; k++) {
         int size = dlx_option_items(m, k, items, colors, n);
         if (size < 0 || size > n)
@@ -763,7 +801,7 @@ static int build_nodes(memo *M, const dlx_matrix *m, int *items, int *colors)
         M->opt_first[k] = first;
         for (int j = 0; j < size; j++) {
             int h = items[j] + 1, q = first + j;
-            nd[q] = (mnode){ h, nd[h].up, h, colors[j] };
+            nd[q] = (memo_node){ h, nd[h].up, h, colors[j] };
             nd[nd[h].up].down = q;
             nd[h].up = q;
             nd[h].top++;
@@ -774,7 +812,7 @@ static int build_nodes(memo *M, const dlx_matrix *m, int *items, int *colors)
         }
         nd[sp].down = first + size - 1;
         sp = first + size;
-        nd[sp] = (mnode){ -(k + 1), first, 0, 0 };
+        nd[sp] = (memo_node){ -(k + 1), first, 0, 0 };
     }
     return DLX_OK;
 }
@@ -845,7 +883,7 @@ static int memo_init(memo *M, const dlx_matrix *m, size_t memo_bytes)
 /* Can option k still be chosen (each item open, or colored alike)? */
 static int option_live(const memo *M, int k)
 {
-    const mnode *nd = M->nd;
+    const memo_node *nd = M->nd;
     for (int q = M->opt_first[k]; nd[q].top > 0; q++) {
         int i = nd[q].top - 1, c = nd[q].color;
         if (is_open(M, i))
@@ -924,10 +962,7 @@ typedef struct draws {
 
 static uint64_t draws_next(void *ctx)
 {
-    uint64_t z = (*(uint64_t *)ctx += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
+    return dlx_random_next(ctx);
 }
 
 /* The option that node p belongs to. */
@@ -953,7 +988,7 @@ static void take(memo *M, int i, int p, draws *D, int *len)
  * stopped by a budget). */
 static int pick(memo *M, int i, dlx_bignum *r, dlx_bignum *v)
 {
-    mnode *nd = M->nd;
+    memo_node *nd = M->nd;
     int nlow = M->nlow, chosen = 0;
     cover(M, i);
     for (int p = nd[i + 1].down; p != i + 1 && !M->stop; p = nd[p].down) {
@@ -1076,7 +1111,7 @@ static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         return DLX_EPUSHED;
     if (has_bounds(m))
         return DLX_ENOTSUP;
-    double start = now_seconds();
+    double start = dlxi_now_seconds();
     int status = memo_init(&M, m, memo_bytes ? memo_bytes
                                              : (size_t)DLX_MEMO_DEFAULT_MB
                                                    << 20);
@@ -1102,7 +1137,7 @@ static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
             st->dropped = M.table.dropped;
         }
     }
-    r->seconds = now_seconds() - start;
+    r->seconds = dlxi_now_seconds() - start;
     memo_free(&M);
     return status;
 }

@@ -210,9 +210,7 @@ int dlx_split_within(dlx_matrix *m, const int *forced, int n_forced,
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return dlxi_now_seconds();
 }
 
 /* What the workers share.  Counters are atomics so that the hot path (a

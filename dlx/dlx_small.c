@@ -7,6 +7,7 @@
  */
 #include "dlx_engine.h"
 #include "dlx_small.h"
+#include "dlx_steps.h"
 
 #include <string.h>
 
@@ -21,19 +22,19 @@ static inline __m128i small_load(const uint8_t *p)
 }
 #endif
 
-/* The fewest options of an active primary item: a minimum over all LB
+/* The fewest options of an active primary item: a minimum over all len_bytes
  * bytes (covered items and padding hold 255), which the compiler
  * vectorizes; 255 when every primary item is covered. */
-static inline unsigned small_fewest(const uint8_t *len, int LB)
+static inline unsigned small_fewest(const uint8_t *len, int len_bytes)
 {
 #if defined(__SSE2__)
     /* the odd chunks of 16, then four at a time (a loop's count and test
      * cost as much as the minimum of a chunk) */
     __m128i v = _mm_set1_epi8((char)DLX_SMALL_COVERED);
     int i = 0;
-    for (int odd = (LB / 16) & 3; odd > 0; odd--, i += 16)
+    for (int odd = (len_bytes / 16) & 3; odd > 0; odd--, i += 16)
         v = _mm_min_epu8(v, small_load(len + i));
-    for (; i < LB; i += 64) {
+    for (; i < len_bytes; i += 64) {
         v = _mm_min_epu8(v, small_load(len + i));
         v = _mm_min_epu8(v, small_load(len + i + 16));
         v = _mm_min_epu8(v, small_load(len + i + 32));
@@ -46,23 +47,23 @@ static inline unsigned small_fewest(const uint8_t *len, int LB)
     return (unsigned)_mm_cvtsi128_si32(v) & 0xFF;
 #else
     uint8_t t = DLX_SMALL_COVERED;
-    for (int i = 0; i < LB; i++)
+    for (int i = 0; i < len_bytes; i++)
         t = len[i] < t ? len[i] : t;
     return t;
 #endif
 }
 
-/* The bytes of len[0..LB) equal to t in the first 32 that hold one (or
- * in the odd 16 at the end: LB is a multiple of 16), as bits from *base;
+/* The bytes of len[0..len_bytes) equal to t in the first 32 that hold one (or
+ * in the odd 16 at the end: len_bytes is a multiple of 16), as bits from *base;
  * 0 when there is none.  A call of memchr costs more for lists this
  * short. */
-static inline unsigned small_find_bits(const uint8_t *len, int LB,
+static inline unsigned small_find_bits(const uint8_t *len, int len_bytes,
                                        unsigned t, int *base)
 {
 #if defined(__SSE2__)
     const __m128i tv = _mm_set1_epi8((char)t);
     int i = 0;
-    for (; i + 32 <= LB; i += 32) {
+    for (; i + 32 <= len_bytes; i += 32) {
         unsigned lo = (unsigned)_mm_movemask_epi8(
             _mm_cmpeq_epi8(small_load(len + i), tv));
         unsigned hi = (unsigned)_mm_movemask_epi8(
@@ -74,21 +75,21 @@ static inline unsigned small_find_bits(const uint8_t *len, int LB,
         }
     }
     *base = i;
-    return i < LB ? (unsigned)_mm_movemask_epi8(
+    return i < len_bytes ? (unsigned)_mm_movemask_epi8(
                         _mm_cmpeq_epi8(small_load(len + i), tv))
                   : 0;
 #else
-    const void *p = memchr(len, (int)t, (size_t)LB);
+    const void *p = memchr(len, (int)t, (size_t)len_bytes);
     *base = p ? (int)((const uint8_t *)p - len) : 0;
     return p != NULL;
 #endif
 }
 
-/* The first of len[0..LB) equal to t, or -1. */
-static inline int small_find(const uint8_t *len, int LB, unsigned t)
+/* The first of len[0..len_bytes) equal to t, or -1. */
+static inline int small_find(const uint8_t *len, int len_bytes, unsigned t)
 {
     int base;
-    const unsigned hit = small_find_bits(len, LB, t, &base);
+    const unsigned hit = small_find_bits(len, len_bytes, t, &base);
     return hit ? base + lowest_bit(hit) : -1;
 }
 
@@ -104,28 +105,31 @@ static inline void small_copy(unsigned char *to, const unsigned char *from,
 /* The shapes of options the search is made for, its loops over an
  * option's items unrolled: */
 enum {
-    SMALL_U4,  /* four primary items each (sudoku): the records of all
-                  items are those of the primary ones, and owt, onp and
-                  ngroups are not made */
-    SMALL_A4,  /* at most four items (queens, sudoku bands, latin
-                  squares) */
-    SMALL_P4,  /* at most four primary items, any number of secondary */
-    SMALL_ANY
+    SHAPE_FOUR_PRIMARY,      /* four primary items each (sudoku): the
+                                records of all items are those of the
+                                primary ones, and option_updates,
+                                option_primaries and ngroups are not
+                                made */
+    SHAPE_UPTO_FOUR_ITEMS,   /* at most four items (queens, sudoku bands,
+                                latin squares) */
+    SHAPE_UPTO_FOUR_PRIMARY, /* at most four primary items, any number of
+                                secondary */
+    SHAPE_ANY
 };
 
-/* SMALL_U4: the options of `bits`, word w of the state, lower the counts
- * of their four items (len); a count that falls to 0 (a dead end) sets
- * *z to -1.  Each count is lowered in memory and the flags of that
+/* SHAPE_FOUR_PRIMARY: the options of `bits`, word w of the state, lower
+ * the counts of their four items (len); a count that falls to 0 (a dead
+ * end) sets *z to -1.  Each count is lowered in memory and the flags of that
  * decide (a conditional move): loading it, storing it and comparing it
  * cost three instructions more a count, the most repeated step of a
  * sudoku's search.  Returns Knuth's updates, 3 an option. */
-static inline uint64_t small_drop_u4(const uint16_t *prec, uint8_t *len,
+static inline uint64_t small_drop_u4(const uint16_t *primary_rec, uint8_t *len,
                                      uint64_t bits, int w, int *z)
 {
     uint64_t u = 0;
     do {
         const size_t r = ((size_t)w << 6) + (unsigned)lowest_bit(bits);
-        const uint16_t *rec = prec + r * 4;
+        const uint16_t *rec = primary_rec + r * 4;
         bits &= bits - 1;
         u += 3;
         for (int k = 0; k < 4; k++)
@@ -136,17 +140,19 @@ static inline uint64_t small_drop_u4(const uint16_t *prec, uint8_t *len,
 }
 
 /* Takes the options of rm (all active) out of the state (opts, len):
- * returns Knuth's updates for hiding them, |r| - 1 each.  SMALL_U4 makes
- * *zero negative when it takes a count to 0 (covered items hold 255 and
- * lose at most their list's length); the other shapes leave it alone
- * (their records are padded with D, whose byte wraps). */
+ * returns Knuth's updates for hiding them, |r| - 1 each.
+ * SHAPE_FOUR_PRIMARY makes *zero negative when it takes a count to 0
+ * (covered items hold 255 and lose at most their list's length); the
+ * other shapes leave it alone (their records are padded with D, whose
+ * byte wraps). */
 static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
                                     uint8_t *len, const uint64_t *rm,
                                     int *zero, const int shape)
 {
-    const int *owt = b->owt;
-    const uint16_t *prec = b->prec;
-    const size_t KP = shape <= SMALL_P4 ? 4 : (size_t)b->KP;
+    const int *option_updates = b->option_updates;
+    const uint16_t *primary_rec = b->primary_rec;
+    const size_t primary_stride =
+        shape <= SHAPE_UPTO_FOUR_PRIMARY ? 4 : (size_t)b->primary_stride;
     /* the bound in a register: a byte stored to len may alias *b */
     const int W = b->W;
     uint64_t u = 0;
@@ -156,20 +162,20 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
         if (!bits)
             continue;
         opts[w] &= ~bits;
-        if (shape == SMALL_U4) {
-            u += small_drop_u4(prec, len, bits, w, &z);
+        if (shape == SHAPE_FOUR_PRIMARY) {
+            u += small_drop_u4(primary_rec, len, bits, w, &z);
             continue;
         }
         do {
             const size_t r = ((size_t)w << 6) + (unsigned)lowest_bit(bits);
             bits &= bits - 1;
-            const uint16_t *rec = prec + r * KP;
-            u += (uint64_t)owt[r];
-            for (size_t k = 0; k < KP; k++)
+            const uint16_t *rec = primary_rec + r * primary_stride;
+            u += (uint64_t)option_updates[r];
+            for (size_t k = 0; k < primary_stride; k++)
                 len[rec[k]]--;
         } while (bits);
     }
-    if (shape == SMALL_U4)
+    if (shape == SHAPE_FOUR_PRIMARY)
         *zero |= z;
     return u;
 }
@@ -177,7 +183,7 @@ static inline uint64_t small_remove(const small_search *b, uint64_t *opts,
 /* rm = the options of mo that share an item with option o: the rows of
  * its items ORed four at a time (D's row of zeros fills a group), so that
  * the loop over the words is one the compiler vectorizes and does not
- * turn into calls of memcpy.  Not for SMALL_U4, whose small_try takes
+ * turn into calls of memcpy.  Not for SHAPE_FOUR_PRIMARY, whose small_try takes
  * the clashes word by word. */
 static inline void small_clashes(const small_search *b, int o,
                                  const uint64_t *mo, uint64_t *rm,
@@ -185,9 +191,10 @@ static inline void small_clashes(const small_search *b, int o,
 {
     const int W = b->W;
     const uint64_t *mask = b->mask;
-    const uint16_t *rec = shape == SMALL_A4 ? b->arec + (size_t)o * 4
-                                            : b->arec + (size_t)o * b->KA;
-    const int n = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[o];
+    const uint16_t *rec = shape == SHAPE_UPTO_FOUR_ITEMS
+                              ? b->item_rec + (size_t)o * 4
+                              : b->item_rec + (size_t)o * b->item_stride;
+    const int n = shape <= SHAPE_UPTO_FOUR_ITEMS ? 4 : 4 * b->ngroups[o];
     for (int k = 0; k < n; k += 4) {
         const uint64_t *r0 = mask + (size_t)rec[k] * W;
         const uint64_t *r1 = mask + (size_t)rec[k + 1] * W;
@@ -204,18 +211,19 @@ static inline void small_clashes(const small_search *b, int o,
 
 /* The fewest options of an active primary item (some is left), and with
  * 1 the item in *best.  With the subset rule (its tree is its own) and
- * SMALL_U4, *pend keeps the other counts of 1 that the last scan saw
+ * SHAPE_FOUR_PRIMARY, *pend keeps the other counts of 1 that the last scan saw
  * (bits from *base), which the next nodes take without a scan while they
  * are still 1: the forced steps since may have covered them (255) or
  * left them alone (a count of 1 cannot grow, and one taken to 0 sets
  * zero).  The plain search takes the leftmost, as the dance does. */
-static inline unsigned small_choose(const uint8_t *len, int LB, int level,
-                                    int zero, int *best, unsigned *pend,
-                                    int *base, const int shape,
+static inline unsigned small_choose(const uint8_t *len, int len_bytes,
+                                    int level, int zero, int *best,
+                                    unsigned *pend, int *base,
+                                    const int shape,
                                     const int prune)
 {
-    if (shape != SMALL_U4 || level == 0)
-        return small_fewest(len, LB);
+    if (shape != SHAPE_FOUR_PRIMARY || level == 0)
+        return small_fewest(len, len_bytes);
     /* four primary items an option: a count at 0 now is one the step down
      * took there (zero < 0: o's items were covered first; and an item
      * that a level of t options took to 0 had no option but those t, as
@@ -225,9 +233,9 @@ static inline unsigned small_choose(const uint8_t *len, int LB, int level,
     if (zero < 0)
         return 0;
     if (!prune) {
-        if ((*best = small_find(len, LB, 1)) >= 0)
+        if ((*best = small_find(len, len_bytes, 1)) >= 0)
             return 1;
-        return small_fewest(len, LB);
+        return small_fewest(len, len_bytes);
     }
     for (; *pend; *pend &= *pend - 1) {
         const int i = *base + lowest_bit(*pend);
@@ -237,13 +245,13 @@ static inline unsigned small_choose(const uint8_t *len, int LB, int level,
             return 1;
         }
     }
-    const unsigned ones = small_find_bits(len, LB, 1, base);
+    const unsigned ones = small_find_bits(len, len_bytes, 1, base);
     if (ones) {
         *best = *base + lowest_bit(ones);
         *pend = ones & (ones - 1);
         return 1;
     }
-    return small_fewest(len, LB);
+    return small_fewest(len, len_bytes);
 }
 
 /* Tries option o: takes the options that share an item with o out of the
@@ -254,13 +262,13 @@ static inline uint64_t small_try(const small_search *b, int o,
                                  uint8_t *nl, uint64_t *rm, int *zero,
                                  const int shape)
 {
-    if (shape == SMALL_U4) {
+    if (shape == SHAPE_FOUR_PRIMARY) {
         /* the clashes of each word taken at once, without rm: o's four
          * items covered before the counts fall (so that a count at 0 is
          * another item's), and after */
         const int W = b->W;
         const uint64_t *mask = b->mask;
-        const uint16_t *rec = b->prec + (size_t)o * 4;
+        const uint16_t *rec = b->primary_rec + (size_t)o * 4;
         const uint64_t *r0 = mask + (size_t)rec[0] * W;
         const uint64_t *r1 = mask + (size_t)rec[1] * W;
         const uint64_t *r2 = mask + (size_t)rec[2] * W;
@@ -274,7 +282,7 @@ static inline uint64_t small_try(const small_search *b, int o,
             if (!bits)
                 continue;
             no[w] &= ~bits;
-            u += small_drop_u4(b->prec, nl, bits, w, &z);
+            u += small_drop_u4(b->primary_rec, nl, bits, w, &z);
         }
         *zero = z;
         for (int k = 0; k < 4; k++)
@@ -285,10 +293,11 @@ static inline uint64_t small_try(const small_search *b, int o,
      * chosen item's are gone from mo already, but for o itself when it
      * was the only one); then o's items covered */
     small_clashes(b, o, mo, rm, shape);
-    const uint16_t *rec = b->prec + (size_t)o * b->KP;
-    const int kp = shape <= SMALL_P4 ? 4 : b->KP;
+    const uint16_t *rec = b->primary_rec + (size_t)o * b->primary_stride;
+    const int kp = shape <= SHAPE_UPTO_FOUR_PRIMARY ? 4 : b->primary_stride;
     *zero = 0;
-    uint64_t u = (uint64_t)b->owt[o] + small_remove(b, no, nl, rm, zero, shape);
+    uint64_t u = (uint64_t)b->option_updates[o] +
+                 small_remove(b, no, nl, rm, zero, shape);
     for (int k = 0; k < kp; k++)
         nl[rec[k]] = DLX_SMALL_COVERED;
     return u;
@@ -377,18 +386,19 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
     if (!bits)
         return 0;
     const int x = (w << 6) + lowest_bit(bits);
-    const int ka = shape <= SMALL_A4 ? 4 : b->KA;
-    const int na = shape <= SMALL_A4 ? 4 : 4 * b->ngroups[a];
+    const int ka = shape <= SHAPE_UPTO_FOUR_ITEMS ? 4 : b->item_stride;
+    const int na = shape <= SHAPE_UPTO_FOUR_ITEMS ? 4 : 4 * b->ngroups[a];
     const uint16_t *rec =
-        (shape == SMALL_U4 ? b->prec : b->arec) + (size_t)a * ka;
+        (shape == SHAPE_FOUR_PRIMARY ? b->primary_rec : b->item_rec) +
+        (size_t)a * ka;
 #if defined(__SSE2__)
-    if (shape == SMALL_U4) {
+    if (shape == SHAPE_FOUR_PRIMARY) {
         /* the items of a that x has too, but i: a's record against the
          * four rotations of x's, sixteen compares at once (most items of
          * two options share no other item) */
         const __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)rec);
         const __m128i vx = _mm_loadl_epi64(
-            (const __m128i *)(const void *)(b->prec + (size_t)x * 4));
+            (const __m128i *)(const void *)(b->primary_rec + (size_t)x * 4));
         __m128i eq = _mm_cmpeq_epi16(va, vx);
         eq = _mm_or_si128(eq, _mm_cmpeq_epi16(
                                   va, _mm_shufflelo_epi16(vx, 0x39)));
@@ -409,7 +419,7 @@ static int small_pair(const small_search *b, uint64_t *opts, uint8_t *len,
         return cut;
     }
 #endif
-    if (shape <= SMALL_A4) {
+    if (shape <= SHAPE_UPTO_FOUR_ITEMS) {
         /* records of four: whether some j (below) is there, without a
          * branch per item (most items of two options have none) */
         int some = 0;
@@ -441,15 +451,15 @@ static DLX_NOINLINE int small_prune(const small_search *b, uint64_t *opts,
                                     uint8_t *snap, uint64_t *updates,
                                     const int shape)
 {
-    const int LB = b->LB;
+    const int len_bytes = b->len_bytes;
     uint8_t prev[DLX_SMALL_MAX_PRIMARY];
     int cut = 0, again;
     do {
         /* a pass looks at the counts it starts from; those that its
          * removals take to 2 are the next pass's */
-        memcpy(snap, len, (size_t)LB);
+        memcpy(snap, len, (size_t)len_bytes);
         again = 0;
-        for (int c = 0; c < LB; c += 16) {
+        for (int c = 0; c < len_bytes; c += 16) {
             unsigned cand = small_twos(snap, c) & b->pbits[c >> 4];
             if (ref)
                 cand &= ~small_twos(ref, c);
@@ -460,7 +470,7 @@ static DLX_NOINLINE int small_prune(const small_search *b, uint64_t *opts,
             }
         }
         if (again) {
-            memcpy(prev, snap, (size_t)LB);
+            memcpy(prev, snap, (size_t)len_bytes);
             ref = prev;
         }
         cut += again;
@@ -478,15 +488,16 @@ static inline unsigned small_prune_at(const small_search *b, uint64_t *opts,
                                       uint64_t *updates, int *credit,
                                       unsigned t, int *best, const int shape)
 {
-    const size_t LB = (size_t)b->LB;
+    const size_t len_bytes = (size_t)b->len_bytes;
     int cut = small_prune(b, opts, len,
-                          below < 0 ? NULL : b->snap + (size_t)below * LB,
-                          b->snap + (size_t)level * LB, updates, shape);
+                          below < 0 ? NULL
+                                    : b->snap + (size_t)below * len_bytes,
+                          b->snap + (size_t)level * len_bytes, updates, shape);
     *credit += cut - 1;
     if (!cut)
         return t;
     *best = -1;
-    return small_fewest(len, b->LB);
+    return small_fewest(len, b->len_bytes);
 }
 
 /* The two active options of item i, whose count is 2, in *a < *x: the
@@ -513,11 +524,11 @@ static inline void small_two_options(const small_search *b,
 
 /* The first DLX_SMALL_SCORED items whose count is 2 and was not in ref
  * (NULL: none was), into cand: returns their number. */
-static inline int small_fresh_twos(const uint8_t *len, int LB,
+static inline int small_fresh_twos(const uint8_t *len, int len_bytes,
                                    const uint8_t *ref, int *cand)
 {
     int n = 0;
-    for (int c = 0; c < LB && n < DLX_SMALL_SCORED; c += 16) {
+    for (int c = 0; c < len_bytes && n < DLX_SMALL_SCORED; c += 16) {
         unsigned fresh = small_twos(len, c);
         if (ref && fresh)
             fresh &= ~small_twos(ref, c);
@@ -534,7 +545,7 @@ static inline int small_fresh_twos(const uint8_t *len, int LB,
 static inline void small_two_set(const small_search *b, const uint64_t *opts,
                                  const uint8_t *len, uint64_t *two)
 {
-    const int W = b->W, LB = b->LB;
+    const int W = b->W, len_bytes = b->len_bytes;
     const uint64_t *mask = b->mask;
 #if defined(__SSE2__)
     /* eight words at a time, the ORs in registers (a sudoku's rows have
@@ -544,7 +555,7 @@ static inline void small_two_set(const small_search *b, const uint64_t *opts,
     for (int w = 0; w < W; w += 8) {
         const int pairs_of_words = (W - w + 1) / 2;
         __m128i v0 = _mm_setzero_si128(), v1 = v0, v2 = v0, v3 = v0;
-        for (int c = 0; c < LB; c += 16)
+        for (int c = 0; c < len_bytes; c += 16)
             for (unsigned pairs = small_twos(len, c); pairs;
                  pairs &= pairs - 1) {
                 const __m128i *mi = (const __m128i *)(const void *)(
@@ -566,7 +577,7 @@ static inline void small_two_set(const small_search *b, const uint64_t *opts,
 #else
     for (int w = 0; w < W; w++)
         two[w] = 0;
-    for (int c = 0; c < LB; c += 16)
+    for (int c = 0; c < len_bytes; c += 16)
         for (unsigned pairs = small_twos(len, c); pairs; pairs &= pairs - 1) {
             const uint64_t *mi = mask + (size_t)(c + lowest_bit(pairs)) * W;
             for (int w = 0; w < W; w++)
@@ -588,8 +599,8 @@ static inline int small_pair_score(const small_search *b,
 {
     const int W = b->W;
     const uint64_t *mask = b->mask;
-    const uint16_t *ra = b->prec + (size_t)a * 4;
-    const uint16_t *rx = b->prec + (size_t)x * 4;
+    const uint16_t *ra = b->primary_rec + (size_t)a * 4;
+    const uint16_t *rx = b->primary_rec + (size_t)x * 4;
     const uint64_t *r0 = mask + (size_t)ra[0] * W;
     const uint64_t *r1 = mask + (size_t)ra[1] * W;
     const uint64_t *r2 = mask + (size_t)ra[2] * W;
@@ -659,7 +670,7 @@ static inline int small_best_two(const small_search *b, const uint64_t *opts,
 {
     uint64_t two[DLX_SMALL_MAX_OPTIONS / 64 + 8];
     int cand[DLX_SMALL_SCORED];
-    const int n = small_fresh_twos(len, b->LB, ref, cand);
+    const int n = small_fresh_twos(len, b->len_bytes, ref, cand);
     if (n < 2)
         return n ? cand[0] : -1;
     small_two_set(b, opts, len, two);
@@ -690,7 +701,7 @@ static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
     if (*credit > 0)
         t = small_prune_at(b, opts, len, below, level, updates, credit, t,
                            best, shape);
-    if (shape == SMALL_U4 && t == 2)
+    if (shape == SHAPE_FOUR_PRIMARY && t == 2)
         *best = small_best_two(
             b, opts, len,
             below < 0 ? NULL
@@ -698,6 +709,63 @@ static inline unsigned small_prune_step(const small_search *b, uint64_t *opts,
                             (size_t)b->W * 8);
     return t;
 }
+
+#ifdef EXCOVER_SANITY
+#include <stdio.h>
+#include <stdlib.h>
+
+/*
+ * Knuth's sanity() for the compact state of a node at `level`: every
+ * primary item not covered counts exactly its active options (len[i] is
+ * the number of bits of opts & mask[i]), the padding up to len_bytes reads as
+ * covered, `rest` is the number of primary items not covered, and no
+ * active option holds a covered primary item (an option that clashes
+ * with a choice has left).  A failure is a bug of the engine, not bad
+ * input: this build stops at once (CMake option EXCOVER_SANITY).
+ */
+static void small_sanity(const small_search *b, const uint64_t *opts,
+                         const uint8_t *len, int rest, int level)
+{
+    const int W = b->W;
+    int open = 0;
+    for (int i = 0; i < b->len_bytes; i++) {
+        if (i >= b->P) {
+            if (len[i] != DLX_SMALL_COVERED)
+                goto broken;
+            continue;
+        }
+        if (len[i] == DLX_SMALL_COVERED)
+            continue;
+        open++;
+        int n = 0;
+        for (int w = 0; w < W; w++)
+            for (uint64_t x = opts[w] & b->mask[(size_t)i * W + w]; x;
+                 x &= x - 1)
+                n++;
+        if (n != len[i])
+            goto broken;
+    }
+    if (open != rest)
+        goto broken;
+    for (int o = 0; o < b->O; o++) {
+        if (!(opts[o >> 6] >> (o & 63) & 1))
+            continue;
+        const uint16_t *rec = b->primary_rec + (size_t)o * b->primary_stride;
+        for (int k = 0; k < b->primary_stride; k++)
+            if (rec[k] != b->D && len[rec[k]] == DLX_SMALL_COVERED)
+                goto broken;
+    }
+    return;
+broken:
+    fprintf(stderr, "dlx: compact (small) sanity check failed at level %d\n",
+            level);
+    abort();
+}
+#define SMALL_SANITY(b, opts, len, rest, level) \
+    small_sanity(b, opts, len, rest, level)
+#else
+#define SMALL_SANITY(b, opts, len, rest, level) ((void)0)
+#endif
 
 /*
  * The search on the state dlxi_small_build made: Algorithm X, with the state
@@ -725,7 +793,7 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
      * is a local nothing else points to */
     const small_search view = *m->small;
     const small_search *const b = &view;
-    const int W = b->W, LB = b->LB;
+    const int W = b->W, len_bytes = b->len_bytes;
     const size_t stride = b->stride;
     unsigned char *const state = b->state;
     const uint64_t *const mask = b->mask;
@@ -744,10 +812,11 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
      * a sudoku are such, and the values stay in registers) */
     int slot = 0, rest = b->P, down = -1;
     int left[DLX_SMALL_MAX_PRIMARY + 2], below[DLX_SMALL_MAX_PRIMARY + 2];
-    /* SMALL_U4: whether the last step down took a count to 0 (zero < 0):
-     * see the choice below */
+    /* SHAPE_FOUR_PRIMARY: whether the last step down took a count to 0
+     * (zero < 0): see the choice below */
     int zero = 0, credit = DLX_SMALL_PRUNE_CREDIT; /* small_prune_at */
-    /* SMALL_U4: counts of 1 the last scan saw, from pbase (small_choose) */
+    /* SHAPE_FOUR_PRIMARY: counts of 1 the last scan saw, from pbase
+     * (small_choose) */
     unsigned pend = 0;
     int pbase = 0;
     dlx_outcome outcome = DLX_COMPLETE;
@@ -759,6 +828,7 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     uint8_t *len = LEN(0);
 
 forward:
+    SMALL_SANITY(b, opts, len, rest, level);
     outcome = budget_spent(s, nodes, updates, &poll_at, start);
     if (outcome != DLX_COMPLETE)
         goto done;
@@ -771,7 +841,7 @@ forward:
          * (a third of a sudoku band's nodes; the scan would read bytes
          * just stored one by one, which the store buffer cannot forward) */
         int best = -1;
-        unsigned t = rest ? small_choose(len, LB, level, zero, &best,
+        unsigned t = rest ? small_choose(len, len_bytes, level, zero, &best,
                                                 &pend, &pbase, shape, prune)
                                  : DLX_SMALL_COVERED;
         if (t == DLX_SMALL_COVERED) {
@@ -805,7 +875,7 @@ forward:
         if (t == 0)
             goto backup;
         if (best < 0)
-            best = small_find(len, LB, t);
+            best = small_find(len, len_bytes, t);
         const uint64_t *mk = mask + (size_t)best * W;
         int n = 0;
         if (t == 1) {
@@ -823,7 +893,7 @@ forward:
              * comes to it; its list would take a cache line a level) */
             nlist[level] = -1 - o;
             len[best] = DLX_SMALL_COVERED;
-            rest -= shape == SMALL_U4 ? 4 : b->onp[o];
+            rest -= shape == SHAPE_FOUR_PRIMARY ? 4 : b->option_primaries[o];
             updates += small_try(b, o, opts, opts, len, rm, &zero, shape);
             level++;
             goto forward;
@@ -862,7 +932,8 @@ advance:
         opts = no;
         len = LEN(to);
         down = level;
-        rest = left[level] - (shape == SMALL_U4 ? 4 : b->onp[o]);
+        rest = left[level] -
+               (shape == SHAPE_FOUR_PRIMARY ? 4 : b->option_primaries[o]);
         small_copy((unsigned char *)no, (const unsigned char *)OPTS(from),
                    stride);
         updates += small_try(b, o, OPTS(from), no, LEN(to), rm, &zero, shape);
@@ -892,52 +963,57 @@ done:
  * rule for sudoku's shape and any other (the rule's code stays out of the
  * loops that do not run it: langford's search took 3% more instructions
  * with it in).  dlxi_small_variant (dlx_engine.c) picks one. */
-static void search_small_u4(dlx_matrix *m, const dlx_search *s, double start,
-                            tally *out)
+static void search_small_four_primary(dlx_matrix *m, const dlx_search *s,
+                                      double start, tally *out)
 {
-    search_small(m, s, start, out, SMALL_U4, 0);
+    search_small(m, s, start, out, SHAPE_FOUR_PRIMARY, 0);
 }
 
-static void search_small_a4(dlx_matrix *m, const dlx_search *s, double start,
-                            tally *out)
+static void search_small_upto_four_items(dlx_matrix *m, const dlx_search *s,
+                                         double start, tally *out)
 {
-    search_small(m, s, start, out, SMALL_A4, 0);
+    search_small(m, s, start, out, SHAPE_UPTO_FOUR_ITEMS, 0);
 }
 
-static void search_small_p4(dlx_matrix *m, const dlx_search *s, double start,
-                            tally *out)
+static void search_small_upto_four_primary(dlx_matrix *m, const dlx_search *s,
+                                           double start, tally *out)
 {
-    search_small(m, s, start, out, SMALL_P4, 0);
+    search_small(m, s, start, out, SHAPE_UPTO_FOUR_PRIMARY, 0);
 }
 
 static void search_small_any(dlx_matrix *m, const dlx_search *s,
                              double start, tally *out)
 {
-    search_small(m, s, start, out, SMALL_ANY, 0);
+    search_small(m, s, start, out, SHAPE_ANY, 0);
 }
 
-static void search_small_u4_prune(dlx_matrix *m, const dlx_search *s,
-                                  double start, tally *out)
+static void search_small_four_primary_prune(dlx_matrix *m, const dlx_search *s,
+                                            double start, tally *out)
 {
-    search_small(m, s, start, out, SMALL_U4, 1);
+    search_small(m, s, start, out, SHAPE_FOUR_PRIMARY, 1);
 }
 
 static void search_small_any_prune(dlx_matrix *m, const dlx_search *s,
                                    double start, tally *out)
 {
-    search_small(m, s, start, out, SMALL_ANY, 1);
+    search_small(m, s, start, out, SHAPE_ANY, 1);
 }
 
 void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out)
 {
     const small_search *b = m->small;
-    switch (dlxi_small_variant(s->prune, b->uniform, b->KP, b->KA)) {
-    case DLXI_SMALL_U4_PRUNE: search_small_u4_prune(m, s, start, out); break;
+    switch (dlxi_small_variant(s->prune, b->uniform, b->primary_stride,
+                               b->item_stride)) {
+    case DLXI_SMALL_U4_PRUNE:
+        search_small_four_primary_prune(m, s, start, out);
+        break;
     case DLXI_SMALL_ANY_PRUNE: search_small_any_prune(m, s, start, out); break;
-    case DLXI_SMALL_U4: search_small_u4(m, s, start, out); break;
-    case DLXI_SMALL_A4: search_small_a4(m, s, start, out); break;
-    case DLXI_SMALL_P4: search_small_p4(m, s, start, out); break;
+    case DLXI_SMALL_U4: search_small_four_primary(m, s, start, out); break;
+    case DLXI_SMALL_A4: search_small_upto_four_items(m, s, start, out); break;
+    case DLXI_SMALL_P4:
+        search_small_upto_four_primary(m, s, start, out);
+        break;
     default: search_small_any(m, s, start, out); break;
     }
 }

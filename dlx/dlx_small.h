@@ -30,21 +30,24 @@
  * updates and level profile.  The state of a level is narrow and copied
  * whole on the way down (going back up costs nothing):
  *
- *   state = | opts: W words, a bit per active option | len: LB bytes |
- *           | len[D]: a spare byte | padding to a multiple of 64 bytes |
+ *   state = | opts: W words, a bit per active option |
+ *           | len: len_bytes bytes | len[D]: a spare byte |
+ *           | padding to a multiple of 64 bytes |
  *
  *   len[i]  the active options of primary item i (a list is at most
- *           254 long); 255 once i is covered, and in the padding up to LB
- *           (a multiple of 16), so that the fewest options are a plain
- *           minimum over LB bytes (SSE2, or vectorized by the compiler)
- *           and the leftmost item with them one compare per 16 bytes.
+ *           254 long); 255 once i is covered, and in the padding up to
+ *           len_bytes (a multiple of 16), so that the fewest options are
+ *           a plain minimum over len_bytes bytes (SSE2, or vectorized by
+ *           the compiler) and the leftmost item with them one compare per
+ *           16 bytes.
  *
- * Items are numbered primary 0..P-1, then the dummy D = LB, then the
- * secondary ones.  Each option's primary items are a record of KP (a
- * multiple of 4, padded with D, whose row of masks is zero and whose byte
- * is the spare one), and all its items a record of KA, padded the same
- * way, so that the loops over them go four at a time (a sudoku band's
- * option, three primary items and one secondary, is one group of four).
+ * Items are numbered primary 0..P-1, then the dummy D = len_bytes, then
+ * the secondary ones.  Each option's primary items are a record of
+ * primary_stride items (a multiple of 4, padded with D, whose row of
+ * masks is zero and whose byte is the spare one), and all its items a
+ * record of item_stride, padded the same way, so that the loops over
+ * them go four at a time (a sudoku band's option, three primary items
+ * and one secondary, is one group of four).
  * A level covers its chosen item in place (its options leave the state)
  * and keeps their list; trying option o copies the state one level down
  * (in place when o is the item's only option: nothing to come back for)
@@ -68,27 +71,28 @@
 
 typedef struct small_search {
     int P, N, O, W;      /* as above */
-    int LB;              /* bytes of len[], P rounded up to 16 */
+    int len_bytes;              /* bytes of len[], P rounded up to 16 */
     size_t stride;       /* bytes of one level's state, a multiple of 16 */
     int *opt;            /* O: the matrix's option of each local option */
     int *local;          /* per internal item: local index, or -1 */
     uint64_t *mask;      /* N x W: the options of each item, then
                             DLX_SMALL_PAD words of zeros (small_two_set
                             reads a word past a row) */
-    uint16_t *arec;      /* O x KA: all the items of each option, the
-                            primary ones first, padded with D */
-    uint8_t *ngroups;    /* O: the groups of 4 in each record of arec */
-    int KA;              /* the longest option's items, rounded up to a
+    uint16_t *item_rec;  /* O x item_stride: all the items of each
+                            option, the primary ones first, padded with
+                            D */
+    uint8_t *ngroups;    /* O: the groups of 4 in each record of item_rec */
+    int item_stride;     /* the longest option's items, rounded up to a
                             multiple of 4 */
     int D;               /* the dummy item that pads the records: its row
                             of the mask is zero, its byte of len is after
-                            the LB scanned */
-    uint16_t *prec;      /* O x KP: the primary items of each option,
-                            padded with D */
-    int KP;              /* the longest option's primary items, rounded
+                            the len_bytes scanned */
+    uint16_t *primary_rec; /* O x primary_stride: the primary items of
+                            each option, padded with D */
+    int primary_stride;  /* the longest option's primary items, rounded
                             up to a multiple of 4 */
-    int *owt;            /* O: |o| - 1, Knuth's updates to hide o */
-    uint8_t *onp;        /* O: the primary items of o */
+    int *option_updates; /* O: |o| - 1, Knuth's updates to hide o */
+    uint8_t *option_primaries; /* O: the primary items of o */
     unsigned char *state;/* levels x stride */
     uint16_t *list;      /* levels x DLX_SMALL_MAX_LIST: options of the
                             item chosen at each level */
@@ -105,7 +109,7 @@ typedef struct small_search {
     int uniform;         /* every option has max_primary items, all
                             primary, and that is a multiple of 4; at
                             most UINT16_MAX items */
-    uint16_t *grec;      /* uniform: the items of each option (internal
+    uint16_t *uniform_rec;      /* uniform: the items of each option (internal
                             numbers), max_primary per option */
     uint64_t *row;       /* (n_items + 1) x FW: the options of each item
                             in the whole matrix, a bit each (small_rows) */
@@ -120,14 +124,15 @@ typedef struct small_search {
     uint8_t *paired;     /* per item of the matrix: it shares two options
                             or more with another item */
     int paired_nodes;    /* the matrix's nodes when paired was made */
-    uint16_t *pbits;     /* LB / 16 + 1: the paired primary items left,
-                            as bits */
-    uint8_t *snap;       /* levels x LB: len[] as the rule left it at each
-                            level where it ran */
+    uint16_t *pbits;     /* len_bytes / 16 + 1: the paired primary items
+                            left, as bits */
+    uint8_t *snap;       /* levels x len_bytes: len[] as the rule left it
+                            at each level where it ran */
     size_t cap_paired, cap_pbits, cap_snap;
-    size_t cap_gone, cap_ifirst, cap_iopt, cap_grec;
-    size_t cap_items, cap_options, cap_groups, cap_prec, cap_owt, cap_onp,
-        cap_mask, cap_arec, cap_state, cap_list, cap_levels, cap_idx, cap_at;
+    size_t cap_gone, cap_ifirst, cap_iopt, cap_uniform_rec;
+    size_t cap_items, cap_options, cap_groups, cap_primary_rec,
+        cap_option_updates, cap_option_primaries, cap_mask, cap_item_rec,
+        cap_state, cap_list, cap_levels, cap_idx, cap_at;
 } small_search;
 
 #endif

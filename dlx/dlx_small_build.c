@@ -18,11 +18,11 @@ void dlxi_small_free(small_search *b)
     free(b->opt);
     free(b->local);
     free(b->mask);
-    free(b->arec);
+    free(b->item_rec);
     free(b->ngroups);
-    free(b->prec);
-    free(b->owt);
-    free(b->onp);
+    free(b->primary_rec);
+    free(b->option_updates);
+    free(b->option_primaries);
     free(b->state);
     free(b->list);
     free(b->nlist);
@@ -31,7 +31,7 @@ void dlxi_small_free(small_search *b)
     free(b->gone);
     free(b->ifirst);
     free(b->iopt);
-    free(b->grec);
+    free(b->uniform_rec);
     free(b->row);
     free(b->clash);
     free(b->cov);
@@ -165,17 +165,17 @@ static int small_index(const dlx_matrix *m, small_search *b)
     for (int c = 1; c <= m->n_items; c++)
         if (ifirst[c + 1] - ifirst[c] > b->max_list)
             b->max_list = ifirst[c + 1] - ifirst[c];
-    /* grec holds items in 16 bits: half the bytes a puzzle's build
+    /* uniform_rec holds items in 16 bits: half the bytes a puzzle's build
      * reads, scattered over all the options */
     b->uniform = same && kp % 4 == 0 && m->n_options > 0 &&
                  m->n_items <= UINT16_MAX;
     if (b->uniform) {
-        if (!small_room(&b->grec, &b->cap_grec,
-                        (size_t)m->n_options * kp + 1, sizeof *b->grec))
+        if (!small_room(&b->uniform_rec, &b->cap_uniform_rec,
+                        (size_t)m->n_options * kp + 1, sizeof *b->uniform_rec))
             return DLX_ENOMEM;
         for (int o = 0; o < m->n_options; o++)
             for (int k = 0; k < kp; k++)
-                b->grec[(size_t)o * kp + k] =
+                b->uniform_rec[(size_t)o * kp + k] =
                     (uint16_t)itm[m->opt_start[o] + k];
     }
     b->index_nodes = m->n_nodes;
@@ -220,7 +220,8 @@ static DLX_ALWAYS_INLINE int small_items_left(const dlx_matrix *m,
         return DLX_ENOMEM;
     /* without a branch on which items are covered (the predictor cannot
      * learn them); a covered item gets -1.  The secondary items come after
-     * the bytes of len and the dummy D (LB): rows P..LB of the masks are
+     * the bytes of len and the dummy D (len_bytes): rows P..len_bytes of
+     * the masks are
      * zeros, and a level's state ends with len[D] */
     int *local = b->local, N = 0;
     for (int c = 1; c <= n_primary; c++) {
@@ -228,7 +229,7 @@ static DLX_ALWAYS_INLINE int small_items_left(const dlx_matrix *m,
         local[c] = N | -covered;
         N += !covered;
     }
-    const int P = N, LB = (P + 15) / 16 * 16, D = LB;
+    const int P = N, len_bytes = (P + 15) / 16 * 16, D = len_bytes;
     N = D + 1;
     for (int c = n_primary + 1; c <= n_items; c++) {
         int covered = stamp[c] == now;
@@ -248,8 +249,10 @@ static int small_room_options(const dlx_matrix *m, small_search *b)
     size_t n = (size_t)m->n_options + 1;
     if (!small_room(&b->opt, &b->cap_options, n, sizeof *b->opt) ||
         !small_room(&b->ngroups, &b->cap_groups, n, sizeof *b->ngroups) ||
-        !small_room(&b->owt, &b->cap_owt, n, sizeof *b->owt) ||
-        !small_room(&b->onp, &b->cap_onp, n, sizeof *b->onp))
+        !small_room(&b->option_updates, &b->cap_option_updates, n,
+                    sizeof *b->option_updates) ||
+        !small_room(&b->option_primaries, &b->cap_option_primaries, n,
+                    sizeof *b->option_primaries))
         return DLX_ENOMEM;
     return DLX_OK;
 }
@@ -397,24 +400,24 @@ static int small_left_by_rows(const dlx_matrix *m, const dlx_search *s,
  * DLX_ETOOBIG. */
 static DLX_ALWAYS_INLINE int small_size(small_search *b, int P, int N, int O)
 {
-    const int LB = (P + 15) / 16 * 16, D = LB;
+    const int len_bytes = (P + 15) / 16 * 16, D = len_bytes;
     int W = O ? (O + 63) / 64 : 1;
     /* whole blocks of 64 bytes, copied by small_copy */
     size_t stride = ((size_t)W * 8 + (size_t)D + 1 + 63) / 64 * 64;
     size_t levels = (size_t)P + 2;
     /* records of a multiple of 4, so that the search's loops over them
      * go four at a time, and have a constant count when it is 4
-     * (search_small_4) */
-    const int KP = (b->max_primary + 3) / 4 * 4;
-    const int KA = (b->max_items + 3) / 4 * 4;
-    if (KP > DLX_SMALL_MAX_KP || KA > DLX_SMALL_MAX_KA)
+     * (search_small_upto_four_primary) */
+    const int primary_stride = (b->max_primary + 3) / 4 * 4;
+    const int item_stride = (b->max_items + 3) / 4 * 4;
+    if (primary_stride > DLX_SMALL_MAX_KP || item_stride > DLX_SMALL_MAX_KA)
         return DLX_ETOOBIG;
     if (!small_room(&b->mask, &b->cap_mask, (size_t)N * W + DLX_SMALL_PAD,
                     sizeof *b->mask) ||
-        !small_room(&b->prec, &b->cap_prec, (size_t)O * KP + 1,
-                    sizeof *b->prec) ||
-        !small_room(&b->arec, &b->cap_arec, (size_t)O * KA + 1,
-                    sizeof *b->arec) ||
+        !small_room(&b->primary_rec, &b->cap_primary_rec,
+                    (size_t)O * primary_stride + 1, sizeof *b->primary_rec) ||
+        !small_room(&b->item_rec, &b->cap_item_rec, (size_t)O * item_stride + 1,
+                    sizeof *b->item_rec) ||
         !small_room(&b->state, &b->cap_state, stride * levels, 1) ||
         !small_room(&b->list, &b->cap_list, levels * DLX_SMALL_MAX_LIST,
                     sizeof *b->list) ||
@@ -422,8 +425,9 @@ static DLX_ALWAYS_INLINE int small_size(small_search *b, int P, int N, int O)
         !small_room(&b->idx, &b->cap_idx, levels, sizeof *b->idx) ||
         !small_room(&b->at, &b->cap_at, levels, sizeof *b->at))
         return DLX_ENOMEM;
-    b->P = P, b->N = N, b->O = O, b->W = W, b->LB = LB, b->stride = stride;
-    b->KP = KP, b->KA = KA, b->D = D;
+    b->P = P, b->N = N, b->O = O, b->W = W, b->len_bytes = len_bytes;
+    b->stride = stride;
+    b->primary_stride = primary_stride, b->item_stride = item_stride, b->D = D;
     return DLX_OK;
 }
 
@@ -433,28 +437,30 @@ static DLX_ALWAYS_INLINE int small_size(small_search *b, int P, int N, int O)
  * or DLX_ETOOBIG when a list is too long for a byte. */
 static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
 {
-    const int P = b->P, N = b->N, O = b->O, W = b->W, LB = b->LB;
-    const int KP = b->KP, KA = b->KA, D = b->D;
+    const int P = b->P, N = b->N, O = b->O, W = b->W, len_bytes = b->len_bytes;
+    const int primary_stride = b->primary_stride;
+    const int item_stride = b->item_stride, D = b->D;
     const int *itm = m->itm, *local = b->local;
     uint64_t *opts = (uint64_t *)b->state;
     uint8_t *len = b->state + (size_t)W * 8;
     uint64_t *mask = b->mask;
     const int *opt = b->opt;
-    uint16_t *prec = b->prec, *arec = b->arec;
+    uint16_t *primary_rec = b->primary_rec, *item_rec = b->item_rec;
     int lens[DLX_SMALL_MAX_PRIMARY + 1];
     memset(mask, 0, ((size_t)N * W + DLX_SMALL_PAD) * sizeof *mask);
     /* every option four primary items (sudoku), and no
      * list too long for a byte: the same loop without the walks to the
      * spacers, counting in len itself */
-    const int u4 = b->uniform && KP == 4 && b->max_list <= DLX_SMALL_MAX_LIST;
+    const int u4 = b->uniform && primary_stride == 4 &&
+                   b->max_list <= DLX_SMALL_MAX_LIST;
     if (u4) {
         memset(len, 0, (size_t)P);
-        const uint16_t *grec = b->grec;
+        const uint16_t *uniform_rec = b->uniform_rec;
         for (int j = 0; j < O; j++) {
             const uint64_t bit = (uint64_t)1 << (j & 63);
-            const uint16_t *g = grec + (size_t)opt[j] * 4;
+            const uint16_t *g = uniform_rec + (size_t)opt[j] * 4;
             uint64_t *col = mask + (j >> 6);
-            uint16_t *rec = prec + (size_t)j * 4;
+            uint16_t *rec = primary_rec + (size_t)j * 4;
             for (int q = 0; q < 4; q++) {
                 int i = local[g[q]];
                 col[(size_t)i * W] |= bit;
@@ -469,7 +475,8 @@ static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
         const uint64_t bit = (uint64_t)1 << (j & 63);
         const int first = m->opt_start[opt[j]];
         uint64_t *col = mask + (j >> 6);
-        uint16_t *rec = prec + (size_t)j * KP, *all = arec + (size_t)j * KA;
+        uint16_t *rec = primary_rec + (size_t)j * primary_stride;
+        uint16_t *all = item_rec + (size_t)j * item_stride;
         int np = 0, x;
         for (x = first; itm[x] > 0; x++) {
             int i = local[itm[x]];
@@ -485,20 +492,20 @@ static DLX_ALWAYS_INLINE int small_level0(const dlx_matrix *m, small_search *b)
             for (x = first; itm[x] > 0; x++)
                 if (local[itm[x]] >= P)
                     all[na++] = (uint16_t)local[itm[x]];
-        b->onp[j] = (uint8_t)np;
-        for (; np < KP; np++)
+        b->option_primaries[j] = (uint8_t)np;
+        for (; np < primary_stride; np++)
             rec[np] = (uint16_t)D;
         for (; na % 4; na++)
             all[na] = (uint16_t)D;
         b->ngroups[j] = (uint8_t)(na / 4);
-        b->owt[j] = n - 1;
+        b->option_updates[j] = n - 1;
     }
     for (int i = 0; i < P && !u4; i++) {
         if (lens[i] > DLX_SMALL_MAX_LIST)
             return DLX_ETOOBIG;
         len[i] = (uint8_t)lens[i];
     }
-    memset(len + P, DLX_SMALL_COVERED, (size_t)(LB - P));
+    memset(len + P, DLX_SMALL_COVERED, (size_t)(len_bytes - P));
     for (int w = 0; w < W; w++)
         opts[w] = ~(uint64_t)0;
     if (O & 63)
@@ -549,10 +556,10 @@ static int small_prune_build(const dlx_matrix *m, small_search *b)
     int status = small_paired(m, b);
     if (status != DLX_OK)
         return status;
-    const size_t words = (size_t)b->LB / 16 + 1;
+    const size_t words = (size_t)b->len_bytes / 16 + 1;
     if (!small_room(&b->pbits, &b->cap_pbits, words, sizeof *b->pbits) ||
         !small_room(&b->snap, &b->cap_snap,
-                    ((size_t)b->P + 2) * (size_t)b->LB + 1, 1))
+                    ((size_t)b->P + 2) * (size_t)b->len_bytes + 1, 1))
         return DLX_ENOMEM;
     memset(b->pbits, 0, words * sizeof *b->pbits);
     const uint8_t *paired = b->paired;
@@ -577,11 +584,11 @@ static int small_prune_build(const dlx_matrix *m, small_search *b)
         return DLX_OK;
     }
     /* small_items_left: local[c] < 0 for a covered item, which then sets
-     * a bit of the padding past LB, never looked at (no branch on which
+     * a bit of the padding past len_bytes, never looked at (no branch on which
      * items are left) */
     const int *local = b->local;
     for (int c = 1; c <= m->n_primary; c++) {
-        const int i = local[c] < 0 ? b->LB : local[c];
+        const int i = local[c] < 0 ? b->len_bytes : local[c];
         pbits[i >> 4] |= (uint16_t)(paired[c] << (i & 15));
     }
     return DLX_OK;

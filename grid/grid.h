@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "dlx.h"
+#include "dlx_random.h"
 
 /* What a search is asked to do.  Zero-initialised: count every solution,
  * no budget, no trace. */
@@ -99,9 +100,8 @@ void grid_dfs_outcome(grid_outcome *out, uint64_t found, uint64_t nodes,
 /* ---- randomness -------------------------------------------------------
  *
  * Every random choice of the generators and transforms comes from a seed
- * through splitmix64, so the same seed gives the same puzzles on every
- * machine.  (libdlx keeps its own copy: the engine stands on nothing of
- * the puzzles.)
+ * through the project's one generator (dlx_random.h: splitmix64), so the
+ * same seed gives the same puzzles on every machine.
  */
 typedef struct grid_rng {
     uint64_t s;
@@ -109,17 +109,14 @@ typedef struct grid_rng {
 
 static inline uint64_t grid_rng_next(grid_rng *g)
 {
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return dlx_random_next(&g->s);
 }
 
-/* A number in [0, n) by the multiply-shift of the top 32 bits (its bias
- * is not worth noting for n <= 10^4). */
+/* A number in [0, n) (dlx_random_scaled: one draw, the multiply-shift of
+ * its top 32 bits). */
 static inline int grid_rng_below(grid_rng *g, int n)
 {
-    return (int)(((grid_rng_next(g) >> 32) * (uint64_t)n) >> 32);
+    return (int)dlx_random_scaled(&g->s, (uint32_t)n);
 }
 
 /* a[0..n-1] in a random order (Fisher-Yates, from the end) */

@@ -108,3 +108,17 @@ target_link_libraries(test_status PRIVATE dlx sudoku_core mathdoku_core
                       excover_options)
 target_include_directories(test_status PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 add_test(NAME dlx_status COMMAND test_status)
+
+# Every engine's sanity() (Knuth's: every link and count of its layout,
+# checked at every level; EXCOVER_SANITY) on small searches of the
+# dance, the bitset and compact engines, Algorithm M and the memo
+# counter (tests/test_sanity.c): a broken invariant aborts the test.
+# With EXCOVER_SANITY on, every library test runs them too.
+if(TARGET dlx_sanity)
+    add_executable(test_dlx_sanity ${CMAKE_CURRENT_LIST_DIR}/test_sanity.c)
+    target_include_directories(test_dlx_sanity PRIVATE
+                               ${CMAKE_CURRENT_LIST_DIR})
+    target_link_libraries(test_dlx_sanity PRIVATE dlx_sanity excover_options)
+    add_test(NAME dlx_engine_sanity COMMAND test_dlx_sanity
+             ${EXCOVER_TEST_DATA})
+endif()

@@ -15,7 +15,11 @@ for h in "$include"/*.h; do
 done >"$tmp/all.c"
 "$cc" -E -P -I"$include" "$tmp/all.c" |
     grep -o '[A-Za-z_][A-Za-z0-9_]*[[:space:]]*(' | tr -d ' \t(' |
-    grep '^dlx_' | sort -u >"$tmp/declared"
+    grep '^dlx_' | sort -u >"$tmp/declared.all"
+# static inline functions (dlx_random.h) are no symbols of the library
+grep -ho 'static inline .*[^A-Za-z0-9_]dlx_[A-Za-z0-9_]*(' "$include"/*.h |
+    grep -o 'dlx_[A-Za-z0-9_]*($' | tr -d '(' | sort -u >"$tmp/inline"
+comm -23 "$tmp/declared.all" "$tmp/inline" >"$tmp/declared"
 nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRVWiu]$/ { print $3 }' |
     sed 's/@.*//' | sort -u >"$tmp/exported"
 

@@ -663,8 +663,8 @@ static void test_small_engine(uint64_t seed)
         compare_small(m, what, forced, 2, 2, 0);
         dlx_free(m);
     }
-    /* options of four primary items each (SMALL_U4, sudoku's shape) on
-     * few items, so that lists are short: forced chains, dead ends found
+    /* options of four primary items each (SHAPE_FOUR_PRIMARY in
+     * dlx_small.c, sudoku's shape) on few items, so that lists are short: forced chains, dead ends found
      * by a count the step down takes to 0, and levels of several options
      * whose removal takes another item's count to 0 (its options all the
      * chosen item's), after which the children scan for the minimum */
