@@ -321,7 +321,9 @@ int dlx_option_items(const dlx_matrix *m, int option, int *items, int *colors,
             if (items)
                 items[k] = itm[x] - 1;
             if (colors)
-                colors[k] = color[x] < 0 ? 0 : color[x];
+                /* purified (< 0) during a search: the item's header
+                 * holds the color (see purify()) */
+                colors[k] = color[x] < 0 ? color[itm[x]] : color[x];
         }
     }
     return k;

@@ -49,7 +49,8 @@
  *                  option 1, a spacer, and so on
  *
  *     header:   up, down = last and first node of the item's list;
- *               itm = length of the list
+ *               itm = length of the list; color = 0, or while
+ *               purified the color it was given
  *     node:     up, down = neighbours in the item's list; itm = item (> 0);
  *               color = 0 (none), > 0 (a color), -1 (purified: same color
  *               as the committed one, so kept in place but ignored);
@@ -471,6 +472,9 @@ static inline void purify(const dance *d, int p, uint64_t *updates,
                           const int track)
 {
     int c = d->itm[p], color = d->color[p];
+    /* the header keeps the color, as dlx2 does, so that an option printed
+     * during the search can show the color of its purified nodes */
+    d->color[c] = color;
     for (int x = d->ln[c].down; x != c; x = d->ln[x].down) {
         if (d->color[x] != color)
             hide(d, x, updates, 1, track);
@@ -488,6 +492,7 @@ static inline void unpurify(const dance *d, int p, const int track)
         else if (x != p)
             unhide(d, x, 1, track);
     }
+    d->color[c] = 0;
 }
 
 static inline void commit(const dance *d, int p, uint64_t *updates,

@@ -165,4 +165,29 @@ done
 expect "--prune and --memo" 4 "" "dlx: --prune takes one plain search: no --memo, --threads, --split-depth, --jobs, --estimate or --best
 Try 'dlx --help' for more information." -- "$dlx" -c --prune --memo "$data/queens-8.dlx"
 
+
+# Printed options keep their colors (issue 47: a purified node printed
+# bare): every line of every solution of the colored inputs is an option
+# line of the input, token for token, under each way of searching; and
+# the word squares are as many as a brute force over their 14 words finds.
+for f in knuth-color-example.dlx word-squares-3.dlx; do
+    for a in "" "--prune" "--seed 7" "-1"; do
+        "$dlx" $a "$data/$f" >"$tmp/sol" 2>/dev/null
+        bad=$(awk 'NR == FNR { if ($0 !~ /^[ \t]*\|/ && $0 != "") {
+                                   $1 = $1; opt[$0] = 1 }
+                               next }
+                   $0 == "" { next }
+                   { seen++; $1 = $1; if (!($0 in opt)) { print; exit } }
+                   END { if (!seen) print "no solution printed" }' \
+                  "$data/$f" "$tmp/sol")
+        if [ -z "$bad" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "FAIL: dlx $a $f printed an option not as read: $bad"
+        fi
+    done
+done
+expect "word squares: brute force's count" 0 "27" "" \
+    -- "$dlx" -c "$data/word-squares-3.dlx"
 cli_done
