@@ -673,12 +673,38 @@ void cli_batch_note(cli_batch *b, int status)
     b->status = cli_exit_worse(b->status, status);
 }
 
+/* Whether a file name that does not exist looks like a puzzle typed on
+ * the command line (a run of givens such as "4.....8.5", or a Solo or
+ * Keen ID such as "3x3:..." or "4:_3a..."), the habit of a new user. */
+static int looks_like_puzzle(const char *name)
+{
+    if (strchr(name, '/'))
+        return 0;
+    if (strchr(name, ':'))
+        return 1;
+    int run = 0;
+    for (const char *c = name; *c; c++) {
+        run = (*c == '.' || (*c >= '0' && *c <= '9')) ? run + 1 : 0;
+        if (run >= 4)
+            return 1;
+    }
+    return 0;
+}
+
 static void one_file(cli_batch *b, const char *file, const cli_reader *rd,
                      void *ctx)
 {
     int std = !strcmp(file, "-");
     const char *shown = std ? "<stdin>" : file;
     FILE *f = std ? stdin : fopen(file, "r");
+    if (!f && errno == ENOENT && looks_like_puzzle(file)) {
+        cli_report(b->prog, 0, 0,
+                   "%s: %s (puzzles are read from FILEs or standard "
+                   "input, not from arguments: echo 'PUZZLE' | %s solve)",
+                   shown, strerror(ENOENT), b->prog);
+        cli_batch_note(b, CLI_EXIT_INPUT);
+        return;
+    }
     if (!f) {
         cli_report(b->prog, 0, 0, "%s: %s", shown, strerror(errno));
         cli_batch_note(b, CLI_EXIT_INPUT);
