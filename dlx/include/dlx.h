@@ -29,6 +29,8 @@
 extern "C" {
 #endif
 
+/* The project's one version: CMake (library file names, pkg-config, the
+ * .deb) and python/setup.py read it from this line. */
 #define DLX_VERSION "0.4.0"
 
 typedef struct dlx_matrix dlx_matrix;
