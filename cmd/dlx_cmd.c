@@ -63,7 +63,8 @@ static const cli_option options[] = {
     { OPT_NO_MEMO, 0, "no-memo", NULL, "count with the plain search" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "memory for the memo's table, in MiB "
       "(default 4096); when it is full, new counts replace old ones: "
-      "slower, never wrong" },
+      "never wrong, but much slower where the search needs more room "
+      "(a warning says so, once)" },
     CLI_GROUP("Counting on several cores and machines:"),
     CLI_OPTION_THREADS,
     { OPT_SPLIT_DEPTH, 0, "split-depth", "D", "cut the search into jobs at "
@@ -145,6 +146,7 @@ typedef struct run {
     cli_branches *branches;   /* --trace: for the summary at the end */
     cli_progress progress;
     view_recorder *view;      /* --html, --tree-svg */
+    int memo_warned;          /* the memo table full: said once */
 } run;
 
 static const char *item_name(void *ctx, int item, char *buf, size_t size)
@@ -831,6 +833,35 @@ static int use_memo(const options_t *o, const dlx_problem *p)
     return dlx_memo_pays(p->matrix);
 }
 
+/* Once the memo's table is full, each count that does not fit replaces
+ * another, and a search whose sub-problems do not fit can become
+ * thousands of times slower (16x16 dominoes: under a second with 16 MiB,
+ * not done in 300 s with 7 MiB); the help says "slower, never wrong", so
+ * say it when it happens, with the figures. */
+static void warn_memo_full(run *r, const dlx_memo_stats *ms)
+{
+    if (r->memo_warned || ms->dropped == 0)
+        return;
+    r->memo_warned = 1;
+    cli_progress_clear(&r->progress);
+    uint64_t mb = r->opt->memo_mb;
+    fprintf(stderr, "dlx: warning: the memo table is full (--memo-mb %"
+            PRIu64 ": %" PRIu64 " counts in %.1f MiB) and counts replace "
+            "one another: the count can become many times slower; "
+            "--memo-mb %" PRIu64 " or more keeps more of them\n",
+            mb, ms->stored, (double)ms->bytes / (1 << 20),
+            mb > UINT64_MAX / 8 ? mb : 4 * mb);
+}
+
+static int on_memo_poll(void *ctx, uint64_t nodes)
+{
+    run *r = ctx;
+    dlx_memo_stats ms;
+    if (!r->memo_warned && dlx_memo_poll_stats(r->p->matrix, &ms))
+        warn_memo_full(r, &ms);
+    return r->progress.on ? on_poll(ctx, nodes) : 0;
+}
+
 static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
                          dlx_result *res, dlx_memo_stats *ms)
 {
@@ -839,19 +870,19 @@ static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
     s.max_nodes = o->search.max_nodes;
     s.max_seconds = o->search.timeout;
     cli_progress_start(&r->progress);
-    if (r->progress.on) {
-        s.on_poll = on_poll;
-        s.poll_ctx = r;
-    }
+    s.on_poll = on_memo_poll;
+    s.poll_ctx = r;
     int rc = dlx_count_memo(p->matrix, &s, (size_t)o->memo_mb << 20, res,
                             ms);
     cli_progress_clear(&r->progress);
+    if (rc == DLX_OK)
+        warn_memo_full(r, ms);
     return rc;
 }
 
 static int search(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL, 0 };
     if ((o->search.html || o->search.tree_svg) &&
         !(r.view = view_cmd_problem(p, o->file ? o->file : "<stdin>"))) {
         cli_report(command.prog, 0, 0, "out of memory");
@@ -1003,7 +1034,7 @@ static int print_best(const options_t *o, const dlx_problem *p, int n)
 /* --best K: the K cheapest solutions, cheapest first. */
 static int best(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL, 0 };
     dlx_search s = dlx_search_defaults();
     s.max_nodes = o->search.max_nodes;
     s.max_seconds = o->search.timeout;

@@ -4,6 +4,7 @@
  * the API.  The searches are in dlx_solve.c and the engines' files.
  */
 #include "dlx_internal.h"
+#include "dlx_memo_table.h"
 
 #include <stdio.h>
 
@@ -460,6 +461,8 @@ char *dlx_count_str(dlx_count c, char *buf)
 dlxi_ext *dlxi_ext_of(dlx_matrix *m) { return &m->ext; }
 const dlxi_ext *dlxi_ext_const(const dlx_matrix *m) { return &m->ext; }
 int *dlxi_busy(dlx_matrix *m) { return &m->busy; }
+void dlxi_memo_live_set(dlx_matrix *m, const void *M) { m->memo_live = M; }
+const void *dlxi_memo_live(const dlx_matrix *m) { return m->memo_live; }
 
 const int *dlxi_pushed(const dlx_matrix *m, int *n)
 {

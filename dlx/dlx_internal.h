@@ -118,6 +118,8 @@ struct dlx_matrix {
                            (dlx_small.c) */
     int levels_used;    /* level_nodes[] is zero from here on */
     dlxi_ext ext;       /* bounds and costs (dlx_mcc.h) */
+    const void *memo_live; /* the memo count running on it (dlx_memo.c),
+                              for dlx_memo_poll_stats; else NULL */
 };
 
 /* ---- small helpers ----------------------------------------------------- */

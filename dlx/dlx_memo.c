@@ -809,7 +809,9 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         M.start = start;
         M.next_poll = DLX_POLL_NODES;
         M.outcome = DLX_COMPLETE;
+        dlxi_memo_live_set(m, &M);
         dlx_count c = count_state(&M);
+        dlxi_memo_live_set(m, NULL);
         undo_forced(&M);
         if (M.overflow) {
             status = DLX_EOVERFLOW;
@@ -835,6 +837,18 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
     r->seconds = now_seconds() - start;
     memo_free(&M);
     return status;
+}
+
+int dlx_memo_poll_stats(const dlx_matrix *m, dlx_memo_stats *st)
+{
+    const memo *M = m ? dlxi_memo_live(m) : NULL;
+    if (!M || !st)
+        return 0;
+    *st = M->st;
+    st->stored = M->table.used;
+    st->bytes = M->table.peak_bytes;
+    st->dropped = M->table.dropped;
+    return 1;
 }
 
 /* The memo pays where the plain search is long (Knuth's estimate of its

@@ -122,7 +122,8 @@ expect "memo refused" 0 "36" "*" -- "$dlx" -c -s --no-memo "$tmp/dominoes.dlx"
 assert "memo refused, dance" grep -q '^engine: dancing links$' "$tmp/err"
 expect "memo limit" 0 "5" "" -- "$dlx" -c --memo --limit 5 "$data/queens-8.dlx"
 expect "memo cut short" 5 "0+" "*" -- "$dlx" -c --memo --max-nodes 10 "$data/queens-8.dlx"
-expect "memo small table" 0 "53060477521960000" "" -- "$dlx" -c --memo --memo-mb 1 "$tmp/dominoes12.dlx"
+expect "memo small table" 0 "53060477521960000" "*" -- "$dlx" -c --memo --memo-mb 1 "$tmp/dominoes12.dlx"
+assert "memo small table: warned once" [ "$(grep -c '^dlx: warning: the memo table is full (--memo-mb 1: .* MiB) and counts replace one another: the count can become many times slower; --memo-mb 4 or more keeps more of them$' "$tmp/err")" = 1 ]
 expect "memo prints nothing" 4 "" "*" -- "$dlx" --memo "$data/queens-8.dlx"
 expect "memo mb 0" 4 "" "*" -- "$dlx" -c --memo-mb 0 "$data/queens-8.dlx"
 # A trace does not lift the solution limit (queens-8 has 92 solutions).
@@ -190,4 +191,17 @@ for f in knuth-color-example.dlx word-squares-3.dlx; do
 done
 expect "word squares: brute force's count" 0 "27" "" \
     -- "$dlx" -c "$data/word-squares-3.dlx"
+
+# The memo cliff (issue 47): with 16 MiB, 16x16 dominoes were not counted
+# in 300 s (a 7 MiB table: the table could not double within the budget
+# while the old one was kept); now the last doubling drops the old table,
+# and the count (OEIS A004003) comes in seconds.  A table too small for
+# the search is said once while it runs (here, cut by --timeout).
+"$dlx" gen dominoes 16x16 >"$tmp/dominoes16.dlx"
+expect "memo 16 MiB: 16x16 dominoes" 0 "2444888770250892795802079170816" "*" \
+    -- timeout 120 "$dlx" -c --memo --memo-mb 16 "$tmp/dominoes16.dlx"
+expect "memo 2 MiB: cut by time" 5 "*" "*" \
+    -- "$dlx" -c --memo --memo-mb 2 --timeout 3 "$tmp/dominoes16.dlx"
+assert "memo 2 MiB: warned while running, once" \
+    [ "$(grep -c '^dlx: warning: the memo table is full (--memo-mb 2: ' "$tmp/err")" = 1 ]
 cli_done

@@ -391,6 +391,12 @@ typedef struct dlx_memo_stats {
 int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
                    dlx_result *r, dlx_memo_stats *st);
 
+/* The figures so far of the memo count running on m, from its on_poll
+ * callback (the same thread): 1, or 0 when no memo count runs on m.
+ * st->dropped > 0 says the table is full and counts are being replaced,
+ * where a count can become many times slower (a command warns). */
+int dlx_memo_poll_stats(const dlx_matrix *m, dlx_memo_stats *st);
+
 /* Whether counting this matrix (no forced options) is expected to be
  * faster by memo than by dlx_solve: 1 or 0.  See dlx_memo.c for the
  * rule; it searches a little (a few milliseconds, at most about 0.55
