@@ -50,6 +50,7 @@ static const cli_option options[] = {
     CLI_OPTION_SEED,
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
+    CLI_OPTION_PROGRESS,
     CLI_OPTION_PRUNE,
     CLI_OPTION_NO_PRUNE_DEFAULT,
     CLI_GROUP("Counting by memo (with --count):"),
@@ -356,8 +357,14 @@ static void on_trace(void *ctx, const dlx_event *ev)
 static int on_poll(void *ctx, uint64_t nodes)
 {
     run *r = ctx;
-    cli_progress_show(&r->progress, "%.1fM nodes, %.0f s", (double)nodes / 1e6,
-                      cli_seconds() - r->progress.start);
+    if (!cli_progress_due(&r->progress))
+        return 0;
+    /* the fraction walks the levels: only when a line is due */
+    double t = cli_seconds() - r->progress.start;
+    char eta[96];
+    cli_progress_eta(eta, sizeof eta, dlx_poll_progress(r->p->matrix), t);
+    cli_progress_show(&r->progress, "%s%.1fM nodes, %.0f s", eta,
+                      (double)nodes / 1e6, t);
     return 0;
 }
 
@@ -882,7 +889,7 @@ static int count_by_memo(const options_t *o, dlx_problem *p, run *r,
 
 static int search(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL, 0 };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0, 0, 0 }, NULL, 0 };
     if ((o->search.html || o->search.tree_svg) &&
         !(r.view = view_cmd_problem(p, o->file ? o->file : "<stdin>"))) {
         cli_report(command.prog, 0, 0, "out of memory");
@@ -1034,7 +1041,7 @@ static int print_best(const options_t *o, const dlx_problem *p, int n)
 /* --best K: the K cheapest solutions, cheapest first. */
 static int best(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL, 0 };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0, 0, 0 }, NULL, 0 };
     dlx_search s = dlx_search_defaults();
     s.max_nodes = o->search.max_nodes;
     s.max_seconds = o->search.timeout;

@@ -461,7 +461,11 @@ char *dlx_count_str(dlx_count c, char *buf)
 dlxi_ext *dlxi_ext_of(dlx_matrix *m) { return &m->ext; }
 const dlxi_ext *dlxi_ext_const(const dlx_matrix *m) { return &m->ext; }
 int *dlxi_busy(dlx_matrix *m) { return &m->busy; }
-void dlxi_memo_live_set(dlx_matrix *m, const void *M) { m->memo_live = M; }
+void dlxi_memo_live_set(dlx_matrix *m, const void *M)
+{
+    m->memo_live = M;
+    m->poll_walk = DLXI_WALK_NONE;  /* no levels to read: dlx_poll_progress */
+}
 const void *dlxi_memo_live(const dlx_matrix *m) { return m->memo_live; }
 
 const int *dlxi_pushed(const dlx_matrix *m, int *n)

@@ -118,6 +118,7 @@ struct dlx_matrix {
                            (dlx_small.c) */
     int levels_used;    /* level_nodes[] is zero from here on */
     dlxi_ext ext;       /* bounds and costs (dlx_mcc.h) */
+    int poll_level, poll_walk; /* at the last poll (budget_spent) */
     const void *memo_live; /* the memo count running on it (dlx_memo.c),
                               for dlx_memo_poll_stats; else NULL */
 };
@@ -241,6 +242,14 @@ void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out);
 void dlxi_small_free(small_search *b);
 
+/* What m->poll_level's levels hold, for dlx_poll_progress(): the dance's
+ * nodes in choice[], the compact search's nlist[]/idx[], or nothing it
+ * can read (the estimate's paths, the bitset search). */
+enum {
+    DLXI_WALK_NONE = 0, DLXI_WALK_LINKS = 1, DLXI_WALK_SHUFFLED = 2,
+    DLXI_WALK_SMALL = 3
+};
+
 /* The budgets every walk of the tree shares (a search, the estimate):
  * DLX_COMPLETE while none is spent, after `nodes` nodes and `updates`
  * updates.  The clock and on_poll are asked every DLX_POLL_NODES nodes,
@@ -251,13 +260,18 @@ void dlxi_small_free(small_search *b);
 #define DLX_POLL_UPDATES ((uint64_t)1 << 22)
 static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
                                        uint64_t updates, uint64_t *poll_at,
-                                       double start)
+                                       double start, dlx_matrix *m,
+                                       int level, int walk)
 {
     if (s->max_nodes && nodes >= s->max_nodes)
         return DLX_STOP_NODES;
     if (((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) ||
         updates >= *poll_at) {
         *poll_at = updates + DLX_POLL_UPDATES;
+        /* where the walk is, for dlx_poll_progress() from on_poll: stored
+         * here, on the rare poll, not at every node */
+        m->poll_level = level;
+        m->poll_walk = walk;
         if (s->max_seconds > 0 && dlxi_now_seconds() - start >= s->max_seconds)
             return DLX_STOP_TIME;
         if (s->on_poll && s->on_poll(s->poll_ctx, nodes))

@@ -758,7 +758,8 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
     uint8_t *len = LEN(0);
 
 forward:
-    outcome = budget_spent(s, nodes, updates, &poll_at, start);
+    outcome = budget_spent(s, nodes, updates, &poll_at, start, m, level,
+                           DLXI_WALK_SMALL);
     if (outcome != DLX_COMPLETE)
         goto done;
     nodes++;

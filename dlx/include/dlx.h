@@ -162,6 +162,15 @@ typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
 typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
 #define DLX_POLL_NODES 4096
 
+/* From an on_poll callback of a search of m (dlx_solve, the same
+ * thread): the fraction of its tree done, in [0, 1], estimated as Knuth's
+ * dlx1 prints its progress, from the position of each level's option
+ * among its item's (the subtrees before it, as if alike, and half of the
+ * one under way); -1 where the search gives no such positions (the memo
+ * counter, multiplicities, the bitset search, threads).  The estimate
+ * grows as the search goes, in jumps where subtrees differ in size. */
+double dlx_poll_progress(const dlx_matrix *m);
+
 /* Two ways to make the same search.  The dance (DLX_ENGINE_LINKS) is
  * Knuth's dlx1/dlx2.  The compact search (DLX_ENGINE_BITS) keeps, per
  * level, the active options as a bitset and each item's count of them,
