@@ -204,4 +204,19 @@ expect "memo 2 MiB: cut by time" 5 "*" "*" \
     -- "$dlx" -c --memo --memo-mb 2 --timeout 3 "$tmp/dominoes16.dlx"
 assert "memo 2 MiB: warned while running, once" \
     [ "$(grep -c '^dlx: warning: the memo table is full (--memo-mb 2: ' "$tmp/err")" = 1 ]
+
+# --progress under a pipe (issue 47): whole lines (no carriage return),
+# each with the fraction of the tree done (Knuth's estimate) in [0, 1],
+# growing from the first line to the last; --no-progress: none.
+"$dlx" gen langford 14 >"$tmp/langford14.dlx"
+EXCOVER_PROGRESS_SECONDS=0.2 "$dlx" -c --progress --timeout 3 \
+    "$tmp/langford14.dlx" >/dev/null 2>"$tmp/progress"
+assert "--progress: whole lines, no carriage return" \
+    sh -c "! grep -q \"\$(printf '\r')\" '$tmp/progress'"
+assert "--progress: fractions in [0, 1], growing" awk '
+    /^[0-9.]+ done, / { n++; f = $1 + 0
+                        if (f < 0 || f > 1) bad = 1
+                        if (n == 1) first = f; last = f }
+    END { exit !(n >= 3 && !bad && last > first) }' "$tmp/progress"
+expect "--no-progress" 0 "92" "" -- "$dlx" -c --no-progress "$data/queens-8.dlx"
 cli_done
