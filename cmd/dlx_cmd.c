@@ -111,7 +111,10 @@ static const cli_command command = {
     "depth D (default 2), going deeper until at least K jobs; 'dlx merge'\n"
     "adds up results files and refuses a job that is missing or counted\n"
     "twice, or results of another problem.  A progress line is shown on\n"
-    "stderr during long searches when stderr is a terminal.\n",
+    "stderr during long searches when stderr is a terminal (--progress:\n"
+    "also in a log, a line every 10 s): the fraction of the tree done,\n"
+    "estimated as Knuth's programs do from the position of each level's\n"
+    "option among its item's, and the time left at the rate so far.\n",
     { "a solution was found (--unique: exactly one; --jobs and merge: all "
       "jobs counted in full)",
       "no solution",
