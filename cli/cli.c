@@ -373,6 +373,12 @@ uint64_t cli_generate_seed(const cli_search *s, const char *prog)
     return seed;
 }
 
+/* --progress (1), --no-progress (-1), or neither (0: on a terminal).
+ * The one piece of state of the command layer outside its structs: the
+ * option is read once per process, and every progress line of that
+ * process (a command may start several) obeys it. */
+static int progress_mode;
+
 int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
                       cli_search *s)
 {
@@ -391,6 +397,12 @@ int cli_common_option(cli_parser *p, int id, const cli_command *cmd,
                    ? CLI_EXIT_USAGE : -1;
     case CLI_OPT_TIMEOUT:
         return cli_value_seconds(p, &s->timeout) ? CLI_EXIT_USAGE : -1;
+    case CLI_OPT_PROGRESS:
+        progress_mode = 1;
+        return -1;
+    case CLI_OPT_NO_PROGRESS:
+        progress_mode = -1;
+        return -1;
     case CLI_OPT_THREADS:
         return cli_value_threads(p, &s->threads) ? CLI_EXIT_USAGE : -1;
     case CLI_OPT_SEED:
@@ -621,8 +633,26 @@ long cli_peak_memory_kb(void)
 
 void cli_progress_start(cli_progress *p)
 {
-    p->on = isatty(STDERR_FILENO);
+    int tty = isatty(STDERR_FILENO);
+    p->on = progress_mode > 0 || (progress_mode == 0 && tty);
+    p->log = !tty;
+    /* a log's interval: EXCOVER_PROGRESS_SECONDS, else 10 s */
+    const char *e = getenv("EXCOVER_PROGRESS_SECONDS");
+    char *end;
+    p->every = e ? strtod(e, &end) : 10;
+    if (!e || end == e || *end || !(p->every >= 0.01 && p->every <= 1e6))
+        p->every = 10;
     p->start = p->last = cli_seconds();
+}
+
+static double progress_interval(const cli_progress *p)
+{
+    return p->log ? p->every : 0.5;
+}
+
+int cli_progress_due(const cli_progress *p)
+{
+    return p->on && cli_seconds() - p->last >= progress_interval(p);
 }
 
 void cli_progress_show(cli_progress *p, const char *fmt, ...)
@@ -630,15 +660,51 @@ void cli_progress_show(cli_progress *p, const char *fmt, ...)
     if (!p->on)
         return;
     double now = cli_seconds();
-    if (now - p->last < 0.5)
+    if (now - p->last < progress_interval(p))
         return;
     p->last = now;
     va_list ap;
-    fputs("\r\033[K", stderr);
+    if (!p->log)
+        fputs("\r\033[K", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
+    if (p->log)
+        fputc('\n', stderr);
     fflush(stderr);
+}
+
+static const char *duration(char *buf, size_t size, double s)
+{
+    if (s < 60)
+        snprintf(buf, size, "%.0fs", s);
+    else if (s < 3600)
+        snprintf(buf, size, "%.0fm %02.0fs", floor(s / 60),
+                 floor(fmod(s, 60)));
+    else if (s < 86400 * 3)
+        snprintf(buf, size, "%.0fh %02.0fm", floor(s / 3600),
+                 floor(fmod(s, 3600) / 60));
+    else
+        snprintf(buf, size, "%.0f days", s / 86400);
+    return buf;
+}
+
+const char *cli_progress_eta(char *buf, size_t size, double fraction,
+                             double seconds)
+{
+    char left[32];
+    if (fraction < 0 || fraction > 1) {
+        buf[0] = 0;
+    } else if (fraction <= 0 || seconds < 1) {
+        snprintf(buf, size, "%.4f done, ", fraction);
+    } else {
+        /* the tree done so far took `seconds`: the rest at the same
+         * rate (Knuth's estimate; it jumps where subtrees differ) */
+        double rest = seconds * (1 - fraction) / fraction;
+        snprintf(buf, size, "%.4f done, about %s left, ", fraction,
+                 rest > 1e9 ? "ages" : duration(left, sizeof left, rest));
+    }
+    return buf;
 }
 
 void cli_progress_made(cli_progress *p, uint64_t done, uint64_t count)
@@ -651,7 +717,7 @@ void cli_progress_made(cli_progress *p, uint64_t done, uint64_t count)
 
 void cli_progress_clear(cli_progress *p)
 {
-    if (p->on && p->last > p->start)
+    if (p->on && !p->log && p->last > p->start)
         fputs("\r\033[K", stderr);
 }
 
@@ -669,12 +735,38 @@ void cli_batch_note(cli_batch *b, int status)
     b->status = cli_exit_worse(b->status, status);
 }
 
+/* Whether a file name that does not exist looks like a puzzle typed on
+ * the command line (a run of givens such as "4.....8.5", or a Solo or
+ * Keen ID such as "3x3:..." or "4:_3a..."), the habit of a new user. */
+static int looks_like_puzzle(const char *name)
+{
+    if (strchr(name, '/'))
+        return 0;
+    if (strchr(name, ':'))
+        return 1;
+    int run = 0;
+    for (const char *c = name; *c; c++) {
+        run = (*c == '.' || (*c >= '0' && *c <= '9')) ? run + 1 : 0;
+        if (run >= 4)
+            return 1;
+    }
+    return 0;
+}
+
 static void one_file(cli_batch *b, const char *file, const cli_reader *rd,
                      void *ctx)
 {
     int std = !strcmp(file, "-");
     const char *shown = std ? "<stdin>" : file;
     FILE *f = std ? stdin : fopen(file, "r");
+    if (!f && errno == ENOENT && looks_like_puzzle(file)) {
+        cli_report(b->prog, 0, 0,
+                   "%s: %s (puzzles are read from FILEs or standard "
+                   "input, not from arguments: echo 'PUZZLE' | %s solve)",
+                   shown, strerror(ENOENT), b->prog);
+        cli_batch_note(b, CLI_EXIT_INPUT);
+        return;
+    }
     if (!f) {
         cli_report(b->prog, 0, 0, "%s: %s", shown, strerror(errno));
         cli_batch_note(b, CLI_EXIT_INPUT);

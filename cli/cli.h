@@ -63,7 +63,7 @@ enum {
     CLI_OPT_HELP = 1, CLI_OPT_VERSION, CLI_OPT_LIMIT, CLI_OPT_MAX_NODES,
     CLI_OPT_TIMEOUT, CLI_OPT_THREADS, CLI_OPT_STATS, CLI_OPT_TRACE,
     CLI_OPT_SEED, CLI_OPT_METHOD, CLI_OPT_HTML, CLI_OPT_TREE_SVG,
-    CLI_OPT_PRUNE, CLI_OPT_NO_PRUNE,
+    CLI_OPT_PRUNE, CLI_OPT_NO_PRUNE, CLI_OPT_PROGRESS, CLI_OPT_NO_PROGRESS,
     CLI_OPT_OWN = 100
 };
 
@@ -153,10 +153,21 @@ typedef struct cli_option {
     { CLI_OPT_TIMEOUT, 0, "timeout", "SEC", "budget per puzzle in "        \
       "seconds (as for every command: 90s, 1.5m, inf)" }
 
+#define CLI_OPTION_PROGRESS                                               \
+    { CLI_OPT_PROGRESS, 0, "progress", NULL, "show progress on stderr "   \
+      "even when it is not a terminal (a log, nohup): a line every 10 s " \
+      "(or $EXCOVER_PROGRESS_SECONDS) "                                   \
+      "instead of one line redrawn; a search shows the fraction of its "  \
+      "tree done and the time left, as Knuth's programs estimate them "   \
+      "(by default: on a terminal only)" },                               \
+    { CLI_OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line, "    \
+      "even on a terminal" }
+
 /* The budgets and views of every solver command, in one group. */
 #define CLI_SEARCH_OPTIONS                                                \
     CLI_OPTION_LIMIT, CLI_OPTION_MAX_NODES, CLI_OPTION_TIMEOUT,            \
-    CLI_OPTION_THREADS, CLI_OPTION_STATS, CLI_OPTION_TRACE
+    CLI_OPTION_THREADS, CLI_OPTION_STATS, CLI_OPTION_TRACE,                \
+    CLI_OPTION_PROGRESS
 /* The last group of every command's table, and its end. */
 #define CLI_HELP_OPTIONS                                                  \
     CLI_GROUP("Help:"), CLI_OPTION_HELP, CLI_OPTION_VERSION, CLI_END_OPTIONS
@@ -316,11 +327,23 @@ long cli_peak_memory_kb(void);
 /* ---- progress on a terminal ----------------------------------------- */
 
 /* A progress line on stderr, redrawn at most every half second, and only
- * when stderr is a terminal. */
+ * when stderr is a terminal; with --progress also to a log (a line every
+ * 10 s, no carriage returns), and never with --no-progress. */
 typedef struct cli_progress {
     int on;
+    int log;              /* stderr is not a terminal: whole lines */
+    double every;         /* a log's interval, seconds */
     double start, last;
 } cli_progress;
+
+/* "37.2% done, about 1m 20s left" for a search that says how far it is
+ * (dlx_poll_progress: fraction in [0, 1], else -1: nothing) after
+ * `seconds`; into buf (an empty string when there is nothing to say). */
+const char *cli_progress_eta(char *buf, size_t size, double fraction,
+                             double seconds);
+/* Whether a progress line is due now (cli_progress_show would print):
+ * for work that is worth doing only then. */
+int cli_progress_due(const cli_progress *p);
 
 void cli_progress_start(cli_progress *p);
 /* Redraws the line with the text (printf format) if it is time to. */

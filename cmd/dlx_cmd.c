@@ -57,6 +57,7 @@ static const cli_option options[] = {
     CLI_OPTION_SEED,
     CLI_OPTION_MAX_NODES,
     CLI_OPTION_TIMEOUT,
+    CLI_OPTION_PROGRESS,
     CLI_OPTION_PRUNE,
     CLI_OPTION_NO_PRUNE_DEFAULT,
     CLI_GROUP("Counting by memo (with --count):"),
@@ -71,7 +72,8 @@ static const cli_option options[] = {
       "engine that fits it, as without --count)" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "memory for the memo's table, in MiB "
       "(default 4096); when it is full, new counts replace old ones: "
-      "slower, never wrong" },
+      "never wrong, but much slower where the search needs more room "
+      "(a warning says so, once)" },
     CLI_GROUP("Counting on several cores and machines:"),
     CLI_OPTION_THREADS,
     { OPT_SPLIT_DEPTH, 0, "split-depth", "D", "cut the search into jobs at "
@@ -121,7 +123,10 @@ static const cli_command command = {
     "not match its check (dlx merge --help).  'dlx --jobs' counts only the\n"
     "jobs 'dlx split' writes for the problem: a job line edited, added or\n"
     "dropped is refused before any counting.  A progress line is shown on\n"
-    "stderr during long searches when stderr is a terminal.\n"
+    "stderr during long searches when stderr is a terminal (--progress:\n"
+    "also in a log, a line every 10 s): the fraction of the tree done,\n"
+    "estimated as Knuth's programs do from the position of each level's\n"
+    "option among its item's, and the time left at the rate so far.\n"
     "--stats ends with the engine that ran and why, e.g. 'engine: compact\n"
     "(forced options; 4096 options or fewer)': dancing links, bitsets,\n"
     "compact (the search on what forced options leave), memo, or\n"
@@ -164,6 +169,7 @@ typedef struct run {
     cli_branches *branches;   /* --trace: for the summary at the end */
     cli_progress progress;
     view_recorder *view;      /* --html, --tree-svg */
+    int memo_warned;          /* the memo table full: said once */
 } run;
 
 static const char *item_name(void *ctx, int item, char *buf, size_t size)
@@ -394,8 +400,14 @@ static void on_trace(void *ctx, const dlx_event *ev)
 static int on_poll(void *ctx, uint64_t nodes)
 {
     run *r = ctx;
-    cli_progress_show(&r->progress, "%.1fM nodes, %.0f s", (double)nodes / 1e6,
-                      cli_seconds() - r->progress.start);
+    if (!cli_progress_due(&r->progress))
+        return 0;
+    /* the fraction walks the levels: only when a line is due */
+    double t = cli_seconds() - r->progress.start;
+    char eta[96];
+    cli_progress_eta(eta, sizeof eta, dlx_poll_progress(r->p->matrix), t);
+    cli_progress_show(&r->progress, "%s%.1fM nodes, %.0f s", eta,
+                      (double)nodes / 1e6, t);
     return 0;
 }
 
@@ -973,6 +985,35 @@ static dlx_search search_of(const options_t *o, run *r, dlx_memo_stats *ms)
     return s;
 }
 
+/* Once the memo's table is full, each count that does not fit replaces
+ * another, and a search whose sub-problems do not fit can become
+ * thousands of times slower (16x16 dominoes: under a second with 16 MiB,
+ * not done in 300 s with 7 MiB); the help says "slower, never wrong", so
+ * say it when it happens, with the figures. */
+static void warn_memo_full(run *r, const dlx_memo_stats *ms)
+{
+    if (r->memo_warned || ms->dropped == 0)
+        return;
+    r->memo_warned = 1;
+    cli_progress_clear(&r->progress);
+    uint64_t mb = r->opt->memo_mb;
+    fprintf(stderr, "dlx: warning: the memo table is full (--memo-mb %"
+            PRIu64 ": %" PRIu64 " counts in %.1f MiB) and counts replace "
+            "one another: the count can become many times slower; "
+            "--memo-mb %" PRIu64 " or more keeps more of them\n",
+            mb, ms->stored, (double)ms->bytes / (1 << 20),
+            mb > UINT64_MAX / 8 ? mb : 4 * mb);
+}
+
+static int on_memo_poll(void *ctx, uint64_t nodes)
+{
+    run *r = ctx;
+    dlx_memo_stats ms;
+    if (!r->memo_warned && dlx_memo_poll_stats(r->p->matrix, &ms))
+        warn_memo_full(r, &ms);
+    return r->progress.on ? on_poll(ctx, nodes) : 0;
+}
+
 /* One search, or the count on threads when the library would not take
  * the memo counter for it; a memo count of any size goes into *big. */
 static int run_search(const options_t *o, dlx_problem *p, run *r,
@@ -992,8 +1033,10 @@ static int run_search(const options_t *o, dlx_problem *p, run *r,
         (o->search.threads > 1 || o->split_depth))
         return count_on_threads(o, p, res);
     cli_progress_start(&r->progress);
-    if (r->progress.on && !o->search.trace) {
-        s.on_poll = on_poll;
+    if ((r->progress.on && !o->search.trace) || s.count_only ||
+        s.engine == DLX_ENGINE_MEMO) {
+        /* the progress line, and the memo's warning when its table fills */
+        s.on_poll = on_memo_poll;
         s.poll_ctx = r;
     }
     s.memo_count = big;
@@ -1001,12 +1044,14 @@ static int run_search(const options_t *o, dlx_problem *p, run *r,
     cli_progress_clear(&r->progress);
     if (rc == DLX_OK && ran == DLX_RAN_MEMO)
         res->reason = reason;
+    if (rc == DLX_OK && res->ran == DLX_RAN_MEMO)
+        warn_memo_full(r, ms);
     return rc;
 }
 
 static int search(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0, 0, 0 }, NULL, 0 };
     if ((o->search.html || o->search.tree_svg) &&
         !(r.view = view_cmd_problem(p, o->file ? o->file : "<stdin>"))) {
         cli_report(command.prog, 0, 0, "out of memory");
@@ -1094,7 +1139,7 @@ static int search(const options_t *o, dlx_problem *p)
 /* --sample N: N solutions drawn uniformly (dlx_sample). */
 static int sample(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0, 0, 0 }, NULL, 0 };
     dlx_search s = dlx_search_defaults();
     s.seed = cli_generate_seed(&o->search, command.prog);
     s.max_nodes = o->search.max_nodes;
@@ -1204,7 +1249,7 @@ static int print_best(const options_t *o, const dlx_problem *p, int n)
 /* --best K: the K cheapest solutions, cheapest first. */
 static int best(const options_t *o, dlx_problem *p)
 {
-    run r = { o, p, 0, 0, NULL, { 0, 0, 0 }, NULL };
+    run r = { o, p, 0, 0, NULL, { 0, 0, 0, 0, 0 }, NULL, 0 };
     dlx_search s = dlx_search_defaults();
     s.max_nodes = o->search.max_nodes;
     s.max_seconds = o->search.timeout;

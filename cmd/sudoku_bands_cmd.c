@@ -69,6 +69,7 @@ static const cli_option options[] = {
       "for --estimate and --classes; with --grids, before stopping with the "
       "classes done (default none), with --jobs for this shard alone" },
     CLI_OPTION_STATS,
+    CLI_OPTION_PROGRESS,
     CLI_OPTION_HELP,
     CLI_END_OPTIONS
 };

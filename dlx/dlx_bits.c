@@ -215,7 +215,8 @@ forward:
 #ifdef EXCOVER_SANITY
     bits_sanity(b, 2 * level, level);
 #endif
-    outcome = budget_spent(s, nodes, updates, &poll_at, start);
+    outcome = budget_spent(s, nodes, updates, &poll_at, start, m, level,
+                           DLXI_WALK_NONE);
     if (outcome != DLX_COMPLETE)
         goto back_one;
     nodes++;

@@ -31,26 +31,4 @@ static inline dlx_outcome budget_poll(const dlx_search *s, uint64_t nodes,
     return DLX_COMPLETE;
 }
 
-/* The budgets every walk of the tree shares (a search, the estimate):
- * DLX_COMPLETE while none is spent, after `nodes` nodes and `updates`
- * updates.  budget_poll is asked every DLX_POLL_NODES nodes,
- * and every DLX_POLL_UPDATES updates (*poll_at: the walk's next mark,
- * 0 at its start): a node of a killer's cage covers hundreds of
- * thousands of tuples, and 4096 such nodes took 23 s past a --timeout 1
- * (issue 35). */
-#define DLX_POLL_UPDATES ((uint64_t)1 << 22)
-static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
-                                       uint64_t updates, uint64_t *poll_at,
-                                       double start)
-{
-    if (s->max_nodes && nodes >= s->max_nodes)
-        return DLX_STOP_NODES;
-    if (((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) ||
-        updates >= *poll_at) {
-        *poll_at = updates + DLX_POLL_UPDATES;
-        return budget_poll(s, nodes, start);
-    }
-    return DLX_COMPLETE;
-}
-
 #endif

@@ -4,6 +4,7 @@
  * the API.  The searches are in dlx_solve.c and the engines' files.
  */
 #include "dlx_internal.h"
+#include "dlx_memo_table.h"
 
 #include <stdio.h>
 
@@ -328,7 +329,9 @@ int dlx_option_items(const dlx_matrix *m, int option, int *items, int *colors,
             if (items)
                 items[k] = itm[x] - 1;
             if (colors)
-                colors[k] = color[x] < 0 ? 0 : color[x];
+                /* purified (< 0) during a search: the item's header
+                 * holds the color (see purify()) */
+                colors[k] = color[x] < 0 ? color[itm[x]] : color[x];
         }
     }
     return k;
@@ -465,6 +468,12 @@ char *dlx_count_str(dlx_count c, char *buf)
 dlxi_ext *dlxi_ext_of(dlx_matrix *m) { return &m->ext; }
 const dlxi_ext *dlxi_ext_const(const dlx_matrix *m) { return &m->ext; }
 int *dlxi_busy(dlx_matrix *m) { return &m->busy; }
+void dlxi_memo_live_set(dlx_matrix *m, const void *M)
+{
+    m->memo_live = M;
+    m->poll_walk = DLXI_WALK_NONE;  /* no levels to read: dlx_poll_progress */
+}
+const void *dlxi_memo_live(const dlx_matrix *m) { return m->memo_live; }
 
 const int *dlxi_pushed(const dlx_matrix *m, int *n)
 {

@@ -8,6 +8,7 @@
  * Knuth's estimate of the size of the tree (random paths on the links).
  */
 #include "dlx_engine.h"
+#include "dlx_small.h"
 #include "dlx_steps.h"
 
 #include <math.h>
@@ -181,7 +182,9 @@ static inline int may_enter(dlx_matrix *m, const dlx_search *s, int level,
             *outcome = DLX_STOP_CALLBACK;
         return 0;
     }
-    *outcome = budget_spent(s, nodes, updates, poll_at, start);
+    *outcome = budget_spent(s, nodes, updates, poll_at, start, m, level,
+                            !simple && s->randomize ? DLXI_WALK_SHUFFLED
+                                                    : DLXI_WALK_LINKS);
     return *outcome == DLX_COMPLETE;
 }
 
@@ -534,7 +537,8 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
         for (;;) {
             /* the same budgets as a search, on the nodes of all paths; a
              * path cut short is dropped, not counted */
-            outcome = budget_spent(s, visited, updates, &poll_at, start);
+            outcome = budget_spent(s, visited, updates, &poll_at, start,
+                                   m, level, DLXI_WALK_NONE);
             if (outcome != DLX_COMPLETE)
                 break;
             visited++;
@@ -583,4 +587,42 @@ int dlx_estimate_size(dlx_matrix *m, const dlx_search *s, uint64_t paths,
         e->nodes_error = sqrt(node_m2 / (double)(done - 1) / (double)done);
     }
     return DLX_OK;
+}
+
+/*
+ * Knuth's estimate of the fraction of the tree done (dlx1's
+ * print_progress): at level k the option tried is the i_k-th (from 0) of
+ * d_k, so the subtrees before it are i_k / (d_1 ... d_k) of the tree if
+ * each level's subtrees were alike; the sum over the levels, and half of
+ * the subtree under way.  Read from the levels the walk kept at its last
+ * poll, so only from on_poll.
+ */
+double dlx_poll_progress(const dlx_matrix *m)
+{
+    if (!m || m->poll_walk == DLXI_WALK_NONE)
+        return -1;
+    double done = 0, width = 1;
+    for (int k = 0; k < m->poll_level; k++) {
+        int index, count;
+        if (m->poll_walk != DLXI_WALK_SMALL) {
+            int cur = m->choice[k], best = m->itm[cur];
+            if (cur <= m->n_items || best <= 0)
+                return -1;   /* a header: that level is done */
+            count = m->itm[best];
+            index = option_index(m, k, cur, best,
+                                 m->poll_walk == DLXI_WALK_SHUFFLED);
+        } else {
+            const small_search *b = m->small;
+            if (!b)
+                return -1;
+            count = b->nlist[k] < 0 ? 1 : b->nlist[k];
+            index = b->nlist[k] < 0 ? 0 : b->idx[k];
+        }
+        if (count <= 0 || index < 0 || index >= count)
+            return -1;
+        width *= count;
+        done += index / width;
+    }
+    done += 0.5 / width;
+    return done > 1 ? 1 : done;
 }

@@ -65,7 +65,8 @@
  *                  option 1, a spacer, and so on
  *
  *     header:   up, down = last and first node of the item's list;
- *               itm = length of the list
+ *               itm = length of the list; color = 0, or while
+ *               purified the color it was given
  *     node:     up, down = neighbours in the item's list; itm = item (> 0);
  *               color = 0 (none), > 0 (a color), -1 (purified: same color
  *               as the committed one, so kept in place but ignored);
@@ -133,6 +134,9 @@ struct dlx_matrix {
                            (dlx_small.c) */
     int levels_used;    /* level_nodes[] is zero from here on */
     dlxi_ext ext;       /* bounds and costs (dlx_mcc.h) */
+    int poll_level, poll_walk; /* at the last poll (budget_spent) */
+    const void *memo_live; /* the memo count running on it (dlx_memo.c),
+                              for dlx_memo_poll_stats; else NULL */
 };
 
 /* ---- small helpers ----------------------------------------------------- */
@@ -234,6 +238,41 @@ int dlxi_small_build(dlx_matrix *m, const dlx_search *s);
 void dlxi_small_search(dlx_matrix *m, const dlx_search *s, double start,
                        tally *out);
 void dlxi_small_free(small_search *b);
+
+/* What m->poll_level's levels hold, for dlx_poll_progress(): the dance's
+ * nodes in choice[], the compact search's nlist[]/idx[], or nothing it
+ * can read (the estimate's paths, the bitset search). */
+enum {
+    DLXI_WALK_NONE = 0, DLXI_WALK_LINKS = 1, DLXI_WALK_SHUFFLED = 2,
+    DLXI_WALK_SMALL = 3
+};
+
+/* The budgets every walk of the tree shares (a search, the estimate):
+ * DLX_COMPLETE while none is spent, after `nodes` nodes and `updates`
+ * updates.  The budget (budget_poll: on_poll, then the clock) is asked
+ * every DLX_POLL_NODES nodes, and every DLX_POLL_UPDATES updates
+ * (*poll_at: the walk's next mark, 0 at its start): a node of a killer's
+ * cage covers hundreds of thousands of tuples, and 4096 such nodes took
+ * 23 s past a --timeout 1 (issue 35). */
+#define DLX_POLL_UPDATES ((uint64_t)1 << 22)
+static inline dlx_outcome budget_spent(const dlx_search *s, uint64_t nodes,
+                                       uint64_t updates, uint64_t *poll_at,
+                                       double start, dlx_matrix *m,
+                                       int level, int walk)
+{
+    if (s->max_nodes && nodes >= s->max_nodes)
+        return DLX_STOP_NODES;
+    if (((nodes & (DLX_POLL_NODES - 1)) == 0 && nodes > 0) ||
+        updates >= *poll_at) {
+        *poll_at = updates + DLX_POLL_UPDATES;
+        /* where the walk is, for dlx_poll_progress() from on_poll: stored
+         * here, on the rare poll, not at every node */
+        m->poll_level = level;
+        m->poll_walk = walk;
+        return budget_poll(s, nodes, start);
+    }
+    return DLX_COMPLETE;
+}
 
 static inline void emit(const dlx_search *s, dlx_event_kind kind, int level,
                         int it, int option, int index, int count)

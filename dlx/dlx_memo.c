@@ -1122,9 +1122,11 @@ static int count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
         M.start = start;
         M.next_poll = DLX_POLL_NODES;
         M.outcome = DLX_COMPLETE;
+        dlxi_memo_live_set(m, &M);
         dlx_count c = count_state(&M);
         if (D && !M.stop)
             draw_all(&M, D, c);
+        dlxi_memo_live_set(m, NULL);
         undo_forced(&M);
         status = report_count(&M, c, r, big);
         r->nodes = M.nodes;
@@ -1188,6 +1190,18 @@ int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
     r->splits = D.done; /* the solutions drawn */
     free(D.sol);
     return status;
+}
+
+int dlx_memo_poll_stats(const dlx_matrix *m, dlx_memo_stats *st)
+{
+    const memo *M = m ? dlxi_memo_live(m) : NULL;
+    if (!M || !st)
+        return 0;
+    *st = M->st;
+    st->stored = M->table.used;
+    st->bytes = M->table.peak_bytes;
+    st->dropped = M->table.dropped;
+    return 1;
 }
 
 /* The memo pays where the plain search is long (Knuth's estimate of its

@@ -42,4 +42,10 @@ const uint64_t *memo_table_find(const memo_table *t, uint64_t hash,
 void memo_table_store(memo_table *t, uint64_t hash, const uint64_t *key,
                       uint64_t lo, uint64_t hi);
 
+/* The memo count running on a matrix, for dlx_memo_poll_stats (the
+ * matrix's layout is dlx_build.c's): NULL when none. */
+typedef struct dlx_matrix dlx_matrix;
+void dlxi_memo_live_set(dlx_matrix *m, const void *M);
+const void *dlxi_memo_live(const dlx_matrix *m);
+
 #endif

@@ -829,7 +829,8 @@ static DLX_ALWAYS_INLINE void search_small(dlx_matrix *m,
 
 forward:
     SMALL_SANITY(b, opts, len, rest, level);
-    outcome = budget_spent(s, nodes, updates, &poll_at, start);
+    outcome = budget_spent(s, nodes, updates, &poll_at, start, m, level,
+                           DLXI_WALK_SMALL);
     if (outcome != DLX_COMPLETE)
         goto done;
     nodes++;

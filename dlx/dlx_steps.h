@@ -176,6 +176,9 @@ static inline void purify(const dance *d, int p, uint64_t *updates,
                           const int track)
 {
     int c = d->itm[p], color = d->color[p];
+    /* the header keeps the color, as dlx2 does, so that an option printed
+     * during the search can show the color of its purified nodes */
+    d->color[c] = color;
     for (int x = d->ln[c].down; x != c; x = d->ln[x].down) {
         if (d->color[x] != color)
             hide(d, x, updates, 1, track);
@@ -194,6 +197,7 @@ static inline void unpurify(const dance *d, int p, const int track)
         else if (x != p)
             unhide(d, x, 1, track);
     }
+    d->color[c] = 0;
 }
 
 /* dlx2's commit: cover an uncolored item, purify a colored one (color

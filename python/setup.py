@@ -18,6 +18,7 @@ files out of python/build (the tests put them in CMake's build tree).
 import glob
 import os
 import re
+import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -60,6 +61,18 @@ def include_dirs():
     return dirs
 
 
+def version():
+    """The project's one version: DLX_VERSION in dlx/include/dlx.h, which
+    CMake reads too, so the library, the commands and this package agree."""
+    path = os.path.join(ROOT, "dlx", "include", "dlx.h")
+    with open(path, encoding="utf-8") as f:
+        found = re.search(r'^#define DLX_VERSION "([0-9.]+)"$', f.read(),
+                          re.MULTILINE)
+    if not found:
+        raise SystemExit("excover: no DLX_VERSION in %s" % path)
+    return found.group(1)
+
+
 def own_sources():
     return sorted(os.path.relpath(p, HERE) for p in
                   glob.glob(os.path.join(HERE, "src", "*.c")))
@@ -76,10 +89,38 @@ class build_library_ext(build_ext):
         super().build_extensions()
 
 
+def check_wheel():
+    """pip builds a wheel: setuptools before 70.1 needs the package wheel
+    for that, and without it stops at "invalid command 'bdist_wheel'",
+    which tells a user of a pyenv or conda Python nothing."""
+    if not {"bdist_wheel", "dist_info"} & set(sys.argv[1:]):
+        return
+    try:
+        import setuptools.command.bdist_wheel  # noqa: F401 (>= 70.1)
+        return
+    except ImportError:
+        pass
+    try:
+        import wheel  # noqa: F401
+    except ImportError:
+        import setuptools
+        raise SystemExit(
+            "excover: building a wheel needs the package 'wheel' (or "
+            "setuptools >= 70.1), and this Python (%s) has setuptools %s "
+            "without it.  Install it into the Python that builds: "
+            "'%s -m pip install wheel' (offline: pip install --no-index "
+            "--find-links DIR wheel, DIR holding a wheel-*.whl), or build "
+            "with Debian's /usr/bin/python3 and python3-wheel; then "
+            "pip install --no-build-isolation ./python again."
+            % (sys.executable, setuptools.__version__, sys.executable))
+
+
+check_wheel()
 build_dir = os.environ.get("EXCOVER_BUILD_DIR")
 options = {"build": {"build_base": build_dir}} if build_dir else {}
 
 setup(
+    version=version(),
     ext_modules=[
         Extension(
             "excover._excover",

@@ -122,7 +122,8 @@ expect "memo refused" 0 "36" "*" -- "$dlx" -c -s --no-memo "$tmp/dominoes.dlx"
 assert "memo refused, dance" grep -q '^engine: dancing links (short lists and options)$' "$tmp/err"
 expect "memo limit" 0 "5" "" -- "$dlx" -c --memo --limit 5 "$data/queens-8.dlx"
 expect "memo cut short" 5 "0+" "*" -- "$dlx" -c --memo --max-nodes 10 "$data/queens-8.dlx"
-expect "memo small table" 0 "53060477521960000" "" -- "$dlx" -c --memo --memo-mb 1 "$tmp/dominoes12.dlx"
+expect "memo small table" 0 "53060477521960000" "*" -- "$dlx" -c --memo --memo-mb 1 "$tmp/dominoes12.dlx"
+assert "memo small table: warned once" [ "$(grep -c '^dlx: warning: the memo table is full (--memo-mb 1: .* MiB) and counts replace one another: the count can become many times slower; --memo-mb 4 or more keeps more of them$' "$tmp/err")" = 1 ]
 expect "memo prints nothing" 4 "" "*" -- "$dlx" --memo "$data/queens-8.dlx"
 expect "memo mb 0" 4 "" "*" -- "$dlx" -c --memo-mb 0 "$data/queens-8.dlx"
 # A trace does not lift the solution limit (queens-8 has 92 solutions).
@@ -228,4 +229,57 @@ done
 printf '2|A B\nA\nA\nB\n' >"$tmp/bounds.dlx"
 expect "engine: Algorithm M" 0 "1" "*" -- "$dlx" -c -s "$tmp/bounds.dlx"
 assert "engine: Algorithm M named" grep -qx 'engine: Algorithm M (multiplicities)' "$tmp/err"
+
+# Printed options keep their colors (issue 47: a purified node printed
+# bare): every line of every solution of the colored inputs is an option
+# line of the input, token for token, under each way of searching; and
+# the word squares are as many as a brute force over their 14 words finds.
+for f in knuth-color-example.dlx word-squares-3.dlx; do
+    for a in "" "--prune" "--seed 7" "-1"; do
+        "$dlx" $a "$data/$f" >"$tmp/sol" 2>/dev/null
+        bad=$(awk 'NR == FNR { if ($0 !~ /^[ \t]*\|/ && $0 != "") {
+                                   $1 = $1; opt[$0] = 1 }
+                               next }
+                   $0 == "" { next }
+                   { seen++; $1 = $1; if (!($0 in opt)) { print; exit } }
+                   END { if (!seen) print "no solution printed" }' \
+                  "$data/$f" "$tmp/sol")
+        if [ -z "$bad" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "FAIL: dlx $a $f printed an option not as read: $bad"
+        fi
+    done
+done
+expect "word squares: brute force's count" 0 "27" "" \
+    -- "$dlx" -c "$data/word-squares-3.dlx"
+
+# The memo cliff (issue 47): with 16 MiB, 16x16 dominoes were not counted
+# in 300 s (a 7 MiB table: the table could not double within the budget
+# while the old one was kept); now the last doubling drops the old table,
+# and the count (OEIS A004003) comes in seconds.  A table too small for
+# the search is said once while it runs (here, cut by --timeout).
+"$dlx" gen dominoes 16x16 >"$tmp/dominoes16.dlx"
+expect "memo 16 MiB: 16x16 dominoes" 0 "2444888770250892795802079170816" "*" \
+    -- timeout 120 "$dlx" -c --memo --memo-mb 16 "$tmp/dominoes16.dlx"
+expect "memo 2 MiB: cut by time" 5 "*" "*" \
+    -- "$dlx" -c --memo --memo-mb 2 --timeout 3 "$tmp/dominoes16.dlx"
+assert "memo 2 MiB: warned while running, once" \
+    [ "$(grep -c '^dlx: warning: the memo table is full (--memo-mb 2: ' "$tmp/err")" = 1 ]
+
+# --progress under a pipe (issue 47): whole lines (no carriage return),
+# each with the fraction of the tree done (Knuth's estimate) in [0, 1],
+# growing from the first line to the last; --no-progress: none.
+"$dlx" gen langford 14 >"$tmp/langford14.dlx"
+EXCOVER_PROGRESS_SECONDS=0.2 "$dlx" -c --progress --timeout 3 \
+    "$tmp/langford14.dlx" >/dev/null 2>"$tmp/progress"
+assert "--progress: whole lines, no carriage return" \
+    sh -c "! grep -q \"\$(printf '\r')\" '$tmp/progress'"
+assert "--progress: fractions in [0, 1], growing" awk '
+    /^[0-9.]+ done, / { n++; f = $1 + 0
+                        if (f < 0 || f > 1) bad = 1
+                        if (n == 1) first = f; last = f }
+    END { exit !(n >= 3 && !bad && last > first) }' "$tmp/progress"
+expect "--no-progress" 0 "92" "" -- "$dlx" -c --no-progress "$data/queens-8.dlx"
 cli_done

@@ -245,7 +245,9 @@ within 30 "dlx split --depth 3 on queens 1000 under --max-nodes" 5 \
 # ... and dlx-mpi (two ranks, when MPI is here): the split by time and by
 # nodes, and the jobs by time and by nodes once the split (depth 1) is
 # done; the count as dlx prints it (0+), the message as dlx says it
-mpi=$(command -v mpiexec || true)
+# (the mpiexec CMake found, which matches the MPI dlx-mpi was built with)
+mpi=${EXCOVER_MPIEXEC:-$(command -v mpiexec || true)}
+mpirun=$(cd "$(dirname "$0")" && pwd)/mpirun.sh
 matches() { case $1 in $2) return 0 ;; esac; return 1; }
 if [ -n "$mpi" ] && [ -x "$bin/dlx-mpi" ]; then
     for a in "--timeout 1" "--timeout 1 --min-jobs 100000" \
@@ -258,7 +260,7 @@ if [ -n "$mpi" ] && [ -x "$bin/dlx-mpi" ]; then
         *) e="node limit reached) while splitting into jobs: 0 solutions found so far" ;;
         esac
         within 60 "dlx-mpi -np 2 $a on queens 1000" 5 "*" \
-            -- sh -c "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 ASAN_OPTIONS=detect_leaks=0 '$mpi' --oversubscribe -np 2 '$bin/dlx-mpi' $a '$tmp/q1000.dlx' 2>'$tmp/e'; s=\$?; grep '^dlx-mpi' '$tmp/e' >&2; exit \$s"
+            -- sh -c "sh '$mpirun' '$mpi' 2 '$bin/dlx-mpi' $a '$tmp/q1000.dlx' 2>'$tmp/e'; s=\$?; grep '^dlx-mpi' '$tmp/e' >&2; exit \$s"
         assert "dlx-mpi $a: 0+ printed" [ "$(cat "$tmp/out")" = "0+" ]
         assert "dlx-mpi $a: cut as dlx says it" \
             matches "$(cat "$tmp/err")" "dlx-mpi: search cut short ($e"
@@ -266,7 +268,7 @@ if [ -n "$mpi" ] && [ -x "$bin/dlx-mpi" ]; then
     # every 9x9 grid (about 10 s of CPU) under --timeout 1
     within 60 "dlx-mpi -np 2 --sudoku-grids 3x3 under --timeout" 5 \
         "dlx-mpi: counting cut short (time limit reached): * grids counted so far" \
-        -- sh -c "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 ASAN_OPTIONS=detect_leaks=0 '$mpi' --oversubscribe -np 2 '$bin/dlx-mpi' --sudoku-grids 3x3 --timeout 1 2>'$tmp/e'; s=\$?; grep '^dlx-mpi' '$tmp/e' | sed 's/: [0-9]* grids/: * grids/' >&2; exit \$s"
+        -- sh -c "sh '$mpirun' '$mpi' 2 '$bin/dlx-mpi' --sudoku-grids 3x3 --timeout 1 2>'$tmp/e'; s=\$?; grep '^dlx-mpi' '$tmp/e' | sed 's/: [0-9]* grids/: * grids/' >&2; exit \$s"
     assert "dlx-mpi --sudoku-grids cut: a lower bound" grep -q '^[0-9]*+$' "$tmp/out"
 fi
 rm -f "$tmp/q1000.dlx"

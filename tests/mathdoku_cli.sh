@@ -105,4 +105,8 @@ expect "options with =" 0 "$(cat "$tmp/spaced.txt")" "" -- "$md" count --limit=2
 expect "option without its value" 4 "" "mathdoku: option '--timeout' needs a value
 Try 'mathdoku --help' for more information." -- "$md" solve "$data/wikipedia-list.txt" --timeout
 
+
+# a puzzle given as an argument: refused, saying how to pass it (issue 47)
+expect "puzzle as an argument" 3 "" "mathdoku: 4:_3a: No such file or directory (puzzles are read from FILEs or standard input, not from arguments: echo 'PUZZLE' | mathdoku solve)" \
+    -- "$md" solve 4:_3a
 cli_done

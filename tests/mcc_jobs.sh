@@ -26,9 +26,8 @@ pieces() {
     done
     "$dlx" merge "$tmp/jobs" "$tmp"/shard.* 2>/dev/null
     if [ -n "$dlx_mpi" ]; then
-        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-        OMPI_MCA_rmaps_base_oversubscribe=1 ASAN_OPTIONS=detect_leaks=0 \
-            "$mpiexec" --oversubscribe -np 2 "$dlx_mpi" --depth 2 "$1" \
+        sh "$(dirname "$0")/mpirun.sh" "$mpiexec" 2 \
+            "$dlx_mpi" --depth 2 "$1" \
             2>/dev/null </dev/null | head -n 1
     fi
 }

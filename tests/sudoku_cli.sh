@@ -321,4 +321,11 @@ expect "prune: --prune with --threads" 4 "" "sudoku: --prune takes one plain sea
 Try 'sudoku --help' for more information." -- "$sudoku" count --prune \
     --threads 2 "$data/top1465-200.txt"
 
+
+# a puzzle given as an argument: refused, saying how to pass it (issue 47)
+P=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+expect "puzzle as an argument" 3 "" "sudoku: $P: No such file or directory (puzzles are read from FILEs or standard input, not from arguments: echo 'PUZZLE' | sudoku solve)" \
+    -- "$sudoku" solve "$P"
+expect "puzzle as a Solo ID argument" 3 "" "sudoku: 3x3:a1b: No such file or directory (puzzles are read from FILEs or standard input, not from arguments: echo 'PUZZLE' | sudoku solve)" \
+    -- "$sudoku" count 3x3:a1b
 cli_done

@@ -29,6 +29,8 @@
 extern "C" {
 #endif
 
+/* The project's one version: CMake (library file names, pkg-config, the
+ * .deb) and python/setup.py read it from this line. */
 #define DLX_VERSION "0.5.0"
 
 typedef struct dlx_matrix dlx_matrix;
@@ -207,6 +209,15 @@ typedef int (*dlx_split_fn)(void *ctx, const int *options, int n);
  * thread's result, a signal).  Return non-zero to stop. */
 typedef int (*dlx_poll_fn)(void *ctx, uint64_t nodes);
 #define DLX_POLL_NODES 4096
+
+/* From an on_poll callback of a search of m (dlx_solve, the same
+ * thread): the fraction of its tree done, in [0, 1], estimated as Knuth's
+ * dlx1 prints its progress, from the position of each level's option
+ * among its item's (the subtrees before it, as if alike, and half of the
+ * one under way); -1 where the search gives no such positions (the memo
+ * counter, multiplicities, the bitset search, threads).  The estimate
+ * grows as the search goes, in jumps where subtrees differ in size. */
+double dlx_poll_progress(const dlx_matrix *m);
 
 /* The engines.  dlx_solve chooses one per search, from one table
  * (dlx/dlx_engine.c): what each can run, and when it pays.  All make the
@@ -553,6 +564,11 @@ int dlx_count_memo_big(dlx_matrix *m, const dlx_search *s,
 int dlx_sample(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
                uint64_t n, dlx_bignum *count, dlx_result *r,
                dlx_memo_stats *st);
+/* The figures so far of the memo count running on m, from its on_poll
+ * callback (the same thread): 1, or 0 when no memo count runs on m.
+ * st->dropped > 0 says the table is full and counts are being replaced,
+ * where a count can become many times slower (a command warns). */
+int dlx_memo_poll_stats(const dlx_matrix *m, dlx_memo_stats *st);
 
 /* Whether counting this matrix (no forced options) is expected to be
  * faster by memo than by dlx_solve: 1 or 0.  See dlx_memo.c for the

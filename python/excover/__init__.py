@@ -31,7 +31,9 @@ from . import mathdoku, sudoku
 __all__ = ["covers", "covers_bool", "count", "count_bool", "stats", "best",
            "sample",
            "sudoku", "mathdoku", "Solutions", "HAVE_MEMO", "HAVE_BOUNDS"]
-__version__ = "0.2.0"
+#: The project's one version (DLX_VERSION in libdlx's dlx.h): the library,
+#: the commands and this package agree.
+__version__ = _excover.DLX_VERSION
 
 Solutions = _excover.Solutions
 #: {item: n} or {item: (lo, hi)}
