@@ -54,23 +54,38 @@ int grid_write_box_cover(FILE *f, int R, int C, const unsigned char *cell)
     return ferror(f) ? EOF : 0;
 }
 
-dlx_matrix *grid_box_matrix(int R, int C)
+/* Both covers, built by one loop: the whole grid or a band of rows. */
+static dlx_matrix *rows_matrix(int R, int C, int rows, int whole)
 {
-    int N = R * C, NN = N * N;
-    dlx_matrix *m = dlx_new(4 * NN, 0);
-    if (!m || dlx_reserve(m, NN * N, 4L * NN * N) != DLX_OK) {
+    int N = R * C, cells = rows * N;
+    dlx_matrix *m = whole ? dlx_new(4 * cells, 0)
+                          : dlx_new(3 * cells, N * N);
+    if (!m || dlx_reserve(m, cells * N, 4L * cells * N) != DLX_OK) {
         dlx_free(m);
         return NULL;
     }
-    for (int r = 0; r < N; r++)
+    for (int r = 0; r < rows; r++)
         for (int c = 0; c < N; c++)
             for (int d = 1; d <= N; d++) {
                 int items[4];
-                grid_box_items(R, C, r, c, d, items);
+                if (whole)
+                    grid_box_items(R, C, r, c, d, items);
+                else
+                    grid_band_items(R, C, rows, r, c, d, items);
                 if (dlx_add_option(m, 4, items, NULL) < 0) {
                     dlx_free(m);
                     return NULL;
                 }
             }
     return m;
+}
+
+dlx_matrix *grid_box_matrix(int R, int C)
+{
+    return rows_matrix(R, C, R * C, 1);
+}
+
+dlx_matrix *grid_band_matrix(int R, int C, int rows)
+{
+    return rows_matrix(R, C, rows, 0);
 }

@@ -48,11 +48,31 @@ static inline void grid_box_items(int R, int C, int r, int c, int d,
     items[3] = 3 * NN + grid_box_of(R, C, r, c) * N + d - 1;
 }
 
+/* The same for the first `rows` rows alone (a multiple of R: a band or a
+ * stack of bands), whose columns need not be completed: the
+ * column-digit items are secondary, so they come last (cells, rows,
+ * boxes, then columns), with rows*N items in each primary group. */
+static inline void grid_band_items(int R, int C, int rows, int r, int c,
+                                   int d, int items[4])
+{
+    int N = R * C, cells = rows * N;
+    items[0] = r * N + c;
+    items[1] = cells + r * N + d - 1;
+    items[2] = 2 * cells + grid_box_of(R, C, r, c) * N + d - 1;
+    items[3] = 3 * cells + c * N + d - 1;
+}
+
 /* The exact cover of the empty N x N grid as a matrix: 4*N*N primary
  * items (grid_box_items) and the N^3 options, cells in reading order and
  * each cell's digits ascending, so that option (r*N + c)*N + d-1 puts d
  * in cell (r, c): the order the search meets them in, which fixes its
  * nodes and the order of its solutions.  NULL when memory runs out. */
 dlx_matrix *grid_box_matrix(int R, int C);
+
+/* The cover of the first `rows` rows as a band (grid_band_items: 3*rows*N
+ * primary items, N*N secondary), options in the order of grid_box_matrix:
+ * option (r*N + c)*N + d-1 puts d in cell (r, c).  NULL when memory runs
+ * out. */
+dlx_matrix *grid_band_matrix(int R, int C, int rows);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "grid.h"
+#include "grid_cover.h"
 
 /* Inside this file the work speaks libdlx's statuses, as the engine it
  * calls does, and a cut by max_seconds is BANDS_CUT (no libdlx status);
@@ -38,24 +39,9 @@ dlx_matrix *sudoku_band_matrix(int R, int C)
 {
     if (!shape_ok(R, C))
         return NULL;
-    int N = R * C, cells = R * N;
-    dlx_matrix *m = dlx_new(3 * cells, N * N);
-    if (!m)
-        return NULL;
-    dlx_reserve(m, cells * N, 4L * cells * N);
-    for (int r = 0; r < R; r++)
-        for (int c = 0; c < N; c++)
-            for (int d = 1; d <= N; d++) {
-                int box = c / C; /* the band's boxes, left to right */
-                int items[4] = { r * N + c, cells + r * N + d - 1,
-                                 2 * cells + box * N + d - 1,
-                                 3 * cells + c * N + d - 1 };
-                if (dlx_add_option(m, 4, items, NULL) < 0) {
-                    dlx_free(m);
-                    return NULL;
-                }
-            }
-    return m;
+    /* the first band of the grid's cover (grid_cover.h): its boxes left
+     * to right, its columns secondary */
+    return grid_band_matrix(R, C, R);
 }
 
 void sudoku_band_first_row(int R, int C, int *opts)

@@ -80,7 +80,8 @@ expect "encode | dlx, solution" 0 "*" "" -- sh -c "'$sudoku' encode '$tmp/one.tx
 assert "encode names cells and digits: the solution is s1" test "$(awk '
     { split($1, rc, /[rc]/); split($2, d, "#")
       g[(rc[2] - 1) * 9 + rc[3]] = d[2] }
-    END { for (i = 1; i <= 81; i++) printf "%s", g[i]; print "" }' "$tmp/out")" = "$s1"
+    END { for (i = 1; i <= 81; i++) printf "%s", g[i]; print "" }' \
+    "$tmp/out")" = "$s1"
 head -3 "$data/17-clue-300.txt" >"$tmp/three.txt"
 expect "encode one puzzle only" 3 "*" "$tmp/three.txt:2: encode writes one puzzle, and this is another (select one, e.g. sed -n 2p)
 $tmp/three.txt:3: encode writes one puzzle, and this is another (select one, e.g. sed -n 3p)
