@@ -429,4 +429,15 @@ for f in e100 x100 j100; do
     rm -f "$tmp/$f.html" "$tmp/$f.out"
 done
 
+
+# ---- issue 48/49, budgets and overflow: every phase under the budget ----
+# 48.2: the split of input with multiplicities walks 200000 forced levels
+# on a heap stack (it recursed once a level: SIGSEGV)
+awk 'BEGIN { print "200000|A"; for (i = 0; i < 200000; i++) print "A" }' \
+    >"$tmp/chain.dlx"
+within 60 "split of a chain of 200000 forced levels" 0 \
+    "dlx split: 1 jobs at depth 2" -- "$dlx" split "$tmp/chain.dlx"
+assert "chain: one job (its number and 200000 steps)" \
+    [ "$(grep -v '^#' "$tmp/out" | wc -w)" = 400001 ]
+
 cli_done
