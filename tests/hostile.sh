@@ -440,4 +440,23 @@ within 60 "split of a chain of 200000 forced levels" 0 \
 assert "chain: one job (its number and 200000 steps)" \
     [ "$(grep -v '^#' "$tmp/out" | wc -w)" = 400001 ]
 
+# 48.4: the split that makes the jobs of --best -j keeps the budget (it
+# held 94 million jobs, 57 s and 1.85 GB, before the budget began)
+"$dlx" gen assignment 100 --seed 2 >"$tmp/as100.dlx" 2>/dev/null
+lim=; [ -n "$sanitized" ] || lim="ulimit -v 1000000;"
+for b in "--timeout 3" "--max-nodes 1000"; do
+    within 20 "--best 1000 -j 2 --split-depth 4 $b" 5 "*" \
+        -- sh -c "$lim '$dlx' --best 1000 -j 2 --split-depth 4 $b '$tmp/as100.dlx'"
+done
+# 49.1: a split at depth 10 of the permutations of 12 (239500800 jobs):
+# the capacity doubled past INT_MAX, then spun past the budget; now the
+# jobs held are bounded (2^24), and past them exit 6
+"$dlx" gen permutations 12 >"$tmp/p12.dlx" 2>/dev/null
+within 60 "split at depth 10 of 12! with --timeout 100" 6 "dlx: out of memory" \
+    -- sh -c "$lim '$dlx' split --depth 10 --timeout 100 '$tmp/p12.dlx'"
+within 60 "-c -j 2 --split-depth 10 of 12!" 6 "dlx: out of memory" \
+    -- sh -c "$lim '$dlx' -c -j 2 --split-depth 10 '$tmp/p12.dlx'"
+within 20 "split at depth 10 of 12! with --timeout 2" 5 "*" \
+    -- "$dlx" split --depth 10 --timeout 2 "$tmp/p12.dlx"
+
 cli_done
