@@ -843,7 +843,7 @@ int dlx_count_memo(dlx_matrix *m, const dlx_search *s, size_t memo_bytes,
  * bench/dlx.sh estimate at 7.8 million nodes at most; 6x6 grids at 2.6 x
  * 10^8, dominoes at 10^30.  Each trial has a time bound too (50 ms, 500
  * ms), so that a huge matrix (queens 1000) is not held up deciding: a
- * trial cut by time says no. */
+ * trial cut by time says no; a trial whose count passes 2^128 says yes. */
 int dlx_memo_pays(dlx_matrix *m)
 {
     if (dlx_num_pushed(m) > 0)
@@ -861,7 +861,12 @@ int dlx_memo_pays(dlx_matrix *m)
     s.max_seconds = 0.5;
     dlx_result r;
     dlx_memo_stats st;
-    if (dlx_count_memo(m, &s, (size_t)64 << 20, &r, &st) != DLX_OK)
+    int status = dlx_count_memo(m, &s, (size_t)64 << 20, &r, &st);
+    /* a count past 2^128 is the memo's answer (its refusal): the plain
+     * search would have to visit every solution, which never ends */
+    if (status == DLX_EOVERFLOW)
+        return 1;
+    if (status != DLX_OK)
         return 0;
     return r.outcome == DLX_COMPLETE ||
            (r.outcome == DLX_STOP_NODES && 4 * st.hits >= st.subproblems);

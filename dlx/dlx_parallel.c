@@ -543,6 +543,9 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
     dlx_parallel rest = *opt;
     if (opt->max_seconds > 0)
         rest.max_seconds = opt->max_seconds - spent;
+    if (opt->max_nodes) /* the split's nodes count too */
+        rest.max_nodes = opt->max_nodes > split_nodes
+                         ? opt->max_nodes - split_nodes : 1;
     status = dlx_count_jobs(m, &jobs, NULL, 0, &rest, res);
     if (status == DLX_OK) {
         res->depth = jobs.depth;

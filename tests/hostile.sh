@@ -459,4 +459,16 @@ within 60 "-c -j 2 --split-depth 10 of 12!" 6 "dlx: out of memory" \
 within 20 "split at depth 10 of 12! with --timeout 2" 5 "*" \
     -- "$dlx" split --depth 10 --timeout 2 "$tmp/p12.dlx"
 
+# 48.7: a count past 2^128 (128 parts of two options, 2^128 solutions) is
+# the memo's refusal at once, not a fall back into a search that visits
+# every solution; 127 parts (2^127) are counted
+awk -v n=128 'BEGIN { for (i = 0; i < n; i++) printf "a%d ", i; print ""
+    for (i = 0; i < n; i++) { print "a" i; print "a" i } }' >"$tmp/two128.dlx"
+within 20 "-c of a count of 2^128" 6 "dlx: count past 2^128" \
+    -- "$dlx" -c "$tmp/two128.dlx"
+awk -v n=127 'BEGIN { for (i = 0; i < n; i++) printf "a%d ", i; print ""
+    for (i = 0; i < n; i++) { print "a" i; print "a" i } }' >"$tmp/two127.dlx"
+expect "-c of a count of 2^127" 0 170141183460469231731687303715884105728 \
+    "" -- timeout 20 "$dlx" -c "$tmp/two127.dlx"
+
 cli_done
