@@ -33,6 +33,7 @@ typedef struct pool {
     atomic_int next;            /* the next job */
     atomic_int stop;            /* a dlx_outcome, 0 while going on */
     atomic_uint_fast64_t nodes;
+    uint64_t split_nodes;       /* the split's, for max_nodes */
     pthread_mutex_t lock;       /* guards what follows */
     sol *best;                  /* the k best so far, sorted */
     int n_best, cap_best;
@@ -96,7 +97,7 @@ static void *work(void *arg)
             break;
         dlx_search s = dlx_search_defaults();
         if (p->s->max_nodes) {
-            uint64_t used = atomic_load(&p->nodes);
+            uint64_t used = atomic_load(&p->nodes) + p->split_nodes;
             s.max_nodes = used < p->s->max_nodes ? p->s->max_nodes - used
                                                  : 1;
         }
@@ -177,14 +178,33 @@ int dlx_best_parallel(dlx_matrix *m, const dlx_search *s, int k, int threads,
     threads = threads < 1 ? 1 : threads;
     double start = dlxi_now_seconds();
     dlx_jobs jobs;
-    int status = dlx_split(m, NULL, 0, split_depth > 0 ? split_depth : 1,
-                           split_depth > 0 ? 0
-                                           : DLX_JOBS_PER_THREAD * threads,
-                           &jobs);
+    /* the split keeps the budget too (at depth 4 of a 100x100 assignment
+     * it holds 94 million jobs) */
+    dlx_search lim = dlx_search_defaults();
+    lim.max_nodes = s->max_nodes;
+    lim.max_seconds = s->max_seconds;
+    dlx_outcome cut;
+    uint64_t split_nodes;
+    int status = dlxi_split_within(m, split_depth > 0 ? split_depth : 1,
+                                   split_depth > 0
+                                       ? 0 : DLX_JOBS_PER_THREAD * threads,
+                                   &lim, &jobs, &cut, &split_nodes);
     if (status != DLX_OK)
         return status;
+    if (cut == DLX_COMPLETE && s->max_seconds > 0 &&
+        dlxi_now_seconds() - start >= s->max_seconds)
+        cut = DLX_STOP_TIME;
+    if (cut != DLX_COMPLETE) {
+        /* nothing searched below the cut: no solution found */
+        dlx_jobs_free(&jobs);
+        r->outcome = cut;
+        r->nodes = split_nodes;
+        r->seconds = dlxi_now_seconds() - start;
+        return dlxi_best_store(m, k, 0, NULL, NULL, NULL);
+    }
     pool p;
     memset(&p, 0, sizeof p);
+    p.split_nodes = split_nodes;
     p.jobs = &jobs;
     p.s = s;
     p.k = k;

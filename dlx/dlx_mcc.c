@@ -1224,46 +1224,72 @@ static int hand_over(cut *c, int level, int solved)
     return 0;
 }
 
-/* mcc_loop's branching, level by level down to the cut (shallow, so by
- * recursion, with the same dance steps in the same order): a node at the
- * cut, or where every item is done, is handed over and not counted, so
- * that the split's nodes and its jobs' add up to the whole search's.
- * `depth` counts the real choices (two ways or more to branch), as the
- * other engines' split_depth does. */
-static int walk(cut *c, int level, int depth)
+/* What walk keeps per level of its own stack: the item chosen, the
+ * branch being tried, the first tweaked node, whether the item was full
+ * and the depth below it. */
+typedef struct walk_frame {
+    int best, cur, ft, full, below;
+} walk_frame;
+
+/* mcc_loop's branching, level by level down to the cut, with the same
+ * dance steps in the same order: a node at the cut, or where every item
+ * is done, is handed over and not counted, so that the split's nodes and
+ * its jobs' add up to the whole search's.  `depth` counts the real
+ * choices (two ways or more to branch), as the other engines'
+ * split_depth does.  The levels are on fr[] (n_levels + 1 frames), not
+ * on the C stack: a chain of forced levels (an item of bound 200000) is
+ * as deep as it is long.  1 to stop. */
+static int walk(cut *c, walk_frame *fr)
 {
     dlxi_mcc *e = c->e;
     run *R = c->R;
     mnode *nd = e->nd;
     mitem *cl = e->cl;
     const int colors = e->has_colors;
-    int best = 0;
-    if (depth == R->s->split_depth)
-        return hand_over(c, level, 0);
-    int score = e->packed ? choose_packed(e, &best) : choose(e, &best);
-    if (score == NO_ITEM_LEFT)
-        return hand_over(c, level, 1);
-    uint64_t next;
-    if (spent(R, R->nodes, &next))
-        return 1;
-    R->nodes++;
-    e->level_nodes[level]++;
-    R->maxl = level > R->maxl ? level : R->maxl;
-    if (score <= 0)
-        return 0;
-    int cur = nd[best].down, ft = 0;
-    cl[best].bound--;
-    int full = cl[best].bound == 0 && cl[best].slack == 0;
-    if (full || cl[best].bound == 0)
-        R->updates += cover(e, best, 1, colors, 0, 0);
-    if (!full)
-        ft = cur;
-    for (;;) {
-        if (full) {
+    int level = 0, depth = 0;
+enter:
+    if (depth == R->s->split_depth) {
+        if (hand_over(c, level, 0))
+            return 1;
+        goto back;
+    }
+    {
+        int best = 0;
+        int score = e->packed ? choose_packed(e, &best) : choose(e, &best);
+        if (score == NO_ITEM_LEFT) {
+            if (hand_over(c, level, 1))
+                return 1;
+            goto back;
+        }
+        uint64_t next;
+        if (spent(R, R->nodes, &next))
+            return 1;
+        R->nodes++;
+        e->level_nodes[level]++;
+        R->maxl = level > R->maxl ? level : R->maxl;
+        if (score <= 0)
+            goto back;
+        walk_frame *f = &fr[level];
+        f->best = best;
+        f->cur = nd[best].down;
+        f->ft = 0;
+        f->below = depth + (score >= 2);
+        cl[best].bound--;
+        f->full = cl[best].bound == 0 && cl[best].slack == 0;
+        if (f->full || cl[best].bound == 0)
+            R->updates += cover(e, best, 1, colors, 0, 0);
+        if (!f->full)
+            f->ft = f->cur;
+    }
+branch:
+    {
+        walk_frame *f = &fr[level];
+        int best = f->best, cur = f->cur;
+        if (f->full) {
             if (cur == best)
-                break;
+                goto done;
         } else if (cl[best].len <= cl[best].bound - cl[best].slack) {
-            break;
+            goto done;
         } else if (cur != best) {
             R->updates += tweak(e, cur, cl[best].bound, colors);
         } else if (cl[best].bound != 0) {
@@ -1274,21 +1300,34 @@ static int walk(cut *c, int level, int depth)
                                   ? e->omap[e->nopt[cur]] : c->none;
         if (cur >= e->last_itm)
             R->updates += commit_others(e, cur, colors, 0, 0);
-        if (walk(c, level + 1, depth + (score >= 2)))
-            return 1;
-        if (cur < e->last_itm) {
-            reactivate(e, best);
-            break;
-        }
-        uncommit_others(e, cur, colors, 0, 0);
-        cur = nd[cur].down;
+        depth = f->below;
+        level++;
+        goto enter;
     }
-    if (full)
-        uncover(e, best, 1, colors, 0, 0);
-    else
-        untweak(e, best, ft, cl[best].bound, colors, 0, 0);
-    cl[best].bound++;
-    return 0;
+back:
+    if (level == 0)
+        return 0;
+    level--;
+    {
+        walk_frame *f = &fr[level];
+        if (f->cur < e->last_itm) {
+            reactivate(e, f->best);
+            goto done;
+        }
+        uncommit_others(e, f->cur, colors, 0, 0);
+        f->cur = nd[f->cur].down;
+        goto branch;
+    }
+done:
+    {
+        walk_frame *f = &fr[level];
+        if (f->full)
+            uncover(e, f->best, 1, colors, 0, 0);
+        else
+            untweak(e, f->best, f->ft, cl[f->best].bound, colors, 0, 0);
+        cl[f->best].bound++;
+        goto back;
+    }
 }
 
 /* dlx_solve with split_depth on a matrix with bounds: the jobs (paths of
@@ -1313,11 +1352,16 @@ static int mcc_split(dlx_matrix *m, const dlx_search *s, dlx_result *r)
     R.start = dlxi_now_seconds();
     cut c = { e, &R, malloc(2 * (size_t)e->n_levels * sizeof(int)),
               dlx_num_options(m), 0 };
-    if (!c.steps)
+    walk_frame *fr = malloc(((size_t)e->n_levels + 1) * sizeof *fr);
+    if (!c.steps || !fr) {
+        free(c.steps);
+        free(fr);
         return DLX_ENOMEM;
+    }
     *busy = 1;
-    walk(&c, 0, 0);
+    walk(&c, fr);
     *busy = 0;
+    free(fr);
     free(c.steps);
     r->outcome = R.outcome;
     r->solutions.lo = R.found_lo;

@@ -54,6 +54,14 @@ const int *dlxi_pushed(const dlx_matrix *m, int *n);
 /* The monotonic clock in seconds. */
 #include "dlx_budget.h"
 
+struct dlx_jobs;
+
+/* dlx_parallel.c: dlx_split_within that also says the nodes its passes
+ * searched, so that a budget counts the split's nodes too. */
+int dlxi_split_within(dlx_matrix *m, int depth, int min_jobs,
+                      const dlx_search *lim, struct dlx_jobs *out,
+                      dlx_outcome *cut, uint64_t *nodes);
+
 /* dlx_solve on a matrix with bounds (dlx_mcc.c). */
 int dlxi_mcc_solve(dlx_matrix *m, const dlx_search *s, dlx_result *r);
 

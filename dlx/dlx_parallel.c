@@ -18,53 +18,86 @@
 
 /* ---- splitting --------------------------------------------------------- */
 
+/* The most jobs, and options over all jobs, one split holds: past them
+ * it fails with DLX_ENOMEM rather than take gigabytes and the time to
+ * fill them (a cut at depth 10 of the permutations of 12 has 239500800
+ * jobs; 2^24 jobs and 2^26 options, about 320 MB, are more than any pool
+ * of threads or cluster needs; a shallower depth fits). */
+#define MAX_SPLIT_JOBS ((size_t)1 << 24)
+#define MAX_SPLIT_OPTIONS ((size_t)1 << 26)
+/* the clock is read every this many calls of push_job */
+#define SPLIT_CLOCK_CALLS 64
+
 typedef struct job_list {
     dlx_jobs *jobs;
-    int cap_jobs, cap_opts, n_opts;
+    size_t cap_jobs, cap_opts, n_opts;
     int failed;
     /* the engine neither counts nor polls at the cut (a node handed to
-     * on_split is no node): the clock is read here every 4096 jobs, and
+     * on_split is no node): the clock is read here every
+     * SPLIT_CLOCK_CALLS calls (counted apart from the jobs held, so that
+     * a split that holds no more still stops) and after each growth, and
      * a job counts as a node of max_nodes (a cut at depth 3 of queens
      * 1000 has a billion jobs above few nodes) */
     double max_seconds, start;
-    uint64_t max_nodes;
+    uint64_t max_nodes, calls;
     int timed_out, out_of_nodes;
 } job_list;
 
 static double now_seconds(void);
 
+/* Grows *p to hold `need` ints (at most max), doubling from `first`
+ * without overflow: 0, or 1 when it cannot. */
+static int grow_ints(int **p, size_t *cap, size_t need, size_t first,
+                     size_t max)
+{
+    if (need <= *cap)
+        return 0;
+    if (need > max)
+        return 1;
+    size_t c = *cap ? *cap : first;
+    while (c < need)
+        c = c > max / 2 ? max : 2 * c;
+    int *q = realloc(*p, c * sizeof *q);
+    if (!q)
+        return 1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static int out_of_time(job_list *l)
+{
+    return l->max_seconds > 0 &&
+           now_seconds() - l->start >= l->max_seconds;
+}
+
 static int push_job(void *ctx, const int *options, int n)
 {
     job_list *l = ctx;
     dlx_jobs *j = l->jobs;
-    if (l->max_seconds > 0 && (j->n & 4095) == 4095 &&
-        now_seconds() - l->start >= l->max_seconds)
+    if (l->max_seconds > 0 && ++l->calls % SPLIT_CLOCK_CALLS == 0 &&
+        out_of_time(l))
         return l->timed_out = 1;
     if (l->max_nodes && (uint64_t)j->n >= l->max_nodes)
         return l->out_of_nodes = 1;
-    if (j->n + 2 > l->cap_jobs) {
-        int cap = l->cap_jobs ? 2 * l->cap_jobs : 256;
-        int *p = realloc(j->start, (size_t)cap * sizeof *p);
-        if (!p)
-            return l->failed = 1;
-        j->start = p;
-        l->cap_jobs = cap;
-    }
-    if (l->n_opts + n > l->cap_opts) {
-        int cap = l->cap_opts ? 2 * l->cap_opts : 1024;
-        while (cap < l->n_opts + n)
-            cap *= 2;
-        int *p = realloc(j->opts, (size_t)cap * sizeof *p);
-        if (!p)
-            return l->failed = 1;
-        j->opts = p;
-        l->cap_opts = cap;
-    }
-    j->start[j->n] = l->n_opts;
-    memcpy(j->opts + l->n_opts, options, (size_t)n * sizeof *options);
-    l->n_opts += n;
+    if (n < 0)
+        return l->failed = 1;
+    size_t cap_jobs = l->cap_jobs, cap_opts = l->cap_opts;
+    if (grow_ints(&j->start, &l->cap_jobs, (size_t)j->n + 2, 256,
+                  MAX_SPLIT_JOBS + 1) ||
+        grow_ints(&j->opts, &l->cap_opts, l->n_opts + (size_t)n, 1024,
+                  MAX_SPLIT_OPTIONS))
+        return l->failed = 1;
+    /* a growth copies up to hundreds of megabytes */
+    if ((cap_jobs != l->cap_jobs || cap_opts != l->cap_opts) &&
+        out_of_time(l))
+        return l->timed_out = 1;
+    j->start[j->n] = (int)l->n_opts;
+    if (n)
+        memcpy(j->opts + l->n_opts, options, (size_t)n * sizeof *options);
+    l->n_opts += (size_t)n;
     j->n++;
-    j->start[j->n] = l->n_opts;
+    j->start[j->n] = (int)l->n_opts;
     return 0;
 }
 
@@ -87,7 +120,7 @@ static int split_at(dlx_matrix *m, const int *forced, int n_forced,
                     uint64_t *splits, dlx_result *r_out)
 {
     memset(out, 0, sizeof *out);
-    job_list l = { out, 0, 0, 0, 0, 0, now_seconds(), 0, 0, 0 };
+    job_list l = { out, 0, 0, 0, 0, 0, now_seconds(), 0, 0, 0, 0 };
     dlx_search s = dlx_search_defaults();
     if (lim) {
         s.max_nodes = l.max_nodes = lim->max_nodes;
@@ -204,6 +237,13 @@ int dlx_split_within(dlx_matrix *m, const int *forced, int n_forced,
     uint64_t nodes;
     return split_within(m, forced, n_forced, depth, min_jobs, lim, out, cut,
                         &nodes);
+}
+
+int dlxi_split_within(dlx_matrix *m, int depth, int min_jobs,
+                      const dlx_search *lim, dlx_jobs *out,
+                      dlx_outcome *cut, uint64_t *nodes)
+{
+    return split_within(m, NULL, 0, depth, min_jobs, lim, out, cut, nodes);
 }
 
 /* ---- counting on threads ----------------------------------------------- */
@@ -501,6 +541,9 @@ int dlx_count_parallel(const dlx_matrix *m, const int *forced, int n_forced,
     dlx_parallel rest = *opt;
     if (opt->max_seconds > 0)
         rest.max_seconds = opt->max_seconds - spent;
+    if (opt->max_nodes) /* the split's nodes count too */
+        rest.max_nodes = opt->max_nodes > split_nodes
+                         ? opt->max_nodes - split_nodes : 1;
     status = dlx_count_jobs(m, &jobs, NULL, 0, &rest, res);
     if (status == DLX_OK) {
         res->depth = jobs.depth;

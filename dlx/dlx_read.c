@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,8 @@ static int table_add(name_table *t, const char *s, size_t len)
         table_rehash(t, t->nslots ? 2 * t->nslots : 64) != DLX_OK)
         return DLX_ENOMEM;
     if (t->n == t->cap) {
+        if (t->cap > INT_MAX / 2)
+            return DLX_ENOMEM; /* an int capacity would overflow */
         int cap = t->cap ? 2 * t->cap : 64;
         char **p = realloc(t->names, (size_t)cap * sizeof *p);
         if (!p)

@@ -18,6 +18,7 @@
 #include "problems_impl.h"
 
 #include <stdint.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,8 @@ static int add(names *t, const char *s, size_t len, int line, int col)
         t->n_slots = n_slots;
     }
     if (t->n == t->cap) {
+        if (t->cap > INT_MAX / 2)
+            return -1; /* an int capacity would overflow */
         int cap = t->cap ? 2 * t->cap : 64;
         char **name = realloc(t->name, (size_t)cap * sizeof *name);
         if (name)
@@ -139,6 +142,8 @@ static int push_elem(subsets *s, int e)
 static int push_subset(subsets *s, int name)
 {
     if (s->n + 1 >= s->cap) {
+        if (s->cap > INT_MAX / 2 - 1)
+            return -1; /* an int capacity would overflow */
         int cap = s->cap ? 2 * s->cap : 64;
         long *start = realloc(s->start, (size_t)(cap + 1) * sizeof *start);
         if (start)

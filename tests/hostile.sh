@@ -577,5 +577,46 @@ within 6 "killer cages of 9 on 9x9 under --timeout 2" 5 "*" \
 expect "killer 9x9 under --max-nodes 5000" 0 \
     "3x3xk:g6zzu,_bab_a_ac______b_a_b___c_a__ba_abab_a_abaaa_b__a_a____aa_aa___aa_a__aa___a_a___b_aa_a_aa,9_14b13a16d7a3_19a22a23b21a20b10d10d29b8a10_22d18d13a16c20_6c17a16d18_9c16e" "" \
     -- "$sudoku" generate --seed 2 --variant killer,x --max-nodes 5000
+# ---- issue 48/49, budgets and overflow: every phase under the budget ----
+# 48.2: the split of input with multiplicities walks 200000 forced levels
+# on a heap stack (it recursed once a level: SIGSEGV)
+awk 'BEGIN { print "200000|A"; for (i = 0; i < 200000; i++) print "A" }' \
+    >"$tmp/chain.dlx"
+within 60 "split of a chain of 200000 forced levels" 0 \
+    "dlx split: 1 jobs at depth 2" -- "$dlx" split "$tmp/chain.dlx"
+assert "chain: one job (its number and 200000 steps)" \
+    [ "$(grep -v '^#' "$tmp/out" | wc -w)" = 400001 ]
+
+# 48.4: the split that makes the jobs of --best -j keeps the budget (it
+# held 94 million jobs, 57 s and 1.85 GB, before the budget began)
+"$dlx" gen assignment 100 --seed 2 >"$tmp/as100.dlx" 2>/dev/null
+lim=; [ -n "$sanitized" ] || lim="ulimit -v 1000000;"
+for b in "--timeout 3" "--max-nodes 1000"; do
+    within 20 "--best 1000 -j 2 --split-depth 4 $b" 5 "*" \
+        -- sh -c "$lim '$dlx' --best 1000 -j 2 --split-depth 4 $b '$tmp/as100.dlx'"
+done
+# 49.1: a split at depth 10 of the permutations of 12 (239500800 jobs):
+# the capacity doubled past INT_MAX, then spun past the budget; now the
+# jobs held are bounded (2^24), and past them exit 6
+"$dlx" gen permutations 12 >"$tmp/p12.dlx" 2>/dev/null
+within 60 "split at depth 10 of 12! with --timeout 100" 6 "dlx: out of memory" \
+    -- sh -c "$lim '$dlx' split --depth 10 --timeout 100 '$tmp/p12.dlx'"
+within 60 "-c -j 2 --split-depth 10 of 12!" 6 "dlx: out of memory" \
+    -- sh -c "$lim '$dlx' -c -j 2 --split-depth 10 '$tmp/p12.dlx'"
+within 20 "split at depth 10 of 12! with --timeout 2" 5 "*" \
+    -- "$dlx" split --depth 10 --timeout 2 "$tmp/p12.dlx"
+
+# 48.7: a count past 2^128 (128 parts of two options, 2^128 solutions) is
+# the memo's exact answer at once (counts of any size, issue 45), not a
+# fall back into a search that visits every solution; 127 parts (2^127)
+# too
+awk -v n=128 'BEGIN { for (i = 0; i < n; i++) printf "a%d ", i; print ""
+    for (i = 0; i < n; i++) { print "a" i; print "a" i } }' >"$tmp/two128.dlx"
+expect "-c of a count of 2^128" 0 340282366920938463463374607431768211456 \
+    "" -- timeout 20 "$dlx" -c "$tmp/two128.dlx"
+awk -v n=127 'BEGIN { for (i = 0; i < n; i++) printf "a%d ", i; print ""
+    for (i = 0; i < n; i++) { print "a" i; print "a" i } }' >"$tmp/two127.dlx"
+expect "-c of a count of 2^127" 0 170141183460469231731687303715884105728 \
+    "" -- timeout 20 "$dlx" -c "$tmp/two127.dlx"
 
 cli_done
