@@ -89,8 +89,11 @@ static const cli_command bands_command = {
     options, NULL,
     { "done", NULL, NULL,
       "--jobs: the jobs file is not valid (file:line:col: message) or "
-      "not of this --box", NULL,
-      "estimated, cut short, or too many bands to classify",
+      "not of this --box",
+      "usage error, or too many bands to classify (--classes, --grids: "
+      "more than 50,000,000 with the first row fixed, 3x4 boxes and up; "
+      "refused at once)",
+      "estimated, or cut short (--timeout)",
       "out of memory, or the output could not be written" }
 };
 
@@ -277,7 +280,11 @@ static int grids(const bands_args *a, const cli_search *search)
                                                                : "whole",
                 res.memo.subproblems, res.memo.hits, res.memo.bytes,
                 res.seconds);
-    if (cut)
+    if (cut && res.classes == 0)
+        cli_report(bands_command.prog, 0, 0, "cut short by --timeout while "
+                   "listing the classes of bands: none counted (a lower "
+                   "bound)");
+    else if (cut)
         cli_report(bands_command.prog, 0, 0, "cut short by --timeout: %zu of "
                    "%zu classes counted (a lower bound)", res.done,
                    res.classes);
@@ -286,10 +293,17 @@ static int grids(const bands_args *a, const cli_search *search)
 }
 
 /* --split: one job per class, for --jobs on other machines. */
-static int split_grids(int R, int C)
+static int split_grids(int R, int C, double timeout)
 {
     dlx_jobs jobs;
-    int status = sudoku_grids_split(R, C, &jobs);
+    int status = sudoku_grids_split_within(R, C, timeout > 0 ? timeout : 0,
+                                           &jobs);
+    if (status == SUDOKU_BANDS_CUT) {
+        cli_report(bands_command.prog, 0, 0, "--split: the classes of the "
+                   "%dx%d bands were not listed in %g s (--timeout): no "
+                   "jobs written", R * C, R * C, timeout);
+        return CLI_EXIT_CUT;
+    }
     if (status != DLX_OK)
         return grids_failed(status);
     dlx_jobs_write(stdout, &jobs, sudoku_grids_fingerprint(R, C));
@@ -398,6 +412,14 @@ static int grids_mode(const bands_args *a, const cli_search *search)
     if (a->mode_set && a->mode != 3)
         return cli_usage_error(prog, "--split, --jobs, --job and --shard go "
                                "with --grids");
+    /* the count of grids frees the first row itself (N! of them) and is
+     * exact or a lower bound, never estimated: refused, not ignored */
+    if (a->fix)
+        return cli_usage_error(prog, "--fix-first-row goes with --count "
+                               "and --list, not with --grids");
+    if (a->estimate)
+        return cli_usage_error(prog, "--estimate goes with --count, not "
+                               "with --grids");
     if ((a->job >= 0 || a->shard_n) && !a->jobs_file)
         return cli_usage_error(prog, "%s needs --jobs FILE",
                                a->job >= 0 ? "--job" : "--shard");
@@ -407,7 +429,7 @@ static int grids_mode(const bands_args *a, const cli_search *search)
         return cli_usage_error(prog, "--split writes the jobs, --jobs counts "
                                "them: not both");
     if (a->split)
-        return split_grids(a->box.box.R, a->box.box.C);
+        return split_grids(a->box.box.R, a->box.box.C, search->timeout);
     return a->jobs_file ? shard_grids(a, search) : grids(a, search);
 }
 

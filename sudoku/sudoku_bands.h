@@ -122,7 +122,8 @@ int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
    whole-grid count).  on_class is called (under a lock, from any thread)
    as each class is done.  A run cut short by max_seconds leaves outcome
    DLX_STOP_TIME and the classes done in `done` (the totals then count
-   only those: a lower bound).  Returns DLX_OK, DLX_ETOOBIG (more than
+   only those: a lower bound); the listing of the classes runs under the
+   same budget (cut there: DLX_OK, DLX_STOP_TIME, no class, totals 0).  Returns DLX_OK, DLX_ETOOBIG (more than
    50,000,000 bands: 4x4 boxes and up), DLX_EITEM (a bad shape, or
    SUDOKU_GRIDS_TWO_BANDS where N != 3R), DLX_EOVERFLOW or DLX_ENOMEM. */
 enum {
@@ -198,5 +199,9 @@ uint64_t sudoku_grids_fingerprint(int R, int C);
 /* The jobs of the R x C grids: DLX_OK (free with dlx_jobs_free), or as
  * sudoku_band_class_list. */
 int sudoku_grids_split(int R, int C, dlx_jobs *out);
+/* The same within max_seconds (0: no limit): SUDOKU_BANDS_CUT when the
+ * classes were not listed in time (no jobs then). */
+int sudoku_grids_split_within(int R, int C, double max_seconds,
+                              dlx_jobs *out);
 
 #endif

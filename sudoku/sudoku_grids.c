@@ -539,10 +539,17 @@ uint64_t sudoku_grids_fingerprint(int R, int C)
 
 int sudoku_grids_split(int R, int C, dlx_jobs *out)
 {
+    return sudoku_grids_split_within(R, C, 0, out);
+}
+
+int sudoku_grids_split_within(int R, int C, double max_seconds,
+                              dlx_jobs *out)
+{
     memset(out, 0, sizeof *out);
     sudoku_band_class *cls;
     size_t n;
-    int status = sudoku_band_class_list(R, C, 50000000, &cls, &n);
+    int status = sudoku_band_class_list_within(R, C, 50000000, max_seconds,
+                                               &cls, &n);
     if (status != DLX_OK)
         return status;
     int cells = R * R * C;
@@ -587,8 +594,19 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
         g.cls = o->classes;
         g.n = o->n_classes;
     } else {
-        status = sudoku_band_class_list(R, C, 50000000, &g.listed, &g.n);
+        /* under the budget: 4x2's listing alone takes minutes */
+        status = sudoku_band_class_list_within(R, C, 50000000,
+                                               o->max_seconds, &g.listed,
+                                               &g.n);
         g.cls = g.listed;
+    }
+    if (status == SUDOKU_BANDS_CUT) {
+        /* no class listed: nothing counted, a lower bound of 0 */
+        res->method = g.method;
+        res->outcome = DLX_STOP_TIME;
+        res->selected = o->which ? (size_t)o->n_which : 0;
+        res->seconds = now_seconds() - g.start;
+        return DLX_OK;
     }
     if (status != DLX_OK)
         return status;

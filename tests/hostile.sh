@@ -429,4 +429,23 @@ for f in e100 x100 j100; do
     rm -f "$tmp/$f.html" "$tmp/$f.out"
 done
 
+# ---- issues 46, 48.5, 49.6, 49.9: sudoku bands --grids and --classes ----
+# too many bands (3x4) refused at once with the status --help gives it
+for m in --grids --classes; do
+    within 4 "bands $m --box 3x4 refused at once" 4 \
+        "*" -- "$sudoku" bands $m --box 3x4 --timeout 2
+done
+assert "bands --help: too many bands is exit 4" \
+    sh -c "'$sudoku' bands --help | grep -q '^  4  usage error, or too many bands'"
+# the listing of 4x2's classes under the budget (minutes without one)
+within 8 "bands --grids --box 4x2 --timeout 2" 5 "*" \
+    -- "$sudoku" bands --grids --box 4x2 --timeout 2
+within 8 "bands --grids --box 4x2 --split --timeout 2" 5 "*" \
+    -- "$sudoku" bands --grids --box 4x2 --split --timeout 2
+assert "bands --split cut: no jobs written" [ ! -s "$tmp/out" ]
+# options --grids does not use are refused, not ignored
+expect "bands --grids --fix-first-row" 4 "" "*" \
+    -- "$sudoku" bands --grids --box 2x3 --fix-first-row
+expect "bands --grids --estimate" 4 "" "*" \
+    -- "$sudoku" bands --grids --box 2x3 --estimate 10
 cli_done
