@@ -50,10 +50,10 @@ static const cli_option options[] = {
       "grid's exact cover with the band forced, any shape), 'two-bands' "
       "(when two bands are left below, 6x6 and 9x9: the sum over the "
       "second band's column sets of the bands having them times the bands "
-      "having the rest), 'three-bands' (when three bands are left below, "
-      "8x8 with 2x4 boxes: the same sum nested, the two-band sums kept "
-      "by where each digit is left) or 'auto' (two-bands or three-bands "
-      "where they apply)" },
+      "having the rest), 'nested' (when three bands or more are left "
+      "below, 8x8 and 10x10 with 2x4 and 2x5 boxes: the same sum "
+      "nested, the inner sums kept by where each digit is left) or "
+      "'auto' (two-bands or nested where they apply)" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "with --grids: memory for the memo "
       "tables in MiB, shared by the threads (default 4096)" },
     { OPT_SPLIT, 0, "split", NULL, "with --grids: write the jobs file for "
@@ -184,15 +184,15 @@ static int own_option(void *ctx, cli_parser *ps, int id)
     case OPT_GRID_METHOD:
         if (!strcmp(ps->value, "auto") || !strcmp(ps->value, "whole") ||
             !strcmp(ps->value, "two-bands") ||
-            !strcmp(ps->value, "three-bands")) {
+            !strcmp(ps->value, "nested")) {
             a->method = ps->value[0] == 'a' ? SUDOKU_GRIDS_AUTO
                       : ps->value[0] == 'w' ? SUDOKU_GRIDS_WHOLE
                       : ps->value[1] == 'w' ? SUDOKU_GRIDS_TWO_BANDS
-                                            : SUDOKU_GRIDS_THREE_BANDS;
+                                            : SUDOKU_GRIDS_NESTED;
             return 0;
         }
         return cli_usage_error(ps->prog, "--grid-method: '%s' is not auto, "
-                               "whole, two-bands or three-bands", ps->value);
+                               "whole, two-bands or nested", ps->value);
     case OPT_MEMO_MB:
         return cli_value_count(ps, 1, UINT64_MAX >> 21, &a->memo_mb);
     case OPT_PLAIN:
@@ -251,8 +251,8 @@ static int grids_failed(int status)
     if (status == DLX_ETOOBIG || status == DLX_EITEM) {
         cli_report(bands_command.prog, 0, 0, "%s", status == DLX_EITEM
                    ? "--grid-method two-bands needs two bands below the "
-                     "first (N = 3R: boxes 2x3, 3x3), three-bands three "
-                     "(N = 4R: boxes 2x4)"
+                     "first (N = 3R: boxes 2x3, 3x3), nested three or more "
+                     "(N >= 4R: boxes 2x4, 2x5)"
                    : "too many bands to classify (more than 50,000,000 "
                      "with the first row fixed)");
         return CLI_EXIT_USAGE;
@@ -283,7 +283,7 @@ static int grids(const bands_args *a, const cli_search *search)
                 PRIu64 "\nmemo bytes (largest table): %" PRIu64 "\n"
                 "seconds: %.3f\n", fixed, cut ? "+" : "", res.classes,
                 res.done, res.method == SUDOKU_GRIDS_TWO_BANDS ? "two-bands"
-                : res.method == SUDOKU_GRIDS_THREE_BANDS ? "three-bands"
+                : res.method == SUDOKU_GRIDS_NESTED ? "nested"
                                                          : "whole",
                 res.memo.subproblems, res.memo.hits, res.memo.bytes,
                 res.seconds);

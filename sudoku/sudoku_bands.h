@@ -127,11 +127,11 @@ int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
    50,000,000 bands: 4x4 boxes and up), DLX_EITEM (a bad shape, or
    SUDOKU_GRIDS_TWO_BANDS where N != 3R), DLX_EOVERFLOW or DLX_ENOMEM. */
 enum {
-    SUDOKU_GRIDS_AUTO = 0,       /* TWO_BANDS when N = 3R, THREE_BANDS
-                                    when N = 4R, else WHOLE */
+    SUDOKU_GRIDS_AUTO = 0,       /* TWO_BANDS when N = 3R, NESTED
+                                    when N >= 4R, else WHOLE */
     SUDOKU_GRIDS_WHOLE = 1,      /* the grid's exact cover, band forced */
     SUDOKU_GRIDS_TWO_BANDS = 2,  /* sum over the column sets of band 2 */
-    SUDOKU_GRIDS_THREE_BANDS = 3 /* the same nested, when N = 4R */
+    SUDOKU_GRIDS_NESTED = 3      /* the same nested, when N >= 4R */
 };
 
 typedef void (*sudoku_class_fn)(void *ctx, size_t k,

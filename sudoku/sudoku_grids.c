@@ -386,19 +386,20 @@ static int two_bands(int R, int C, const int *band, size_t memo_bytes,
                     outcome);
 }
 
-/* ---- three bands below ----------------------------------------------------
+/* ---- three bands or more below -------------------------------------------
 
-   When three bands are left (N = 4R: 8x8), the two-band sum nests:
+   When three bands or more are left (N >= 4R: 8x8, 10x10), the two-band
+   sum nests:
 
        completions = sum over T of bands(T) x pairs(left - T),
 
-   T the second band's column sets and pairs(M) the two-band sum of the
-   last two bands below columns that have the digits M[c] left.  pairs(M)
-   is the same for M and a relabeling of M: it depends only on where each
-   digit is, its "profile" (the columns of each stack that still have
-   it), so it is kept under the sorted profiles of the digits, and the
-   T's whose rests share them are summed once (8x8: a few hundred
-   pairs() per class instead of tens of thousands). */
+   T the second band's column sets and pairs(M) the sum of the bands
+   below it, nested down to the two-band sum, below columns that have the
+   digits M[c] left.  pairs(M) is the same for M and a relabeling of M:
+   it depends only on where each digit is, its "profile" (the columns
+   that still have it), so it is kept under the sorted profiles of the
+   digits, and the T's whose rests share them are summed once (8x8: a
+   few hundred pairs() per class instead of tens of thousands). */
 typedef struct pair_cache {
     size_t cap, used;
     uint64_t *keys;          /* 4 words a slot; word 3 bit 63 set: used */
@@ -464,18 +465,23 @@ static dlx_count *pair_slot(pair_cache *pc, const uint64_t key[4],
     return &pc->counts[i];
 }
 
-static int three_bands(int R, int C, const int *band, size_t memo_bytes,
-                       band_cache *cache, double seconds, dlx_count *out,
-                       dlx_memo_stats *st, dlx_outcome *outcome)
+/* The completions of k >= 2 bands below columns that have the digits
+ * left[c] (k R each): pair_sum for two, else the sum over the next
+ * band's column sets T of bands(T) x below(k - 1, left - T), kept in
+ * pc[k] by profiles.  Within `seconds` of now (0: no limit). */
+static int nest_sum(int R, int C, const uint32_t *left, int k,
+                    size_t memo_bytes, band_cache *cache, pair_cache *pc,
+                    double seconds, dlx_count *out, dlx_memo_stats *st,
+                    dlx_outcome *outcome)
 {
+    if (k == 2)
+        return pair_sum(R, C, left, memo_bytes, cache, seconds, out, st,
+                        outcome);
     int N = R * C, stacks = N / C;
-    uint32_t left[MAX_N];
     stack_sets ss[MAX_N];
-    pair_cache pc = { 0, 0, NULL, NULL };
     double start = now_seconds();
     *out = (dlx_count){ 0, 0 };
     *outcome = DLX_COMPLETE;
-    left_below(R, C, band, left);
     int status = make_stacks(R, C, left, ss);
     size_t total = 1;
     for (int s = 0; status == DLX_OK && s < stacks; s++)
@@ -489,7 +495,7 @@ static int three_bands(int R, int C, const int *band, size_t memo_bytes,
             memcpy(sets + s * C, ss[s].sets + (size_t)i * C,
                    (size_t)C * sizeof *sets);
         }
-        dlx_count nb, pairs, p;
+        dlx_count nb, below, p;
         status = cached_band(R, C, sets, memo_bytes, cache, &nb, st);
         if (status != DLX_OK || (nb.hi == 0 && nb.lo == 0))
             continue;
@@ -498,13 +504,13 @@ static int three_bands(int R, int C, const int *band, size_t memo_bytes,
         uint64_t key[4];
         int found;
         profile_key(R, C, rest_sets, key);
-        dlx_count *slot = pair_slot(&pc, key, &found);
+        dlx_count *slot = pair_slot(&pc[k - 1], key, &found);
         if (!slot) {
             status = DLX_ENOMEM;
             break;
         }
         if (found) {
-            pairs = *slot;
+            below = *slot;
         } else {
             double left_s = 0;
             if (seconds > 0) {
@@ -512,16 +518,22 @@ static int three_bands(int R, int C, const int *band, size_t memo_bytes,
                 if (left_s <= 0)
                     left_s = 1e-9;
             }
-            status = pair_sum(R, C, rest_sets, memo_bytes, cache, left_s,
-                              &pairs, st, outcome);
-            if (status != DLX_OK || *outcome != DLX_COMPLETE) {
+            status = nest_sum(R, C, rest_sets, k - 1, memo_bytes, cache, pc,
+                              left_s, &below, st, outcome);
+            /* the slot may have moved (the table grew): find it again */
+            slot = pair_slot(&pc[k - 1], key, &found);
+            if (status != DLX_OK || *outcome != DLX_COMPLETE || !slot) {
                 /* not kept: a count cut short is no count */
-                pc.keys[(size_t)(slot - pc.counts) * 4 + 3] = 0;
+                if (slot)
+                    pc[k - 1].keys[(size_t)(slot - pc[k - 1].counts) * 4
+                                   + 3] = 0;
+                if (status == DLX_OK && !slot)
+                    status = DLX_ENOMEM;
                 break;
             }
-            *slot = pairs;
+            *slot = below;
         }
-        if (dlx_count_mul(nb, pairs, &p) || add_over(out, p))
+        if (dlx_count_mul(nb, below, &p) || add_over(out, p))
             status = DLX_EOVERFLOW;
         if (seconds > 0 && (t & 255) == 255 &&
             now_seconds() - start >= seconds) {
@@ -529,9 +541,26 @@ static int three_bands(int R, int C, const int *band, size_t memo_bytes,
             break;
         }
     }
-    free(pc.keys);
-    free(pc.counts);
     free_stacks(ss, stacks);
+    return status;
+}
+
+/* Every band below the first (C - 1 of them, C >= 4), nested.  The
+ * caches of the inner sums live for the class only. */
+static int nested_bands(int R, int C, const int *band, size_t memo_bytes,
+                        band_cache *cache, double seconds, dlx_count *out,
+                        dlx_memo_stats *st, dlx_outcome *outcome)
+{
+    uint32_t left[MAX_N];
+    pair_cache pc[MAX_N + 1];
+    memset(pc, 0, sizeof pc);
+    left_below(R, C, band, left);
+    int status = nest_sum(R, C, left, C - 1, memo_bytes, cache, pc,
+                          seconds, out, st, outcome);
+    for (int k = 0; k <= MAX_N; k++) {
+        free(pc[k].keys);
+        free(pc[k].counts);
+    }
     return status;
 }
 
@@ -592,8 +621,8 @@ static void work(grids_run *g, band_cache *cache)
                          ? two_bands(g->R, g->C, g->cls[k].band,
                                      g->memo_bytes, cache, left, &c, &st,
                                      &oc)
-                   : g->method == SUDOKU_GRIDS_THREE_BANDS
-                         ? three_bands(g->R, g->C, g->cls[k].band,
+                   : g->method == SUDOKU_GRIDS_NESTED
+                         ? nested_bands(g->R, g->C, g->cls[k].band,
                                        g->memo_bytes, cache, left, &c, &st,
                                        &oc)
                          : whole_grid(g->R, g->C, g->cls[k].band,
@@ -754,10 +783,10 @@ int sudoku_count_grids(int R, int C, const sudoku_grids_options *o,
     g.method = o->method;
     if (g.method == SUDOKU_GRIDS_AUTO)
         g.method = N == 3 * R ? SUDOKU_GRIDS_TWO_BANDS
-                 : N == 4 * R ? SUDOKU_GRIDS_THREE_BANDS
+                 : N >= 4 * R ? SUDOKU_GRIDS_NESTED
                               : SUDOKU_GRIDS_WHOLE;
     if ((g.method == SUDOKU_GRIDS_TWO_BANDS && N != 3 * R) ||
-        (g.method == SUDOKU_GRIDS_THREE_BANDS && N != 4 * R))
+        (g.method == SUDOKU_GRIDS_NESTED && N < 4 * R))
         return DLX_EITEM;
     size_t memo = o->memo_bytes ? o->memo_bytes
                                 : (size_t)DLX_MEMO_DEFAULT_MB << 20;
