@@ -448,14 +448,14 @@ expect "bands --grids --fix-first-row" 4 "" "*" \
     -- "$sudoku" bands --grids --box 2x3 --fix-first-row
 expect "bands --grids --estimate" 4 "" "*" \
     -- "$sudoku" bands --grids --box 2x3 --estimate 10
-# sudoku count chooses the memo counter as dlx -c does: every 6x6 grid
-# (28,200,960, OEIS A107739) in 3.3 million of its nodes, where the plain
-# search needs hundreds of millions; a cut count of an empty grid names
-# the command that counts it exactly
+# sudoku count chooses the memo counter as dlx -c does (dlx_memo_pays, a
+# timed trial: not asserted here, where the machine's load decides it):
+# every 6x6 grid (28,200,960, OEIS A107739) either way; a cut count of an
+# empty grid names the command that counts it exactly
 awk 'BEGIN { for (i = 0; i < 36; i++) printf "0"; print "" }' >"$tmp/e6.txt"
 awk 'BEGIN { for (i = 0; i < 81; i++) printf "0"; print "" }' >"$tmp/e9.txt"
-expect "count of an empty 6x6 by memo" 0 "28200960" "" \
-    -- "$sudoku" count --max-nodes 5000000 "$tmp/e6.txt"
+expect "count of an empty 6x6" 0 "28200960" "" \
+    -- "$sudoku" count --timeout 600 "$tmp/e6.txt"
 expect "cut count of an empty 9x9: the hint" 5 "*" "*" \
     -- "$sudoku" count --max-nodes 1000 "$tmp/e9.txt"
 assert "cut count of an empty 9x9: the hint" \
