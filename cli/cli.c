@@ -574,8 +574,9 @@ void cli_help(FILE *f, const cli_command *cmd)
     fprintf(f, "\nExit status (when several apply, the first in this order: "
             "%s):\n", cli_exit_order());
     for (int code = 0; code <= 6; code++) {
-        const char *what = code == CLI_EXIT_USAGE ? "usage error"
-                         : cmd->exits[code];
+        /* a command may say more about its usage status */
+        const char *what = code == CLI_EXIT_USAGE && !cmd->exits[code]
+                         ? "usage error" : cmd->exits[code];
         if (!what)
             continue;
         fprintf(f, "  %d  ", code);

@@ -50,7 +50,10 @@ static const cli_option options[] = {
       "grid's exact cover with the band forced, any shape), 'two-bands' "
       "(when two bands are left below, 6x6 and 9x9: the sum over the "
       "second band's column sets of the bands having them times the bands "
-      "having the rest) or 'auto' (two-bands where it applies)" },
+      "having the rest), 'nested' (when three bands or more are left "
+      "below, 8x8 and 10x10 with 2x4 and 2x5 boxes: the same sum "
+      "nested, the inner sums kept by where each digit is left) or "
+      "'auto' (two-bands or nested where they apply)" },
     { OPT_MEMO_MB, 0, "memo-mb", "N", "with --grids: memory for the memo "
       "tables in MiB, shared by the threads (default 4096)" },
     { OPT_SPLIT, 0, "split", NULL, "with --grids: write the jobs file for "
@@ -90,8 +93,11 @@ static const cli_command bands_command = {
     options, NULL,
     { "done", NULL, NULL,
       "--jobs: the jobs file is not valid (file:line:col: message) or "
-      "not of this --box", NULL,
-      "estimated, cut short, or too many bands to classify",
+      "not of this --box",
+      "usage error, or too many bands to classify (--classes, --grids: "
+      "more than 50,000,000 with the first row fixed, 3x4 boxes and up; "
+      "refused at once)",
+      "estimated, or cut short (--timeout)",
       "out of memory, or the output could not be written" }
 };
 
@@ -178,14 +184,16 @@ static int own_option(void *ctx, cli_parser *ps, int id)
         return cli_value_shard(ps, &a->shard_k, &a->shard_n);
     case OPT_GRID_METHOD:
         if (!strcmp(ps->value, "auto") || !strcmp(ps->value, "whole") ||
-            !strcmp(ps->value, "two-bands")) {
+            !strcmp(ps->value, "two-bands") ||
+            !strcmp(ps->value, "nested")) {
             a->method = ps->value[0] == 'a' ? SUDOKU_GRIDS_AUTO
                       : ps->value[0] == 'w' ? SUDOKU_GRIDS_WHOLE
-                                            : SUDOKU_GRIDS_TWO_BANDS;
+                      : ps->value[1] == 'w' ? SUDOKU_GRIDS_TWO_BANDS
+                                            : SUDOKU_GRIDS_NESTED;
             return 0;
         }
         return cli_usage_error(ps->prog, "--grid-method: '%s' is not auto, "
-                               "whole or two-bands", ps->value);
+                               "whole, two-bands or nested", ps->value);
     case OPT_MEMO_MB:
         return cli_value_count(ps, 1, UINT64_MAX >> 21, &a->memo_mb);
     case OPT_PLAIN:
@@ -244,7 +252,8 @@ static int grids_failed(int status)
     if (status == SUDOKU_ELIMIT || status == SUDOKU_EBAD) {
         cli_report(bands_command.prog, 0, 0, "%s", status == SUDOKU_EBAD
                    ? "--grid-method two-bands needs two bands below the "
-                     "first (N = 3R: boxes 2x3, 3x3)"
+                     "first (N = 3R: boxes 2x3, 3x3), nested three or more "
+                     "(N >= 4R: boxes 2x4, 2x5)"
                    : "too many bands to classify (more than 50,000,000 "
                      "with the first row fixed)");
         return CLI_EXIT_USAGE;
@@ -275,10 +284,15 @@ static int grids(const bands_args *a, const cli_search *search)
                 PRIu64 "\nmemo bytes (largest table): %" PRIu64 "\n"
                 "seconds: %.3f\n", fixed, cut ? "+" : "", res.classes,
                 res.done, res.method == SUDOKU_GRIDS_TWO_BANDS ? "two-bands"
-                                                               : "whole",
+                : res.method == SUDOKU_GRIDS_NESTED ? "nested"
+                                                         : "whole",
                 res.memo.subproblems, res.memo.hits, res.memo.bytes,
                 res.seconds);
-    if (cut)
+    if (cut && res.classes == 0)
+        cli_report(bands_command.prog, 0, 0, "cut short by --timeout while "
+                   "listing the classes of bands: none counted (a lower "
+                   "bound)");
+    else if (cut)
         cli_report(bands_command.prog, 0, 0, "cut short by --timeout: %zu of "
                    "%zu classes counted (a lower bound)", res.done,
                    res.classes);
@@ -287,10 +301,17 @@ static int grids(const bands_args *a, const cli_search *search)
 }
 
 /* --split: one job per class, for --jobs on other machines. */
-static int split_grids(int R, int C)
+static int split_grids(int R, int C, double timeout)
 {
     dlx_jobs jobs;
-    int status = sudoku_grids_split(R, C, &jobs);
+    int status = sudoku_grids_split_within(R, C, timeout > 0 ? timeout : 0,
+                                           &jobs);
+    if (status == SUDOKU_BANDS_CUT) {
+        cli_report(bands_command.prog, 0, 0, "--split: the classes of the "
+                   "%dx%d bands were not listed in %g s (--timeout): no "
+                   "jobs written", R * C, R * C, timeout);
+        return CLI_EXIT_CUT;
+    }
     if (status != SUDOKU_OK)
         return grids_failed(status);
     dlx_jobs_write(stdout, &jobs, sudoku_grids_fingerprint(R, C));
@@ -403,6 +424,14 @@ static int grids_mode(const bands_args *a, const cli_search *search)
     if (a->mode_set && a->mode != 3)
         return cli_usage_error(prog, "--split, --jobs, --job and --shard go "
                                "with --grids");
+    /* the count of grids frees the first row itself (N! of them) and is
+     * exact or a lower bound, never estimated: refused, not ignored */
+    if (a->fix)
+        return cli_usage_error(prog, "--fix-first-row goes with --count "
+                               "and --list, not with --grids");
+    if (a->estimate)
+        return cli_usage_error(prog, "--estimate goes with --count, not "
+                               "with --grids");
     if ((a->job >= 0 || a->shard_n) && !a->jobs_file)
         return cli_usage_error(prog, "%s needs --jobs FILE",
                                a->job >= 0 ? "--job" : "--shard");
@@ -412,7 +441,7 @@ static int grids_mode(const bands_args *a, const cli_search *search)
         return cli_usage_error(prog, "--split writes the jobs, --jobs counts "
                                "them: not both");
     if (a->split)
-        return split_grids(a->box.box.R, a->box.box.C);
+        return split_grids(a->box.box.R, a->box.box.C, search->timeout);
     return a->jobs_file ? shard_grids(a, search) : grids(a, search);
 }
 

@@ -557,6 +557,19 @@ static void do_symmetry(context *cx, const sudoku *s, const sudoku_source *src,
     sudoku_release(&out);
 }
 
+/* An empty plain grid whose every completion `sudoku bands --grids`
+ * counts (the orders whose band classes it lists: up to 9). */
+static int empty_plain(const sudoku *s)
+{
+    if (sudoku_is_variant(s) || s->shape.N > 9 || s->shape.R < 2 ||
+        s->shape.C < 2)
+        return 0;
+    for (int i = 0; i < s->shape.N * s->shape.N; i++)
+        if (s->cell[i])
+            return 0;
+    return 1;
+}
+
 /* sudoku encode: the puzzle in Knuth's format.  The format holds one
  * problem: a second would merge with the first into a different one. */
 static void do_encode(context *cx, const sudoku *s, const sudoku_source *src,
@@ -594,6 +607,11 @@ static void print_result(context *cx, const sudoku *s,
             write_json(s, file, src->line, verdict, &out, 0);
         else
             cli_grid_print_count(&out);
+        if (!out.complete && empty_plain(s))
+            cli_report(file, src->line, 0, "every %dx%d grid (boxes "
+                       "%dx%d) is counted exactly by 'sudoku bands --grids "
+                       "--box %dx%d'", s->shape.N, s->shape.N, s->shape.R,
+                       s->shape.C, s->shape.R, s->shape.C);
         return;
     }
     if (json)
@@ -677,8 +695,14 @@ static void do_puzzle(sudoku_input *in, void *ctx)
         lim.event_ctx = &tee;
     }
     grid_outcome out;
-    int status;
-    if (o->search.dfs)
+    int status, memo = 0;
+    /* a count of (nearly) empty grids by memo where it pays, as dlx -c */
+    if (o->cmd == CMD_COUNT && !o->search.dfs && !tee.view &&
+        !o->search.have_seed && o->search.prune <= 0 && !o->search.trace)
+        status = sudoku_count_memo(sv, s, &lim, &out, &memo);
+    if (memo)
+        ;
+    else if (o->search.dfs)
         status = sudoku_solve_dfs(s, &lim, &cx->solution, &out);
     else if (o->search.threads > 1)
         status = sudoku_count_threads(sv, s, o->search.threads, &lim,

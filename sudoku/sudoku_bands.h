@@ -124,15 +124,18 @@ int sudoku_band_class_list_within(int R, int C, uint64_t max_bands,
    whole-grid count).  on_class is called (under a lock, from any thread)
    as each class is done.  A run cut short by max_seconds leaves outcome
    DLX_STOP_TIME and the classes done in `done` (the totals then count
-   only those: a lower bound).  Returns SUDOKU_OK, SUDOKU_ELIMIT (more
-   than 50,000,000 bands: 4x4 boxes and up), SUDOKU_EBAD (a bad shape,
-   or SUDOKU_GRIDS_TWO_BANDS where N != 3R), SUDOKU_EJOB (o->which or
-   o->jobs not the classes: res->bad_job), SUDOKU_EOVERFLOW or
-   SUDOKU_ENOMEM. */
+   only those: a lower bound); the listing of the classes runs under the
+   same budget (cut there: SUDOKU_OK, DLX_STOP_TIME, no class, totals 0).
+   Returns SUDOKU_OK, SUDOKU_ELIMIT (more than 50,000,000 bands: 4x4
+   boxes and up), SUDOKU_EBAD (a bad shape, or SUDOKU_GRIDS_TWO_BANDS
+   where N != 3R), SUDOKU_EJOB (o->which or o->jobs not the classes:
+   res->bad_job), SUDOKU_EOVERFLOW or SUDOKU_ENOMEM. */
 enum {
-    SUDOKU_GRIDS_AUTO = 0,       /* TWO_BANDS when N = 3R, else WHOLE */
+    SUDOKU_GRIDS_AUTO = 0,       /* TWO_BANDS when N = 3R, NESTED
+                                    when N >= 4R, else WHOLE */
     SUDOKU_GRIDS_WHOLE = 1,      /* the grid's exact cover, band forced */
-    SUDOKU_GRIDS_TWO_BANDS = 2   /* sum over the column sets of band 2 */
+    SUDOKU_GRIDS_TWO_BANDS = 2,  /* sum over the column sets of band 2 */
+    SUDOKU_GRIDS_NESTED = 3      /* the same nested, when N >= 4R */
 };
 
 typedef void (*sudoku_class_fn)(void *ctx, size_t k,
@@ -202,5 +205,9 @@ uint64_t sudoku_grids_fingerprint(int R, int C);
 /* The jobs of the R x C grids: SUDOKU_OK (free with dlx_jobs_free), or as
  * sudoku_band_class_list. */
 int sudoku_grids_split(int R, int C, dlx_jobs *out);
+/* The same within max_seconds (0: no limit): SUDOKU_BANDS_CUT when the
+ * classes were not listed in time (no jobs then). */
+int sudoku_grids_split_within(int R, int C, double max_seconds,
+                              dlx_jobs *out);
 
 #endif

@@ -177,11 +177,11 @@ static void free_stacks(stack_sets *ss, int n)
     }
 }
 
-/* The sets of each stack and the complement map. */
-static int make_stacks(int R, int C, const int *band, stack_sets *ss)
+/* The digits each column has left below the band. */
+static void left_below(int R, int C, const int *band, uint32_t *left)
 {
-    int N = R * C, stacks = N / C;
-    uint32_t left[MAX_N], all = 0;
+    int N = R * C;
+    uint32_t all = 0;
     for (int d = 1; d <= N; d++)
         all |= 1u << d;
     for (int c = 0; c < N; c++) {
@@ -189,6 +189,14 @@ static int make_stacks(int R, int C, const int *band, stack_sets *ss)
         for (int r = 0; r < R; r++)
             left[c] &= ~(1u << band[r * N + c]);
     }
+}
+
+/* The sets of each stack for a band whose columns take R digits of
+ * left[c] each, and the complement map (what a second band takes when
+ * left[c] has 2R digits). */
+static int make_stacks(int R, int C, const uint32_t *left, stack_sets *ss)
+{
+    int N = R * C, stacks = N / C;
     memset(ss, 0, (size_t)stacks * sizeof *ss);
     for (int s = 0; s < stacks; s++) {
         uint32_t cur[MAX_N] = { 0 };
@@ -295,16 +303,19 @@ static int cached_band(int R, int C, const uint32_t *sets, size_t memo_bytes,
     return status;
 }
 
-static int two_bands(int R, int C, const int *band, size_t memo_bytes,
-                     band_cache *cache, double seconds, dlx_count *out,
-                     dlx_memo_stats *st, dlx_outcome *outcome)
+/* The completions of two bands below columns that have the digits
+ * left[c] (2R each): the sum over the first's column sets T of
+ * bands(T) x bands(T'), within `seconds` of now (0: no limit). */
+static int pair_sum(int R, int C, const uint32_t *left, size_t memo_bytes,
+                    band_cache *cache, double seconds, dlx_count *out,
+                    dlx_memo_stats *st, dlx_outcome *outcome)
 {
     int N = R * C, stacks = N / C;
     stack_sets ss[MAX_N];
     double start = now_seconds();
     *out = (dlx_count){ 0, 0 };
     *outcome = DLX_COMPLETE;
-    int status = make_stacks(R, C, band, ss);
+    int status = make_stacks(R, C, left, ss);
     size_t total = 1;
     for (int s = 0; status == DLX_OK && s < stacks; s++)
         total *= (size_t)ss[s].n;
@@ -343,6 +354,194 @@ static int two_bands(int R, int C, const int *band, size_t memo_bytes,
     }
     free(nb);
     free_stacks(ss, stacks);
+    return status;
+}
+
+static int two_bands(int R, int C, const int *band, size_t memo_bytes,
+                     band_cache *cache, double seconds, dlx_count *out,
+                     dlx_memo_stats *st, dlx_outcome *outcome)
+{
+    uint32_t left[MAX_N];
+    left_below(R, C, band, left);
+    return pair_sum(R, C, left, memo_bytes, cache, seconds, out, st,
+                    outcome);
+}
+
+/* ---- three bands or more below -------------------------------------------
+
+   When three bands or more are left (N >= 4R: 8x8, 10x10), the two-band
+   sum nests:
+
+       completions = sum over T of bands(T) x pairs(left - T),
+
+   T the second band's column sets and pairs(M) the sum of the bands
+   below it, nested down to the two-band sum, below columns that have the
+   digits M[c] left.  pairs(M) is the same for M and a relabeling of M:
+   it depends only on where each digit is, its "profile" (the columns
+   that still have it), so it is kept under the sorted profiles of the
+   digits, and the T's whose rests share them are summed once (8x8: a
+   few hundred pairs() per class instead of tens of thousands). */
+typedef struct pair_cache {
+    size_t cap, used;
+    uint64_t *keys;          /* 4 words a slot; word 3 bit 63 set: used */
+    dlx_count *counts;
+} pair_cache;
+
+static int profile_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The sorted profiles of M (N <= 12: 12 of 20 bits fit in 4 words). */
+static void profile_key(int R, int C, const uint32_t *M, uint64_t key[4])
+{
+    int N = R * C;
+    uint32_t prof[MAX_N];
+    for (int d = 1; d <= N; d++) {
+        prof[d - 1] = 0;
+        for (int c = 0; c < N; c++)
+            if (M[c] >> d & 1)
+                prof[d - 1] |= 1u << c;
+    }
+    qsort(prof, (size_t)N, sizeof *prof, profile_cmp);
+    memset(key, 0, 4 * sizeof *key);
+    for (int d = 0; d < N; d++)
+        key[d / 3] |= (uint64_t)prof[d] << (21 * (d % 3));
+    key[3] |= (uint64_t)1 << 63;
+}
+
+static dlx_count *pair_slot(pair_cache *pc, const uint64_t key[4],
+                            int *found)
+{
+    if (2 * (pc->used + 1) > pc->cap) {
+        size_t cap = pc->cap ? 2 * pc->cap : 1024;
+        pair_cache big = { cap, 0, calloc(4 * cap, sizeof(uint64_t)),
+                           calloc(cap, sizeof(dlx_count)) };
+        if (!big.keys || !big.counts) {
+            free(big.keys);
+            free(big.counts);
+            return NULL;
+        }
+        for (size_t i = 0; i < pc->cap; i++)
+            if (pc->keys[4 * i + 3]) {
+                int f;
+                *pair_slot(&big, pc->keys + 4 * i, &f) = pc->counts[i];
+            }
+        free(pc->keys);
+        free(pc->counts);
+        *pc = big;
+    }
+    uint64_t h = (key[0] * 0x9e3779b97f4a7c15u) ^ (key[1] * 0xc2b2ae3d27d4eb4fu)
+                 ^ (key[2] * 0x165667b19e3779f9u) ^ key[3];
+    size_t i = (size_t)((h * 0x9e3779b97f4a7c15u) >> 20) & (pc->cap - 1);
+    while (pc->keys[4 * i + 3] &&
+           memcmp(pc->keys + 4 * i, key, 4 * sizeof *key) != 0)
+        i = (i + 1) & (pc->cap - 1);
+    *found = pc->keys[4 * i + 3] != 0;
+    if (!*found) {
+        memcpy(pc->keys + 4 * i, key, 4 * sizeof *key);
+        pc->used++;
+    }
+    return &pc->counts[i];
+}
+
+/* The completions of k >= 2 bands below columns that have the digits
+ * left[c] (k R each): pair_sum for two, else the sum over the next
+ * band's column sets T of bands(T) x below(k - 1, left - T), kept in
+ * pc[k] by profiles.  Within `seconds` of now (0: no limit). */
+static int nest_sum(int R, int C, const uint32_t *left, int k,
+                    size_t memo_bytes, band_cache *cache, pair_cache *pc,
+                    double seconds, dlx_count *out, dlx_memo_stats *st,
+                    dlx_outcome *outcome)
+{
+    if (k == 2)
+        return pair_sum(R, C, left, memo_bytes, cache, seconds, out, st,
+                        outcome);
+    int N = R * C, stacks = N / C;
+    stack_sets ss[MAX_N];
+    double start = now_seconds();
+    *out = (dlx_count){ 0, 0 };
+    *outcome = DLX_COMPLETE;
+    int status = make_stacks(R, C, left, ss);
+    size_t total = 1;
+    for (int s = 0; status == DLX_OK && s < stacks; s++)
+        total *= (size_t)ss[s].n;
+    for (size_t t = 0; status == DLX_OK && t < total; t++) {
+        uint32_t sets[MAX_N], rest_sets[MAX_N];
+        size_t rest = t;
+        for (int s = stacks - 1; s >= 0; s--) {
+            int i = (int)(rest % (size_t)ss[s].n);
+            rest /= (size_t)ss[s].n;
+            memcpy(sets + s * C, ss[s].sets + (size_t)i * C,
+                   (size_t)C * sizeof *sets);
+        }
+        dlx_count nb, below, p;
+        status = cached_band(R, C, sets, memo_bytes, cache, &nb, st);
+        if (status != DLX_OK || (nb.hi == 0 && nb.lo == 0))
+            continue;
+        for (int c = 0; c < N; c++)
+            rest_sets[c] = left[c] & ~sets[c];
+        uint64_t key[4];
+        int found;
+        profile_key(R, C, rest_sets, key);
+        dlx_count *slot = pair_slot(&pc[k - 1], key, &found);
+        if (!slot) {
+            status = DLX_ENOMEM;
+            break;
+        }
+        if (found) {
+            below = *slot;
+        } else {
+            double left_s = 0;
+            if (seconds > 0) {
+                left_s = seconds - (now_seconds() - start);
+                if (left_s <= 0)
+                    left_s = 1e-9;
+            }
+            status = nest_sum(R, C, rest_sets, k - 1, memo_bytes, cache, pc,
+                              left_s, &below, st, outcome);
+            /* the slot may have moved (the table grew): find it again */
+            slot = pair_slot(&pc[k - 1], key, &found);
+            if (status != DLX_OK || *outcome != DLX_COMPLETE || !slot) {
+                /* not kept: a count cut short is no count */
+                if (slot)
+                    pc[k - 1].keys[(size_t)(slot - pc[k - 1].counts) * 4
+                                   + 3] = 0;
+                if (status == DLX_OK && !slot)
+                    status = DLX_ENOMEM;
+                break;
+            }
+            *slot = below;
+        }
+        if (dlx_count_mul(nb, below, &p) || add_over(out, p))
+            status = DLX_EOVERFLOW;
+        if (seconds > 0 && (t & 255) == 255 &&
+            now_seconds() - start >= seconds) {
+            *outcome = DLX_STOP_TIME;
+            break;
+        }
+    }
+    free_stacks(ss, stacks);
+    return status;
+}
+
+/* Every band below the first (C - 1 of them, C >= 4), nested.  The
+ * caches of the inner sums live for the class only. */
+static int nested_bands(int R, int C, const int *band, size_t memo_bytes,
+                        band_cache *cache, double seconds, dlx_count *out,
+                        dlx_memo_stats *st, dlx_outcome *outcome)
+{
+    uint32_t left[MAX_N];
+    pair_cache pc[MAX_N + 1];
+    memset(pc, 0, sizeof pc);
+    left_below(R, C, band, left);
+    int status = nest_sum(R, C, left, C - 1, memo_bytes, cache, pc,
+                          seconds, out, st, outcome);
+    for (int k = 0; k <= MAX_N; k++) {
+        free(pc[k].keys);
+        free(pc[k].counts);
+    }
     return status;
 }
 
@@ -403,6 +602,10 @@ static void work(grids_run *g, band_cache *cache)
                          ? two_bands(g->R, g->C, g->cls[k].band,
                                      g->memo_bytes, cache, left, &c, &st,
                                      &oc)
+                   : g->method == SUDOKU_GRIDS_NESTED
+                         ? nested_bands(g->R, g->C, g->cls[k].band,
+                                       g->memo_bytes, cache, left, &c, &st,
+                                       &oc)
                          : whole_grid(g->R, g->C, g->cls[k].band,
                                       g->memo_bytes, left, &c, &st, &oc);
         pthread_mutex_lock(&g->lock);
@@ -520,10 +723,17 @@ uint64_t sudoku_grids_fingerprint(int R, int C)
 
 int sudoku_grids_split(int R, int C, dlx_jobs *out)
 {
+    return sudoku_grids_split_within(R, C, 0, out);
+}
+
+int sudoku_grids_split_within(int R, int C, double max_seconds,
+                              dlx_jobs *out)
+{
     memset(out, 0, sizeof *out);
     sudoku_band_class *cls;
     size_t n;
-    int status = sudoku_band_class_list(R, C, 50000000, &cls, &n);
+    int status = sudoku_band_class_list_within(R, C, 50000000, max_seconds,
+                                               &cls, &n);
     if (status != SUDOKU_OK)
         return status;
     int cells = R * R * C;
@@ -557,13 +767,15 @@ static int count_grids(int R, int C, const sudoku_grids_options *o,
     g.method = o->method;
     if (g.method == SUDOKU_GRIDS_AUTO)
         g.method = N == 3 * R ? SUDOKU_GRIDS_TWO_BANDS
+                 : N >= 4 * R ? SUDOKU_GRIDS_NESTED
                               : SUDOKU_GRIDS_WHOLE;
-    if (g.method == SUDOKU_GRIDS_TWO_BANDS && N != 3 * R)
+    if ((g.method == SUDOKU_GRIDS_TWO_BANDS && N != 3 * R) ||
+        (g.method == SUDOKU_GRIDS_NESTED && N < 4 * R))
         return DLX_EITEM;
     size_t memo = o->memo_bytes ? o->memo_bytes
                                 : (size_t)DLX_MEMO_DEFAULT_MB << 20;
     /* the small band counts need little; the whole grid shares it out */
-    g.memo_bytes = g.method == SUDOKU_GRIDS_TWO_BANDS
+    g.memo_bytes = g.method != SUDOKU_GRIDS_WHOLE
                        ? (size_t)1 << 20
                        : memo / (size_t)threads;
     int status = DLX_OK;
@@ -571,9 +783,21 @@ static int count_grids(int R, int C, const sudoku_grids_options *o,
         g.cls = o->classes;
         g.n = o->n_classes;
     } else {
-        status = sudoku_band_class_list(R, C, 50000000, &g.listed, &g.n);
+        /* under the budget: 4x2's listing alone takes minutes */
+        status = sudoku_band_class_list_within(R, C, 50000000,
+                                               o->max_seconds, &g.listed,
+                                               &g.n);
         g.cls = g.listed;
         *listed = status != SUDOKU_OK;
+    }
+    if (status == SUDOKU_BANDS_CUT) {
+        /* no class listed: nothing counted, a lower bound of 0 */
+        *listed = 0;
+        res->method = g.method;
+        res->outcome = DLX_STOP_TIME;
+        res->selected = o->which ? (size_t)o->n_which : 0;
+        res->seconds = now_seconds() - g.start;
+        return SUDOKU_OK;
     }
     if (*listed)
         return status;

@@ -71,6 +71,8 @@ struct sudoku_solver {
     int pushed;
     /* the generator's closure tables (sudoku_solver_closure), made once */
     sudoku_closure *closure;
+    /* dlx_memo_pays of the empty grid: 0 not asked yet, 1 yes, 2 no */
+    int memo_pays;
 };
 
 static int box_of(const sudoku_shape *sh, int r, int c)
@@ -843,6 +845,44 @@ int sudoku_count_threads(sudoku_solver *sv, const sudoku *s, int threads,
                                      out);
     return status == DLX_OK ? SUDOKU_OK
          : status == DLX_ECONFLICT ? SUDOKU_ECLASH : SUDOKU_ENOMEM;
+}
+
+int sudoku_count_memo(sudoku_solver *sv, const sudoku *s,
+                      const grid_limits *lim, grid_outcome *out, int *used)
+{
+    const sudoku_shape *sh = &sv->shape;
+    int N = sh->N, givens = 0;
+    *used = 0;
+    memset(out, 0, sizeof *out);
+    /* the plain rules on the full numbering only, and nothing that needs
+     * a solution spelled out or a search in dlx_solve's order */
+    if (N > SUDOKU_MEMO_MAX_N || sudoku_is_variant(s) ||
+        sudoku_is_variant(&sv->model) || sv->pushed || sv->item_cell ||
+        (lim && (lim->max_solutions || lim->on_step || lim->on_event ||
+                 lim->randomize)))
+        return SUDOKU_OK;
+    for (int i = 0; i < N * N; i++)
+        givens += s->cell[i] != 0;
+    if (givens > N)
+        return SUDOKU_OK;
+    /* asked once per solver: the trial searches up to half a second */
+    if (!sv->memo_pays)
+        sv->memo_pays = dlx_memo_pays(sv->m) ? 1 : 2;
+    if (sv->memo_pays != 1)
+        return SUDOKU_OK;
+    dlx_search q = dlx_search_defaults();
+    grid_search_from_limits(lim, &q);
+    q.forced = sv->forced;
+    q.n_forced = givens_as_options(sv, s);
+    dlx_result r;
+    int status = dlx_count_memo(sv->m, &q, 0, &r, NULL);
+    if (status == DLX_ECONFLICT)
+        return SUDOKU_ECLASH;
+    if (status != DLX_OK)
+        return SUDOKU_ENOMEM;
+    grid_outcome_from_dlx(&r, out);
+    *used = 1;
+    return SUDOKU_OK;
 }
 
 /* ---- naive depth-first search -------------------------------------------- */

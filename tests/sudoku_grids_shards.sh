@@ -122,5 +122,23 @@ case $total in
 *) fail "merge of cut shards printed '$total' (want a lower bound N+)" ;;
 esac
 
+# 8x8 (2x4 boxes) by the nested sum of three bands below, in two shards merged: the
+# published 29,136,487,207,403,520 (Russell and Jarvis; OEIS A107739), a
+# few seconds of CPU; the nested sum at its smallest against Latin
+# squares, counted by the whole-grid method too (1x4 boxes: 576, OEIS
+# A002860)
+for k in 1 2; do
+    "$sudoku" bands --grids --box 2x4 --jobs jobs.2x4 --shard $k/2 \
+        >"full.$k" || fail "8x8 shard $k/2: exit $?"
+done
+total=$("$dlx" merge jobs.2x4 full.1 full.2 2>/dev/null) || total="exit $?"
+holds "8x8 in two shards: '$total'" [ "$total" = 29136487207403520 ]
+for m in nested whole; do
+    n=$("$sudoku" bands --grids --box 1x4 --grid-method $m | sed 's/.*: //')
+    holds "Latin squares of order 4 by $m: '$n'" [ "$n" = 576 ]
+done
+"$sudoku" bands --grids --box 2x3 --grid-method nested >/dev/null 2>err
+expect "nested on 2x3" $? 4 err "nested three or more"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
