@@ -377,7 +377,8 @@ def test_sample_draws_every_queens_solution_alike():
     chi = sum((v - 100) ** 2 / 100 for v in seen.values())
     assert chi < 91 + 5 * (2 * 91) ** 0.5
     assert sample(options, 5, primary, secondary, seed=3) == draws[:5]
-    assert sample([[0], [1]], 3, seed=1) == []   # no solution: nothing
+    # no solution (three pairs of three items): nothing drawn
+    assert sample([[0, 1], [1, 2], [0, 2]], 3, seed=1) == []
     with pytest.raises(ValueError, match="seed"):
         sample(options, 1, primary, secondary, seed=2**64)
     with pytest.raises(ValueError, match="seed"):
