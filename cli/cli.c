@@ -59,19 +59,49 @@ int cli_usage_error(const char *prog, const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
+/* Writes s to stderr with its control bytes and DEL escaped (\n, \x1b):
+ * a file name or an argument quoted in a diagnostic can then neither
+ * forge a line of its own nor send a terminal escape (issue 49). */
+static void put_escaped(const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n')
+            fputs("\\n", stderr);
+        else if (c == '\r')
+            fputs("\\r", stderr);
+        else if ((c < 0x20 && c != '\t') || c == 0x7f)
+            fprintf(stderr, "\\x%02x", c);
+        else
+            fputc(c, stderr);
+    }
+}
+
 void cli_report(const char *file, int line, int col, const char *fmt, ...)
 {
-    va_list ap;
-    if (line > 0 && col > 0)
-        fprintf(stderr, "%s:%d:%d: ", file, line, col);
-    else if (line > 0)
-        fprintf(stderr, "%s:%d: ", file, line);
-    else
-        fprintf(stderr, "%s: ", file);
+    char where[64], small[512], *msg = small;
+    va_list ap, again;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL)
+        vsnprintf(msg, (size_t)n + 1, fmt, again);
+    va_end(again);
+    if (!msg)
+        msg = small; /* out of memory: the message cut short */
+    if (line > 0 && col > 0)
+        snprintf(where, sizeof where, ":%d:%d: ", line, col);
+    else if (line > 0)
+        snprintf(where, sizeof where, ":%d: ", line);
+    else
+        snprintf(where, sizeof where, ": ");
+    put_escaped(file);
+    fputs(where, stderr);
+    put_escaped(n < 0 ? fmt : msg);
     fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
 }
 
 void cli_report_diag(const char *file, const dlx_diag *d)

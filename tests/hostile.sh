@@ -655,4 +655,19 @@ expect "cut count of an empty 9x9: the hint" 5 "*" "*" \
 assert "cut count of an empty 9x9: the hint" \
     grep -q "counted exactly by 'sudoku bands --grids --box 3x3'" "$tmp/err"
 assert "cut count of an empty 9x9: a lower bound" grep -q "+$" "$tmp/out"
+# 49.5: a file name holding a newline and an ESC byte is escaped in every
+# diagnostic, as quoted input is: no forged file:line:col line, no
+# terminal escape
+bad_name="$tmp/$(printf 'q\nx\033y').dlx"
+printf 'A B\nA C\n' >"$bad_name"
+expect "49.5 a file name escaped in file:line:col" 3 "" \
+    "$tmp/q\\nx\\x1by.dlx:2:3: unknown item 'C'" -- "$dlx" "$bad_name"
+expect "49.5 a missing file's name escaped" 3 "" \
+    "dlx: $tmp/q\\nx\\x1bz: No such file or directory" \
+    -- "$dlx" "$tmp/$(printf 'q\nx\033z')"
+expect "49.5 sudoku too" 3 "" \
+    "sudoku: $tmp/q\\nx\\x1bz: No such file or directory" \
+    -- "$sudoku" solve "$tmp/$(printf 'q\nx\033z')"
+rm -f "$bad_name"
+
 cli_done
