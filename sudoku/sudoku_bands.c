@@ -395,7 +395,7 @@ static int list_bands(band_set *bs, uint64_t max_bands, double max_seconds,
     if (max_seconds > 0)
         s.max_seconds = max_seconds - (grid_seconds() - start);
     status = max_seconds > 0 && s.max_seconds <= 0
-             ? SUDOKU_BANDS_CUT : dlx_solve(m, &s, &res);
+             ? BANDS_CUT : dlx_solve(m, &s, &res);
     if (status == DLX_OK && res.outcome == DLX_STOP_TIME)
         status = BANDS_CUT;
     if (status == DLX_OK && dlx_count_u64(res.solutions) > max_bands)
@@ -430,7 +430,7 @@ static int join_symmetric(const band_set *bs, uint32_t *parent,
         /* the budget, read every 4096 bands (4x2 has 20 million) */
         if ((i & 4095) == 4095 && max_seconds > 0 &&
             grid_seconds() - start >= max_seconds)
-            return SUDOKU_BANDS_CUT;
+            return BANDS_CUT;
         band_of(bs, bs->keys[i], band);
         for (int g = 0;; g++) {
             memcpy(moved, band, (size_t)(R * N) * sizeof *band);
