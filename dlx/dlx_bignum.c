@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "dlx_inline.h"
 
 /* The largest number of limbs: the byte count of the limbs and the
  * decimal string (about 19.3 digits a limb) stay far from SIZE_MAX. */
@@ -130,17 +131,6 @@ int dlx_bignum_add(dlx_bignum *a, const dlx_bignum *b)
     a->n = n + 1;
     trim(a);
     return DLX_OK;
-}
-
-/* hi:lo = x * y */
-static void mul_64(uint64_t x, uint64_t y, uint64_t *hi, uint64_t *lo)
-{
-    uint64_t x0 = x & 0xffffffffu, x1 = x >> 32;
-    uint64_t y0 = y & 0xffffffffu, y1 = y >> 32;
-    uint64_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-    *lo = (p00 & 0xffffffffu) | (mid << 32);
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
 int dlx_bignum_mul(dlx_bignum *a, const dlx_bignum *b)

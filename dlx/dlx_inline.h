@@ -24,6 +24,17 @@
 #endif
 
 /* The index of the lowest set bit of a non-zero word. */
+/* hi:lo = x * y, in portable C (32-bit halves) */
+static inline void mul_64(uint64_t x, uint64_t y, uint64_t *hi, uint64_t *lo)
+{
+    uint64_t x0 = x & 0xffffffffu, x1 = x >> 32;
+    uint64_t y0 = y & 0xffffffffu, y1 = y >> 32;
+    uint64_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    *lo = (p00 & 0xffffffffu) | (mid << 32);
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
 static inline int lowest_bit(uint64_t w)
 {
 #if defined(__GNUC__)

@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "dlx_budget.h"
+#include "dlx_inline.h"
 #include "dlx_random.h"
 #include "dlx_memo_table.h"
 
@@ -60,16 +61,6 @@ static int add_count(dlx_count *a, dlx_count b)
     a->lo = lo;
     a->hi = hi2;
     return over;
-}
-
-static void mul_64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-    uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
-    uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-    *lo = (p00 & 0xffffffffu) | (mid << 32);
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
 int dlx_count_mul(dlx_count a, dlx_count b, dlx_count *out)
